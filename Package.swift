@@ -1,0 +1,111 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "aasa",
+  platforms: [.macOS(.v14)],
+  products: [
+    .library(name: "AASA", targets: ["AASA"]),
+    .executable(name: "aasa-lint", targets: ["aasa-lint"]),
+    .executable(name: "aasa-serve", targets: ["aasa-serve"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-nio-http2", from: "1.46.0"),
+    .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+    .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+    .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
+  ],
+  targets: [
+    // The engine: positioned JSON reading, the AASA and assetlinks models, diagnostics, matching.
+    .target(name: "AASA"),
+
+    // What `aasa-lint` does, as a library the tests import: reports, formats, routing batches.
+    .target(name: "AASALint", dependencies: ["AASA"]),
+
+    // Fetching and judging a deployed site (`aasa-lint check`), and signed (CMS) files.
+    .target(
+      name: "AASALiveCheck",
+      dependencies: [
+        "AASA",
+        "AASALint",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        .product(name: "X509", package: "swift-certificates"),
+        .product(name: "SwiftASN1", package: "swift-asn1"),
+        .product(name: "Crypto", package: "swift-crypto"),
+      ]
+    ),
+
+    .executableTarget(
+      name: "aasa-lint",
+      dependencies: [
+        "AASA",
+        "AASALint",
+        "AASALiveCheck",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+
+    // The server's request handling, snapshotting and TLS set-up.
+    .target(
+      name: "AASAServer",
+      dependencies: [
+        "AASA",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        .product(name: "X509", package: "swift-certificates"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "CompressNIO", package: "compress-nio"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]
+    ),
+
+    .executableTarget(
+      name: "aasa-serve",
+      dependencies: [
+        "AASAServer",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]
+    ),
+
+    .testTarget(name: "AASATests", dependencies: ["AASA"]),
+    .testTarget(name: "AASALintTests", dependencies: ["AASA", "AASALint"]),
+    .testTarget(
+      name: "AASALiveCheckTests",
+      dependencies: [
+        "AASALiveCheck",
+        .product(name: "X509", package: "swift-certificates"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+      ]
+    ),
+    .testTarget(
+      name: "AASAServerTests",
+      dependencies: [
+        "AASAServer",
+        .product(name: "X509", package: "swift-certificates"),
+        .product(name: "Crypto", package: "swift-crypto"),
+      ]
+    ),
+    // Runs the built executables as processes, as a user would.
+    .testTarget(name: "EndToEndTests", dependencies: ["AASA"]),
+  ]
+)

@@ -1,0 +1,31 @@
+/// A stable identifier for a kind of finding (`AASA303`). Codes are never reused for another
+/// meaning; ``DiagnosticCode/all`` is the catalog and `docs/diagnostics.md` documents it.
+public struct DiagnosticCode: Hashable, Sendable, CustomStringConvertible {
+  public let rawValue: String
+  public let severity: Severity
+  /// A short name for the finding, as the docs' table lists it.
+  public let title: String
+  /// The default fix, when a finding has no more specific one.
+  public let help: String
+
+  init(_ rawValue: String, _ severity: Severity, _ title: String, help: String) {
+    self.rawValue = rawValue
+    self.severity = severity
+    self.title = title
+    self.help = help
+  }
+
+  public var description: String { rawValue }
+
+  public static func == (lhs: DiagnosticCode, rhs: DiagnosticCode) -> Bool {
+    lhs.rawValue == rhs.rawValue
+  }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+
+  /// Looks a code up in the catalog by its raw value.
+  public init?(rawValue: String) {
+    guard let code = DiagnosticCode.all.first(where: { $0.rawValue == rawValue }) else { return nil }
+    self = code
+  }
+}

@@ -1,0 +1,51 @@
+/// Everything the library found in one file.
+public struct LintReport: Sendable {
+  public var kind: FileKind
+  /// File order.
+  public var diagnostics: [Diagnostic]
+  /// The parsed association, when the file is an AASA whose JSON could be read.
+  public var association: SiteAssociation?
+  /// The JSON, when it could be read.
+  public var json: JSONValue?
+
+  /// Whether anything at or above `threshold` was found.
+  public func hasFindings(atOrAbove threshold: Severity) -> Bool {
+    diagnostics.contains(severity: threshold)
+  }
+
+  /// Whether the file must not be served or shipped: it has errors.
+  public var hasErrors: Bool { hasFindings(atOrAbove: .error) }
+}
+
+/// The entry point for checking a file: reads, parses and validates it in one pass.
+public enum Linter {
+  /// Lints `bytes` as `kind`, or as what its content looks like when `kind` is nil.
+  public static func lint(_ bytes: [UInt8], as kind: FileKind? = nil) -> LintReport {
+    let kind = kind ?? FileKind.detect(bytes)
+    var diagnostics: [Diagnostic] = []
+    if bytes.count > FileKind.maximumSize {
+      diagnostics.append(
+        Diagnostic(
+          .fileTooLarge, at: .start, path: "",
+          message:
+            "the file is \(bytes.count) bytes; Apple and Google read at most \(FileKind.maximumSize)"
+        ))
+    }
+    let read = JSONReader.read(bytes)
+    diagnostics += read.diagnostics
+    var association: SiteAssociation?
+    if let json = read.value {
+      switch kind {
+      case .appleAppSiteAssociation:
+        let parsed = SiteAssociation.parse(json)
+        association = parsed.association
+        diagnostics += parsed.diagnostics
+      case .assetLinks:
+        diagnostics += AssetLinksValidator.validate(json)
+      }
+    }
+    return LintReport(
+      kind: kind, diagnostics: diagnostics.sortedByLocation(), association: association,
+      json: read.value)
+  }
+}

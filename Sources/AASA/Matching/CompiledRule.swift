@@ -1,0 +1,103 @@
+/// A rule with its patterns compiled and its `defaults` resolved: what the matcher runs.
+struct CompiledRule: Sendable {
+  enum Query: Sendable {
+    case any
+    case whole(Pattern)
+    case items(QueryItemPatterns)
+  }
+
+  /// The rule's position in its entry: candidates are tried in this order.
+  let order: Int
+  let reference: RuleReference
+  let exclude: Bool
+  let path: Pattern
+  let query: Query
+  let fragment: Pattern
+
+  var caseSensitive: Bool { reference.caseSensitive }
+  var percentEncoded: Bool { reference.percentEncoded }
+
+  /// Built-in values for keys that neither the rule nor any `defaults` set.
+  static let builtIn = ComponentSettings(
+    path: "*", query: .whole("*"), fragment: "*", exclude: false, caseSensitive: true,
+    percentEncoded: true)
+
+  init(_ rule: Rule, order: Int, detail: Int, inherited: ComponentSettings, variables: VariableTable) {
+    let settings = rule.settings.merged(over: inherited).merged(over: Self.builtIn)
+    let caseSensitive = settings.caseSensitive!
+    self.order = order
+    self.reference = RuleReference(
+      detail: detail, index: rule.index, origin: rule.origin, written: rule.written,
+      caseSensitive: caseSensitive, percentEncoded: settings.percentEncoded!,
+      location: rule.location)
+    self.exclude = settings.exclude!
+    self.path = Pattern(
+      settings.path!, part: .path, caseSensitive: caseSensitive, variables: variables)
+    self.fragment = Pattern(
+      settings.fragment!, part: .fragment, caseSensitive: caseSensitive, variables: variables)
+    switch settings.query! {
+    case .dropped:
+      self.query = .any
+    case .whole(let source):
+      let pattern = Pattern(source, part: .query, caseSensitive: caseSensitive, variables: variables)
+      self.query = pattern.matchesEverything ? .any : .whole(pattern)
+    case .items(let items):
+      let patterns = QueryItemPatterns(
+        items.map { (name: $0.name, value: $0.pattern) }, caseSensitive: caseSensitive,
+        variables: variables)
+      self.query =
+        patterns.items.allSatisfy({ $0.value.matchesEverything }) ? .any : .items(patterns)
+    }
+  }
+
+  /// The part of `url` this rule fails on, or nil when it matches.
+  func firstFailure(_ url: inout PreparedURL) -> NearMiss.Part? {
+    if !path.matchesEverything,
+      !path.matches(url.path.text(percentEncoded: percentEncoded, caseSensitive: caseSensitive))
+    {
+      return .path
+    }
+    if !fragment.matchesEverything,
+      !fragment.matches(
+        url.fragment.text(percentEncoded: percentEncoded, caseSensitive: caseSensitive))
+    {
+      return .fragment
+    }
+    switch query {
+    case .any:
+      return nil
+    case .whole(let pattern):
+      let text = url.query.text(percentEncoded: percentEncoded, caseSensitive: caseSensitive)
+      return pattern.matches(text) ? nil : .query
+    case .items(let patterns):
+      guard let failing = patterns.firstFailingItem(in: url.parsedQuery, percentEncoded: percentEncoded)
+      else { return nil }
+      return .queryItem(patterns.items[failing].name)
+    }
+  }
+
+  func matches(_ url: inout PreparedURL) -> Bool { firstFailure(&url) == nil }
+}
+
+/// One URL's parts, each prepared lazily in the forms the rules ask for.
+struct PreparedURL {
+  var path: PreparedURLPart
+  var query: PreparedURLPart
+  var fragment: PreparedURLPart
+  private var parsedQueryStorage: ParsedQuery?
+
+  init(_ input: URLInput) {
+    path = PreparedURLPart(input.path, part: .path)
+    query = PreparedURLPart(input.query ?? "", part: .query)
+    fragment = PreparedURLPart(input.fragment ?? "", part: .fragment)
+  }
+
+  var parsedQuery: ParsedQuery {
+    mutating get {
+      if let parsedQueryStorage { return parsedQueryStorage }
+      let parsed = ParsedQuery(query.raw)
+      parsedQueryStorage = parsed
+      return parsed
+    }
+  }
+}

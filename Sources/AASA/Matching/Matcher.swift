@@ -1,0 +1,140 @@
+/// Routes URLs for one association file exactly as Apple's matcher does (see
+/// `aasa-behaviour.md`), and says why.
+///
+/// Built once from the parsed file; immutable and `Sendable`, so one matcher serves any number of
+/// threads. Each entry's rules are indexed by their literal prefixes (``RuleIndex``), so the cost
+/// of a URL hardly grows with the number of rules.
+public struct Matcher: Sendable {
+  /// One `details` entry, compiled.
+  struct Entry: Sendable {
+    let detail: Int
+    let appIDs: [String]
+    let rules: [CompiledRule]
+    let index: RuleIndex
+  }
+
+  /// The site's host, lower-cased; full URLs for another host are routed nowhere.
+  public let domain: String?
+  let entries: [Entry]
+
+  public init(_ association: SiteAssociation, domain: String? = nil) {
+    var normalizedDomain = domain?.lowercased()
+    if normalizedDomain?.hasSuffix(".") == true { normalizedDomain?.removeLast() }
+    self.domain = normalizedDomain
+    guard let appLinks = association.appLinks else {
+      entries = []
+      return
+    }
+    var custom: [String: [String]] = [:]
+    for variable in appLinks.substitutionVariables { custom[variable.name] = variable.values }
+    let variables = VariableTable(custom: custom)
+    entries = appLinks.details.map { detail in
+      let inherited = detail.defaults.merged(over: appLinks.defaults)
+      let rules = detail.rules.enumerated().map { order, rule in
+        CompiledRule(
+          rule, order: order, detail: detail.index, inherited: inherited, variables: variables)
+      }
+      return Entry(
+        detail: detail.index, appIDs: detail.appIDs, rules: rules, index: RuleIndex(rules))
+    }
+  }
+
+  /// Every app ID in routing order (an ID listed in two entries appears twice).
+  public var appIDs: [String] { entries.flatMap(\.appIDs) }
+
+  /// Every app's verdict on `input`, in file order. With `explain`, `none` verdicts name the
+  /// closest rule, which costs a look at every rule of the entry.
+  public func route(_ input: URLInput, explain: Bool = true) -> Routing {
+    if let foreignHost = foreignHost(of: input) {
+      let verdicts = entries.flatMap { entry in
+        entry.appIDs.map { Verdict(app: $0, kind: .none, detail: entry.detail) }
+      }
+      return Routing(input: input, verdicts: verdicts, foreignHost: foreignHost)
+    }
+    var url = PreparedURL(input)
+    var verdicts: [Verdict] = []
+    for entry in entries where !entry.appIDs.isEmpty {
+      let verdict = evaluate(entry, &url, explain: explain)
+      for app in entry.appIDs {
+        var appVerdict = verdict
+        appVerdict.app = app
+        verdicts.append(appVerdict)
+      }
+    }
+    return Routing(input: input, verdicts: verdicts)
+  }
+
+  /// The first app that opens `input`, deciding as little as possible: for bulk routing.
+  public func firstMatch(_ input: URLInput) -> (app: String?, kind: Verdict.Kind) {
+    if foreignHost(of: input) != nil { return (nil, .none) }
+    var url = PreparedURL(input)
+    var sawBlocked = false
+    for entry in entries where !entry.appIDs.isEmpty {
+      switch decide(entry, &url) {
+      case let rule? where !rule.exclude: return (entry.appIDs[0], .match)
+      case .some: sawBlocked = true
+      case nil: continue
+      }
+    }
+    return (nil, sawBlocked ? .blocked : .none)
+  }
+
+  /// The verdict of one app: its first entry's verdict that is not `none`, else `none`. Nil when
+  /// the file does not name the app.
+  public func verdict(for input: URLInput, app: String, explain: Bool = true) -> Verdict? {
+    let appEntries = entries.filter { $0.appIDs.contains(app) }
+    guard !appEntries.isEmpty else { return nil }
+    if foreignHost(of: input) != nil {
+      return Verdict(app: app, kind: .none, detail: appEntries[0].detail)
+    }
+    var url = PreparedURL(input)
+    var first: Verdict?
+    for entry in appEntries {
+      var verdict = evaluate(entry, &url, explain: explain)
+      verdict.app = app
+      if verdict.kind != .none { return verdict }
+      if first == nil { first = verdict }
+    }
+    return first
+  }
+
+  private func foreignHost(of input: URLInput) -> String? {
+    guard let domain, let host = input.host, host != domain else { return nil }
+    return host
+  }
+
+  /// The first rule of `entry` that matches, if any.
+  private func decide(_ entry: Entry, _ url: inout PreparedURL) -> CompiledRule? {
+    for order in entry.index.candidates(for: &url) where entry.rules[order].matches(&url) {
+      return entry.rules[order]
+    }
+    return nil
+  }
+
+  private func evaluate(_ entry: Entry, _ url: inout PreparedURL, explain: Bool) -> Verdict {
+    let app = entry.appIDs.first ?? ""
+    if let rule = decide(entry, &url) {
+      return Verdict(
+        app: app, kind: rule.exclude ? .blocked : .match, detail: entry.detail,
+        decidingRule: rule.reference)
+    }
+    let closest = explain ? nearMiss(entry, &url) : nil
+    return Verdict(app: app, kind: .none, detail: entry.detail, closest: closest)
+  }
+
+  /// The rule that came closest: the first whose path matched (it failed on the fragment or
+  /// query), else the one whose path pattern followed the URL's path the furthest.
+  private func nearMiss(_ entry: Entry, _ url: inout PreparedURL) -> NearMiss? {
+    var best: (rule: CompiledRule, reach: Int)?
+    for rule in entry.rules {
+      guard let failure = rule.firstFailure(&url) else { continue }
+      if failure != .path {
+        return NearMiss(rule: rule.reference, failedPart: failure)
+      }
+      let text = url.path.text(percentEncoded: rule.percentEncoded, caseSensitive: rule.caseSensitive)
+      let reach = rule.path.longestMatchingPrefix(of: text)
+      if best == nil || reach > best!.reach { best = (rule, reach) }
+    }
+    return best.map { NearMiss(rule: $0.rule.reference, failedPart: .path) }
+  }
+}

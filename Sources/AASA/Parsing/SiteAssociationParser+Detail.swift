@@ -1,0 +1,156 @@
+extension SiteAssociationParser {
+  static let detailKeys = ["appID", "appIDs", "paths", "components", "defaults"]
+
+  /// One `details` entry. `keyedAppID` is the key of a dictionary-shaped `details`.
+  mutating func parseDetail(
+    _ value: JSONValue, index: Int, path: String, keyedAppID: String?,
+    domainDefaults: ComponentSettings
+  ) -> AppLinksDetail? {
+    guard let members = value.members else {
+      reportWrongType(value, path, expected: "an object")
+      return nil
+    }
+    for member in members where !Self.detailKeys.contains(member.key) {
+      reportUnknownKey(
+        member, in: path, known: Self.detailKeys,
+        aliases: ["appid": "appID", "appId": "appID", "appIds": "appIDs", "app_id": "appID"])
+    }
+    let appIDs = parseAppIDs(value, path: path, keyedAppID: keyedAppID)
+    var defaults = ComponentSettings()
+    if let json = value["defaults"] {
+      let defaultsPath = DocumentPath.child(path, "defaults")
+      defaults = parseSettings(json, path: defaultsPath, isDefaults: true)
+      checkDefaultsPatterns(defaults, json, path: defaultsPath)
+    }
+    let inherited = defaults.merged(over: domainDefaults)
+
+    var rules: [Rule] = []
+    let components = value["components"]
+    let paths = value["paths"]
+    if let components, let elements = components.elements {
+      if let paths, paths.elements != nil {
+        report(
+          .pathsAndComponents, paths, DocumentPath.child(path, "paths"),
+          "\(path) has both \"paths\" and \"components\"; Apple ignores \"paths\"")
+      }
+      let componentsPath = DocumentPath.child(path, "components")
+      for (ruleIndex, element) in elements.enumerated() {
+        if let rule = parseComponent(
+          element, index: ruleIndex, path: DocumentPath.element(componentsPath, ruleIndex),
+          inherited: inherited)
+        {
+          rules.append(rule)
+        }
+      }
+    } else {
+      if let components {
+        reportWrongType(components, DocumentPath.child(path, "components"), expected: "an array of objects")
+      }
+      if let paths {
+        let pathsPath = DocumentPath.child(path, "paths")
+        if let elements = paths.elements {
+          for (ruleIndex, element) in elements.enumerated() {
+            if let rule = parseLegacyPath(
+              element, index: ruleIndex, path: DocumentPath.element(pathsPath, ruleIndex),
+              inherited: inherited)
+            {
+              rules.append(rule)
+            }
+          }
+        } else {
+          reportWrongType(paths, pathsPath, expected: "an array of path strings")
+        }
+      }
+    }
+    if components == nil && paths == nil {
+      report(.noRules, value, path, "\(path) has neither \"components\" nor \"paths\"")
+    } else if !rules.isEmpty,
+      rules.allSatisfy({ $0.settings.merged(over: inherited).exclude == true })
+    {
+      report(
+        .onlyExclusions, value, path,
+        "every rule of \(path) excludes, so its app\(appIDs.count == 1 ? "" : "s") never match")
+    }
+    checkRuleOrder(rules, inherited: inherited)
+    return AppLinksDetail(
+      index: index, appIDs: appIDs, defaults: defaults, rules: rules, location: value.location,
+      path: path)
+  }
+
+  mutating func parseAppIDs(_ value: JSONValue, path: String, keyedAppID: String?) -> [String] {
+    if let keyedAppID { return [keyedAppID] }
+    let single = value["appID"]
+    let list = value["appIDs"]
+    if let list, let elements = list.elements {
+      let listPath = DocumentPath.child(path, "appIDs")
+      if single != nil {
+        report(
+          .appIDAndAppIDs, single!, DocumentPath.child(path, "appID"),
+          "\(path) has both \"appID\" and \"appIDs\"; Apple uses \"appIDs\" and ignores \"appID\"")
+      }
+      if elements.isEmpty {
+        report(.emptyAppIDs, list, listPath, "\(listPath) is empty, so the entry applies to no app")
+      }
+      var ids: [String] = []
+      for (index, element) in elements.enumerated() {
+        let elementPath = DocumentPath.element(listPath, index)
+        guard let id = element.string else {
+          reportWrongType(element, elementPath, expected: "an app ID string")
+          continue
+        }
+        checkAppID(id, element, elementPath)
+        ids.append(id)
+      }
+      return ids
+    }
+    if let list {
+      reportWrongType(list, DocumentPath.child(path, "appIDs"), expected: "an array of app ID strings")
+    }
+    if let single {
+      let singlePath = DocumentPath.child(path, "appID")
+      guard let id = single.string else {
+        reportWrongType(single, singlePath, expected: "an app ID string")
+        return []
+      }
+      checkAppID(id, single, singlePath)
+      return [id]
+    }
+    if list == nil {
+      report(.missingAppID, value, path, "\(path) names no app: it has no \"appIDs\" or \"appID\"")
+    }
+    return []
+  }
+
+  mutating func checkDuplicateAppIDs(_ details: [AppLinksDetail], _ json: JSONValue) {
+    var firstSeen: [String: String] = [:]
+    for detail in details {
+      for (position, id) in detail.appIDs.enumerated() {
+        if let first = firstSeen[id] {
+          let path =
+            detail.appIDs.count > 1 || json.elements != nil
+            ? DocumentPath.element(DocumentPath.child(detail.path, "appIDs"), position)
+            : detail.path
+          let location = locationOfAppID(in: json, detail: detail, position: position)
+          report(
+            .duplicateAppID, at: location, path,
+            "\(id) is listed again (first in \(first)); only the first entry can decide for it")
+        } else {
+          firstSeen[id] = detail.path
+        }
+      }
+    }
+  }
+
+  private func locationOfAppID(in json: JSONValue, detail: AppLinksDetail, position: Int)
+    -> SourceLocation
+  {
+    guard let elements = json.elements, detail.index < elements.count else {
+      return detail.location
+    }
+    let entry = elements[detail.index]
+    if let list = entry["appIDs"]?.elements, position < list.count {
+      return list[position].location
+    }
+    return entry["appID"]?.location ?? detail.location
+  }
+}

@@ -1,0 +1,180 @@
+extension SiteAssociationParser {
+  /// The checks on a rule's own pattern strings, judged with the settings in force for it.
+  mutating func checkPatterns(of rule: Rule, inherited: ComponentSettings, json: JSONValue) {
+    let effective = rule.settings.merged(over: inherited)
+    let encoded = effective.percentEncoded ?? true
+    func location(_ key: String) -> JSONValue {
+      rule.origin == .legacyPath ? json : (json[key] ?? json)
+    }
+    if let path = rule.settings.path {
+      let pathPath = rule.origin == .legacyPath ? rule.path : DocumentPath.child(rule.path, "/")
+      checkPatternText(path, location("/"), pathPath, encoded: encoded)
+      checkPathPattern(path, location("/"), pathPath, isComponent: rule.origin == .component)
+    }
+    if rule.origin == .component {
+      if let fragment = rule.settings.fragment {
+        checkPatternText(fragment, location("#"), DocumentPath.child(rule.path, "#"), encoded: encoded)
+      }
+      if let query = rule.settings.query {
+        checkQueryTexts(query, location("?"), DocumentPath.child(rule.path, "?"), encoded: encoded)
+      }
+    }
+    if effective.exclude != true, Self.isCatchAll(effective) {
+      report(
+        .catchAllRule, json, rule.path,
+        "\(rule.path) (\(rule.written)) matches every URL of the site")
+    }
+  }
+
+  /// The same checks for the patterns a `defaults` object sets.
+  mutating func checkDefaultsPatterns(_ settings: ComponentSettings, _ json: JSONValue, path: String)
+  {
+    let encoded = settings.percentEncoded ?? true
+    if let pattern = settings.path, let value = json["/"] {
+      checkPatternText(pattern, value, DocumentPath.child(path, "/"), encoded: encoded)
+      checkPathPattern(pattern, value, DocumentPath.child(path, "/"), isComponent: true)
+    }
+    if let pattern = settings.fragment, let value = json["#"] {
+      checkPatternText(pattern, value, DocumentPath.child(path, "#"), encoded: encoded)
+    }
+    if let query = settings.query, let value = json["?"] {
+      checkQueryTexts(query, value, DocumentPath.child(path, "?"), encoded: encoded)
+    }
+  }
+
+  private mutating func checkQueryTexts(
+    _ query: QueryPattern, _ value: JSONValue, _ path: String, encoded: Bool
+  ) {
+    switch query {
+    case .whole(let pattern):
+      checkPatternText(pattern, value, path, encoded: encoded)
+    case .items(let items):
+      for item in items {
+        checkPatternText(
+          item.pattern, value[item.name] ?? value, DocumentPath.child(path, item.name),
+          encoded: encoded)
+      }
+    case .dropped:
+      break
+    }
+  }
+
+  private mutating func checkPathPattern(
+    _ pattern: String, _ value: JSONValue, _ path: String, isComponent: Bool
+  ) {
+    let lowered = pattern.lowercased()
+    if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || lowered.contains("://")
+      || Self.startsWithHostName(pattern)
+    {
+      report(
+        .fullURLAsPath, value, path,
+        "\"\(pattern)\" is a URL, but a path pattern is matched against the path alone")
+    }
+    if pattern.isEmpty {
+      report(
+        .emptyPattern, value, path,
+        "the empty path pattern matches only the root path \"/\"",
+        help: "write \"/\" if you mean the root, or \"*\" to match every path")
+    }
+    if isComponent && Self.looksLikeQuery(pattern) {
+      report(
+        .queryInPathPattern, value, path,
+        "\"\(pattern)\" contains \"?\" followed by a query; in \"/\" it matches any one character")
+    }
+  }
+
+  /// Checks common to every pattern string: escapes, variables, encoding.
+  mutating func checkPatternText(_ pattern: String, _ value: JSONValue, _ path: String, encoded: Bool)
+  {
+    var scalars = pattern.unicodeScalars[...]
+    var sawNonASCII = false
+    var sawLowercaseEscape = false
+    while let scalar = scalars.popFirst() {
+      switch scalar {
+      case "\\":
+        if scalars.popFirst() == nil {
+          report(.danglingEscape, value, path, "\"\(pattern)\" ends with a lone backslash")
+        }
+      case "$" where scalars.first == "(":
+        scalars.removeFirst()
+        guard let close = scalars.firstIndex(of: ")") else {
+          report(
+            .unterminatedVariable, value, path,
+            "\"\(pattern)\" opens a variable with \"$(\" and never closes it")
+          scalars = scalars[scalars.endIndex...]
+          continue
+        }
+        let name = String(String.UnicodeScalarView(scalars[..<close]))
+        scalars = scalars[scalars.index(after: close)...]
+        if name.contains("$") || name.contains("(") {
+          report(
+            .invalidVariableName, value, path,
+            "\"\(pattern)\" nests a variable inside a variable reference", help: nil)
+        } else if variableNames.contains(name) {
+          usedVariables.insert(name)
+        } else if !BuiltinVariableNames.all.contains(name) {
+          report(
+            .undefinedVariable, value, path,
+            "\"\(pattern)\" uses $(\(name)), which is neither defined in substitutionVariables nor built in; it never matches"
+          )
+        }
+      case "%":
+        let hex = scalars.prefix(2)
+        if hex.count == 2, hex.allSatisfy({ $0.properties.isASCIIHexDigit }),
+          hex.contains(where: { ("a"..."f").contains($0) })
+        {
+          sawLowercaseEscape = true
+        }
+      default:
+        if !scalar.isASCII { sawNonASCII = true }
+      }
+    }
+    if encoded && sawNonASCII {
+      report(
+        .nonASCIIWithPercentEncoding, value, path,
+        "\"\(pattern)\" has non-ASCII characters, but URLs are compared percent-encoded, so it never matches them"
+      )
+    }
+    if encoded && sawLowercaseEscape {
+      report(
+        .lowercaseHexInEncodedPattern, value, path,
+        "\"\(pattern)\" has a lower-case percent-escape; the escape's case must equal the URL's")
+    }
+  }
+
+  /// Whether the settings match every URL: all-star path, and any query and fragment.
+  static func isCatchAll(_ settings: ComponentSettings) -> Bool {
+    func isStar(_ pattern: String?) -> Bool {
+      guard let pattern else { return true }
+      return pattern == "*"
+    }
+    let path = settings.path ?? "*"
+    let pathMatchesAll = !path.isEmpty && path.allSatisfy({ $0 == "*" || $0 == "/" }) && path.contains("*")
+      && !path.dropFirst().contains("/") && (path.hasPrefix("*") || path.hasPrefix("/"))
+    let queryMatchesAll: Bool
+    switch settings.query {
+    case nil, .dropped: queryMatchesAll = true
+    case .whole(let pattern): queryMatchesAll = isStar(pattern)
+    case .items(let items): queryMatchesAll = items.allSatisfy { $0.pattern == "*" }
+    }
+    return pathMatchesAll && queryMatchesAll && isStar(settings.fragment)
+  }
+
+  /// `example.com/path`: a host name written where the path belongs.
+  static func startsWithHostName(_ pattern: String) -> Bool {
+    guard !pattern.hasPrefix("/"), !pattern.hasPrefix("*"),
+      let slash = pattern.firstIndex(of: "/")
+    else { return false }
+    let head = pattern[..<slash]
+    let labels = head.split(separator: ".", omittingEmptySubsequences: false)
+    guard labels.count >= 2, let top = labels.last, top.count >= 2,
+      top.allSatisfy({ $0.isLetter })
+    else { return false }
+    return labels.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } }
+  }
+}
+
+/// The eight variables Apple defines without a `substitutionVariables` entry.
+enum BuiltinVariableNames {
+  static let all: Set<String> = ["alpha", "upper", "lower", "alnum", "digit", "xdigit", "region", "lang"]
+}

@@ -1,0 +1,70 @@
+extension SiteAssociationParser {
+  mutating func parseSubstitutionVariables(_ value: JSONValue) -> [SubstitutionVariable] {
+    let path = "applinks.substitutionVariables"
+    guard let members = value.members else {
+      reportWrongType(value, path, expected: "an object of name to values")
+      return []
+    }
+    var variables: [SubstitutionVariable] = []
+    for member in members {
+      let memberPath = DocumentPath.child(path, member.key)
+      let name = member.key
+      if name.isEmpty || name.contains("$") || name.contains("(") || name.contains(")") {
+        report(
+          .invalidVariableName, at: member.keyLocation, memberPath,
+          "\"\(name)\" cannot be a variable name")
+        continue
+      }
+      if BuiltinVariableNames.all.contains(name) {
+        report(
+          .shadowedBuiltinVariable, at: member.keyLocation, memberPath,
+          "\"\(name)\" replaces the built-in $(\(name)) in this file")
+      }
+      let written: [JSONValue]
+      if member.value.string != nil {
+        written = [member.value]
+      } else if let elements = member.value.elements {
+        written = elements
+      } else {
+        reportWrongType(member.value, memberPath, expected: "an array of strings")
+        continue
+      }
+      var values: [String] = []
+      for (index, element) in written.enumerated() {
+        let elementPath =
+          member.value.elements == nil ? memberPath : DocumentPath.element(memberPath, index)
+        guard let string = element.string else {
+          reportWrongType(element, elementPath, expected: "a string")
+          continue
+        }
+        if string.contains("$(") {
+          report(
+            .nestedVariable, element, elementPath,
+            "the value \"\(string)\" of $(\(name)) uses another variable; Apple drops the value")
+          continue
+        }
+        values.append(string)
+      }
+      if written.isEmpty {
+        report(
+          .emptyVariable, member.value, memberPath,
+          "$(\(name)) has no values, so any pattern using it never matches")
+      }
+      variables.removeAll { $0.name == name }
+      variables.append(SubstitutionVariable(name: name, values: values))
+      variableNames.insert(name)
+    }
+    return variables
+  }
+
+  mutating func checkUnusedVariables(_ variables: [SubstitutionVariable], _ json: JSONValue?) {
+    guard let members = json?.members else { return }
+    for variable in variables where !usedVariables.contains(variable.name) {
+      guard let member = members.last(where: { $0.key == variable.name }) else { continue }
+      report(
+        .unusedVariable, at: member.keyLocation,
+        DocumentPath.child("applinks.substitutionVariables", variable.name),
+        "$(\(variable.name)) is defined but no pattern uses it")
+    }
+  }
+}

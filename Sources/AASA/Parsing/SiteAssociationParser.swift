@@ -1,0 +1,205 @@
+extension SiteAssociation {
+  /// Reads the association out of `json` as Apple would, leniently, with a diagnostic for every
+  /// problem: a broken entry is reported and skipped, and the rest of the file is still read.
+  public static func parse(_ json: JSONValue) -> (
+    association: SiteAssociation?, diagnostics: [Diagnostic]
+  ) {
+    var parser = SiteAssociationParser()
+    let association = parser.parseDocument(json)
+    return (association, parser.diagnostics)
+  }
+}
+
+/// Walks the JSON of an association file once, building the model and the diagnostics together.
+struct SiteAssociationParser {
+  static let serviceKeys = ["applinks", "webcredentials", "appclips", "activitycontinuation"]
+  static let appLinksKeys = ["apps", "details", "defaults", "substitutionVariables"]
+
+  var diagnostics: [Diagnostic] = []
+  /// Custom variables by name, once `substitutionVariables` is read.
+  var variableNames: Set<String> = []
+  var usedVariables: Set<String> = []
+
+  mutating func report(
+    _ code: DiagnosticCode, _ value: JSONValue, _ path: String, _ message: String,
+    help: String? = nil
+  ) {
+    diagnostics.append(Diagnostic(code, at: value.location, path: path, message: message, help: help))
+  }
+
+  mutating func report(
+    _ code: DiagnosticCode, at location: SourceLocation, _ path: String, _ message: String,
+    help: String? = nil
+  ) {
+    diagnostics.append(Diagnostic(code, at: location, path: path, message: message, help: help))
+  }
+
+  mutating func reportWrongType(_ value: JSONValue, _ path: String, expected: String) {
+    report(
+      .wrongType, value, path, "\(path) must be \(expected), found \(value.typeDescription)",
+      help: "write \(path.split(separator: ".").last.map(String.init) ?? path) as \(expected)")
+  }
+
+  mutating func reportUnknownKey(
+    _ member: JSONValue.Member, in path: String, known: [String],
+    code: DiagnosticCode = .unknownKey, aliases: [String: String] = [:]
+  ) {
+    let memberPath = DocumentPath.child(path, member.key)
+    let place = path.isEmpty ? "at the top level" : "in \(path)"
+    if let suggestion = aliases[member.key] ?? Suggestion.closest(to: member.key, among: known) {
+      report(
+        code, at: member.keyLocation, memberPath,
+        "unknown key \"\(member.key)\" \(place); did you mean \"\(suggestion)\"?",
+        help: "rename it to \"\(suggestion)\": Apple ignores \"\(member.key)\"")
+    } else {
+      report(
+        code, at: member.keyLocation, memberPath, "unknown key \"\(member.key)\" \(place)",
+        help: "Apple ignores it; known keys here: \(known.joined(separator: ", "))")
+    }
+  }
+
+  // MARK: Document
+
+  mutating func parseDocument(_ json: JSONValue) -> SiteAssociation? {
+    guard let members = json.members else {
+      report(
+        .notAnObject, json, "", "the file's top level is \(json.typeDescription), not an object")
+      return nil
+    }
+    var association = SiteAssociation()
+    for member in members where !Self.serviceKeys.contains(member.key) {
+      reportUnknownKey(member, in: "", known: Self.serviceKeys)
+    }
+    if !members.contains(where: { Self.serviceKeys.contains($0.key) }) {
+      report(.noService, json, "", "the file names no service, so it associates nothing")
+    }
+    if let value = json["applinks"] {
+      association.appLinks = parseAppLinks(value)
+    }
+    association.webCredentials = json["webcredentials"].flatMap {
+      parseServiceApps($0, path: "webcredentials")
+    }
+    association.appClips = json["appclips"].flatMap { parseServiceApps($0, path: "appclips") }
+    association.activityContinuation = json["activitycontinuation"].flatMap {
+      parseServiceApps($0, path: "activitycontinuation")
+    }
+    return association
+  }
+
+  mutating func parseServiceApps(_ value: JSONValue, path: String) -> ServiceApps? {
+    guard let members = value.members else {
+      reportWrongType(value, path, expected: "an object such as {\"apps\": [...]}")
+      return nil
+    }
+    for member in members where member.key != "apps" {
+      reportUnknownKey(member, in: path, known: ["apps"])
+    }
+    guard let apps = value["apps"] else {
+      report(.serviceAppsMissing, value, path, "\(path) has no \"apps\" list")
+      return nil
+    }
+    let appsPath = DocumentPath.child(path, "apps")
+    guard let elements = apps.elements else {
+      reportWrongType(apps, appsPath, expected: "an array of app IDs")
+      return nil
+    }
+    if elements.isEmpty {
+      report(.emptyServiceApps, apps, appsPath, "\(appsPath) is empty")
+    }
+    var ids: [String] = []
+    for (index, element) in elements.enumerated() {
+      let elementPath = DocumentPath.element(appsPath, index)
+      guard let id = element.string else {
+        reportWrongType(element, elementPath, expected: "an app ID string")
+        continue
+      }
+      checkAppID(id, element, elementPath)
+      ids.append(id)
+    }
+    return ServiceApps(apps: ids)
+  }
+
+  // MARK: applinks
+
+  mutating func parseAppLinks(_ value: JSONValue) -> AppLinks? {
+    let path = "applinks"
+    guard let members = value.members else {
+      reportWrongType(value, path, expected: "an object")
+      return nil
+    }
+    for member in members where !Self.appLinksKeys.contains(member.key) {
+      reportUnknownKey(member, in: path, known: Self.appLinksKeys)
+    }
+    if let apps = value["apps"] {
+      if let elements = apps.elements {
+        if !elements.isEmpty {
+          report(
+            .legacyAppsNotEmpty, apps, "applinks.apps",
+            "applinks.apps lists \(elements.count) value\(elements.count == 1 ? "" : "s"); it must be empty"
+          )
+        }
+      } else {
+        reportWrongType(apps, "applinks.apps", expected: "an empty array")
+      }
+    }
+    var appLinks = AppLinks()
+    if let variables = value["substitutionVariables"] {
+      appLinks.substitutionVariables = parseSubstitutionVariables(variables)
+    }
+    if let defaults = value["defaults"] {
+      appLinks.defaults = parseSettings(defaults, path: "applinks.defaults", isDefaults: true)
+      checkDefaultsPatterns(appLinks.defaults, defaults, path: "applinks.defaults")
+    }
+    guard let details = value["details"] else {
+      report(.noApplinksDetails, value, path, "applinks has no \"details\", so no URL opens an app")
+      return appLinks
+    }
+    appLinks.details = parseDetails(details, domainDefaults: appLinks.defaults)
+    checkDuplicateAppIDs(appLinks.details, details)
+    checkUnusedVariables(appLinks.substitutionVariables, value["substitutionVariables"])
+    return appLinks
+  }
+
+  mutating func parseDetails(_ value: JSONValue, domainDefaults: ComponentSettings)
+    -> [AppLinksDetail]
+  {
+    let path = "applinks.details"
+    if let elements = value.elements {
+      if elements.isEmpty {
+        report(.emptyDetails, value, path, "applinks.details is empty, so no URL opens an app")
+      }
+      var details: [AppLinksDetail] = []
+      for (index, element) in elements.enumerated() {
+        if let detail = parseDetail(
+          element, index: index, path: DocumentPath.element(path, index),
+          keyedAppID: nil, domainDefaults: domainDefaults)
+        {
+          details.append(detail)
+        }
+      }
+      return details
+    }
+    if let members = value.members {
+      report(
+        .dictionaryDetails, value, path,
+        "applinks.details is the old dictionary keyed by app ID")
+      if members.isEmpty {
+        report(.emptyDetails, value, path, "applinks.details is empty, so no URL opens an app")
+      }
+      var details: [AppLinksDetail] = []
+      for member in members {
+        let memberPath = DocumentPath.child(path, member.key)
+        checkAppID(member.key, JSONValue(.string(member.key), at: member.keyLocation), memberPath)
+        if let detail = parseDetail(
+          member.value, index: details.count, path: memberPath, keyedAppID: member.key,
+          domainDefaults: domainDefaults)
+        {
+          details.append(detail)
+        }
+      }
+      return details
+    }
+    reportWrongType(value, path, expected: "an array of entries")
+    return []
+  }
+}

@@ -1,0 +1,108 @@
+/// One `name=value` item of a URL query.
+public struct QueryItem: Sendable, Hashable {
+  /// The name as written in the URL.
+  public let rawName: Substring
+  /// The value as written, or `nil` for an item without `=` (`?flag`).
+  public let rawValue: Substring?
+  /// The percent-decoded name, compared with listed names when `percentEncoded` is `false`.
+  public let decodedName: String
+
+  /// The item's name as a component with the given `percentEncoded` setting sees it.
+  public func name(percentEncoded: Bool) -> Substring {
+    percentEncoded ? rawName : Substring(decodedName)
+  }
+}
+
+/// A URL query split into items once per URL, for object-shaped `?` patterns.
+///
+/// Items are separated by `&` and split at their first `=`. An item without `=` has no value
+/// (counted as `""` when matched). `+` is not decoded as a space.
+public struct ParsedQuery: Sendable {
+  /// The query as written, without the leading `?` (`""` when the URL has none).
+  public let raw: Substring
+  /// The items in URL order, repeated names included.
+  public let items: [QueryItem]
+
+  /// Splits `rawQuery` (without the leading `?`; `""` when the URL has no query).
+  public init(_ rawQuery: some StringProtocol) {
+    let raw = Substring(rawQuery)
+    self.raw = raw
+    guard !raw.isEmpty else {
+      self.items = []
+      return
+    }
+    self.items = raw.split(separator: "&", omittingEmptySubsequences: false).map { item in
+      let name: Substring
+      let value: Substring?
+      if let equals = item.firstIndex(of: "=") {
+        name = item[..<equals]
+        value = item[item.index(after: equals)...]
+      } else {
+        name = item
+        value = nil
+      }
+      return QueryItem(rawName: name, rawValue: value, decodedName: Self.decode(name))
+    }
+  }
+
+  private static func decode(_ name: Substring) -> String {
+    guard name.contains("%") else { return String(name) }
+    let decoded = PercentDecoding.decode(name.unicodeScalars.map(\.value))
+    var result = ""
+    result.unicodeScalars.append(contentsOf: decoded.compactMap(Unicode.Scalar.init))
+    return result
+  }
+}
+
+/// The object form of a `?` pattern: query item name → value pattern (§3, "Query").
+///
+/// Every listed name must match; unlisted items are ignored. A missing item, or one without a
+/// value, counts as `""` (so `{"b": "*"}` and `{"b": ""}` match when `b` is absent, `{"b": "?*"}`
+/// does not). Every occurrence of a repeated name must match.
+///
+/// Names are exact strings: no wildcards, and case always matters, even when `caseSensitive` is
+/// `false` (which folds the values only). With `percentEncoded: false` the URL's names are
+/// percent-decoded before the comparison, like the values; the listed names are used as written.
+public struct QueryItemPatterns: Sendable {
+  /// The listed items in the order written: name and compiled value pattern.
+  public let items: [(name: String, value: Pattern)]
+
+  /// Compiles the value patterns of `items` (name, value pattern as written).
+  public init(
+    _ items: [(name: String, value: String)], caseSensitive: Bool = true,
+    variables: VariableTable = .builtIns
+  ) {
+    self.items = items.map {
+      (
+        $0.name,
+        Pattern($0.value, part: .queryItemValue, caseSensitive: caseSensitive, variables: variables)
+      )
+    }
+  }
+
+  /// The index (in ``items``) of the first listed item the query fails, or `nil` when it matches.
+  public func firstFailingItem(in query: ParsedQuery, percentEncoded: Bool) -> Int? {
+    for (index, item) in items.enumerated() {
+      let pattern = item.value
+      if pattern.matchesEverything { continue }
+      var found = false
+      for candidate in query.items where candidate.name(percentEncoded: percentEncoded) == item.name {
+        found = true
+        let value = PreparedText(
+          candidate.rawValue ?? "", part: .queryItemValue, percentEncoded: percentEncoded,
+          caseSensitive: pattern.caseSensitive)
+        if !pattern.matches(value) { return index }
+      }
+      let empty = PreparedText("", part: .queryItemValue, caseSensitive: pattern.caseSensitive)
+      if !found && !pattern.matches(empty) {
+        return index
+      }
+    }
+    return nil
+  }
+
+  /// Whether every listed item matches.
+  public func matches(_ query: ParsedQuery, percentEncoded: Bool) -> Bool {
+    firstFailingItem(in: query, percentEncoded: percentEncoded) == nil
+  }
+}

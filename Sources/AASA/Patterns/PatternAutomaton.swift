@@ -1,0 +1,332 @@
+/// A pattern compiled into a small nondeterministic automaton and simulated with a set of states
+/// (Thompson's construction), so matching takes O(n·m) time for a text of n scalars and an
+/// automaton of m states, with no backtracking, whatever the pattern.
+///
+/// Variables become branches: the values of one variable are merged into a trie, so `$(region)`
+/// costs two steps, not one branch per code.
+///
+/// ## Path normalization inside the automaton
+/// A path pattern with variables cannot be normalized as text before its values are known:
+/// `/$(prefix)/x` with `prefix` = `["", "en"]` stands for `//x` (normalized `/x/`) and `/en/x`
+/// (normalized `/en/x/`). The automaton normalizes every expansion exactly, by tracking in each
+/// state what the expansion looked like so far (its ``Mode``):
+/// - a `/` that follows a `/` of the expansion is skipped (runs of `//` collapse, also across a
+///   variable boundary and through empty values);
+/// - the expansion gets a leading `/` unless its first atom is a `*` (the ``Node/leadingSlash(next:)``
+///   entry consumes it; the mode then forbids a `*` as the first atom, and the other entry, with no
+///   slash, requires one);
+/// - the expansion gets a trailing `/` unless its last atom is a `*` (the accepting node consumes it).
+struct PatternAutomaton: Sendable {
+  /// One state of the automaton. `next` is the index of the following node.
+  enum Node: Sendable {
+    /// Consumes exactly this scalar.
+    case scalar(UInt32, next: Int32)
+    /// Consumes any one scalar (`?`).
+    case any(next: Int32)
+    /// Consumes one scalar of the class.
+    case characterClass(CharacterClass, next: Int32)
+    /// Consumes any scalar and stays, or moves on to `next` without consuming (`*`).
+    case star(next: Int32)
+    /// Moves, without consuming, to each of `splitTargets[first ..< first + count]`. With a count of
+    /// zero (a variable without values) it is a dead end.
+    case split(first: Int32, count: Int32)
+    /// Path patterns only: the leading `/` that normalization adds.
+    case leadingSlash(next: Int32)
+    /// The end of the pattern.
+    case accept
+  }
+
+  /// What the normalized expansion looked like just before a state (path patterns only).
+  enum Mode {
+    /// Anything else (and the only mode of patterns that are not paths).
+    static let other: Int32 = 0
+    /// Nothing matched yet, no leading `/` added: the first atom must be a `*`.
+    static let startWithoutSlash: Int32 = 1
+    /// Nothing matched yet but the added leading `/`: the first atom must not be a `*`.
+    static let startAfterSlash: Int32 = 2
+    /// The last atom was a `/`.
+    static let afterSlash: Int32 = 3
+    /// The last atom was a `*` (the wildcard or a literal star).
+    static let afterStar: Int32 = 4
+    static let count = 5
+  }
+
+  /// What one resolved piece of a pattern stands for.
+  enum Piece {
+    case atom(PatternAtom)
+    /// A variable: exactly one of these atom sequences.
+    case alternatives([[PatternAtom]])
+  }
+
+  let nodes: [Node]
+  let splitTargets: [Int32]
+  /// Where matching starts without the leading `/` (for paths), or at all.
+  let start: Int32
+  /// The ``Node/leadingSlash(next:)`` entry of path patterns.
+  let leadingSlashEntry: Int32?
+  let normalizesPath: Bool
+  private let modeCount: Int
+
+  /// Compiles `pieces`, in pattern order. With `normalizesPath`, every expansion is path-normalized
+  /// as described in the type's documentation.
+  init(pieces: [Piece], normalizesPath: Bool) {
+    var builder = Builder()
+    var next: Int32 = 0
+    for piece in pieces.reversed() {
+      switch piece {
+      case .atom(let atom): next = builder.emit(atom, next: next)
+      case .alternatives(let alternatives): next = builder.emit(alternatives, next: next)
+      }
+    }
+    self.start = next
+    self.leadingSlashEntry = normalizesPath ? builder.append(.leadingSlash(next: next)) : nil
+    self.nodes = builder.nodes
+    self.splitTargets = builder.splitTargets
+    self.normalizesPath = normalizesPath
+    self.modeCount = normalizesPath ? Mode.count : 1
+  }
+
+  /// Simulates the automaton on `text`.
+  ///
+  /// - Returns: whether the whole text matches, and the length of the longest prefix of the text
+  ///   after which some state was still alive (for "how far did it get" explanations).
+  func run(_ text: UnsafeBufferPointer<UInt32>) -> (matches: Bool, aliveThrough: Int) {
+    let stateCount = nodes.count * modeCount
+    return withUnsafeTemporaryAllocation(of: Int32.self, capacity: stateCount * 4) { buffer in
+      let base = buffer.baseAddress!
+      base.initialize(repeating: 0, count: stateCount)
+      var simulation = Simulation(
+        automaton: self, marks: base, stack: base + stateCount,
+        current: base + 2 * stateCount, next: base + 3 * stateCount)
+      return nodes.withUnsafeBufferPointer { nodes in
+        splitTargets.withUnsafeBufferPointer { targets in
+          simulation.run(text, nodes: nodes, targets: targets)
+        }
+      }
+    }
+  }
+
+  /// The mutable part of one simulation, over scratch memory of four arrays of `stateCount`.
+  private struct Simulation {
+    let automaton: PatternAutomaton
+    /// `marks[state] == generation` when the state is already in the set being built.
+    let marks: UnsafeMutablePointer<Int32>
+    let stack: UnsafeMutablePointer<Int32>
+    var current: UnsafeMutablePointer<Int32>
+    var next: UnsafeMutablePointer<Int32>
+    var currentCount = 0
+    var nextCount = 0
+    var generation: Int32 = 1
+
+    init(
+      automaton: PatternAutomaton, marks: UnsafeMutablePointer<Int32>,
+      stack: UnsafeMutablePointer<Int32>, current: UnsafeMutablePointer<Int32>,
+      next: UnsafeMutablePointer<Int32>
+    ) {
+      self.automaton = automaton
+      self.marks = marks
+      self.stack = stack
+      self.current = current
+      self.next = next
+    }
+
+    mutating func run(
+      _ text: UnsafeBufferPointer<UInt32>, nodes: UnsafeBufferPointer<Node>,
+      targets: UnsafeBufferPointer<Int32>
+    ) -> (matches: Bool, aliveThrough: Int) {
+      let path = automaton.normalizesPath
+      let modeCount = Int32(automaton.modeCount)
+      if path {
+        addClosure(automaton.start, Mode.startWithoutSlash, nodes, targets)
+        addClosure(automaton.leadingSlashEntry!, Mode.other, nodes, targets)
+      } else {
+        addClosure(automaton.start, Mode.other, nodes, targets)
+      }
+      swapSets()
+      for (offset, scalar) in text.enumerated() {
+        for index in 0..<currentCount {
+          let state = current[index]
+          let node = state / modeCount
+          let mode = state % modeCount
+          switch nodes[Int(node)] {
+          case .scalar(let expected, let following):
+            if expected == scalar {
+              addClosure(following, path ? Self.mode(after: scalar) : Mode.other, nodes, targets)
+            }
+          case .any(let following):
+            addClosure(following, Mode.other, nodes, targets)
+          case .characterClass(let characterClass, let following):
+            if characterClass.contains(scalar) {
+              addClosure(following, Mode.other, nodes, targets)
+            }
+          case .star:
+            addClosure(node, path ? Mode.afterStar : Mode.other, nodes, targets)
+          case .leadingSlash(let following):
+            if scalar == PathNormalization.slash {
+              addClosure(following, Mode.startAfterSlash, nodes, targets)
+            }
+          case .accept:
+            // The trailing `/` that normalization adds after an expansion not ending in `/` or `*`.
+            if path && mode == Mode.other && scalar == PathNormalization.slash {
+              addClosure(node, Mode.afterSlash, nodes, targets)
+            }
+          case .split:
+            break
+          }
+        }
+        swapSets()
+        if currentCount == 0 {
+          return (false, offset)
+        }
+      }
+      for index in 0..<currentCount {
+        let state = current[index]
+        guard case .accept = nodes[Int(state / modeCount)] else { continue }
+        let mode = state % modeCount
+        if !path || mode == Mode.startAfterSlash || mode == Mode.afterSlash
+          || mode == Mode.afterStar
+        {
+          return (true, text.count)
+        }
+      }
+      return (false, text.count)
+    }
+
+    private static func mode(after scalar: UInt32) -> Int32 {
+      switch scalar {
+      case PathNormalization.slash: return Mode.afterSlash
+      case PathNormalization.star: return Mode.afterStar
+      default: return Mode.other
+      }
+    }
+
+    private mutating func swapSets() {
+      swap(&current, &next)
+      currentCount = nextCount
+      nextCount = 0
+      generation += 1
+    }
+
+    /// Adds the state `(node, mode)` and everything reachable from it without consuming to the set
+    /// being built, keeping only the states that consume (or accept).
+    private mutating func addClosure(
+      _ node: Int32, _ mode: Int32, _ nodes: UnsafeBufferPointer<Node>,
+      _ targets: UnsafeBufferPointer<Int32>
+    ) {
+      let path = automaton.normalizesPath
+      let modeCount = Int32(automaton.modeCount)
+      var stackCount = 0
+      func push(_ node: Int32, _ mode: Int32) {
+        let state = node * modeCount + mode
+        if marks[Int(state)] != generation {
+          marks[Int(state)] = generation
+          stack[stackCount] = state
+          stackCount += 1
+        }
+      }
+      push(node, mode)
+      while stackCount > 0 {
+        stackCount -= 1
+        let state = stack[stackCount]
+        let node = state / modeCount
+        let mode = state % modeCount
+        switch nodes[Int(node)] {
+        case .split(let first, let count):
+          for target in targets[Int(first)..<Int(first + count)] {
+            push(target, mode)
+          }
+          continue
+        case .scalar(let expected, let following):
+          if path {
+            let isSlash = expected == PathNormalization.slash
+            if isSlash && (mode == Mode.startAfterSlash || mode == Mode.afterSlash) {
+              push(following, Mode.afterSlash)  // `//` collapses into one `/`
+            }
+            let isStar = expected == PathNormalization.star
+            if mode == Mode.startWithoutSlash && !isStar { continue }
+            if mode == Mode.startAfterSlash && isStar { continue }
+          }
+        case .any, .characterClass:
+          if path && mode == Mode.startWithoutSlash { continue }
+        case .star(let following):
+          if path && mode == Mode.startAfterSlash { continue }
+          push(following, path ? Mode.afterStar : Mode.other)
+        case .leadingSlash, .accept:
+          break
+        }
+        next[nextCount] = state
+        nextCount += 1
+      }
+    }
+  }
+
+  /// Emits nodes back to front, so that every node's successor already exists.
+  private struct Builder {
+    var nodes: [Node] = [.accept]
+    var splitTargets: [Int32] = []
+
+    mutating func append(_ node: Node) -> Int32 {
+      nodes.append(node)
+      return Int32(nodes.count - 1)
+    }
+
+    mutating func emit(_ atom: PatternAtom, next: Int32) -> Int32 {
+      switch atom {
+      case .scalar(let value): return append(.scalar(value, next: next))
+      case .any: return append(.any(next: next))
+      case .star: return append(.star(next: next))
+      case .characterClass(let characterClass):
+        return append(.characterClass(characterClass, next: next))
+      }
+    }
+
+    mutating func emit(_ alternatives: [[PatternAtom]], next: Int32) -> Int32 {
+      var trie = Trie()
+      for alternative in alternatives {
+        trie.insert(alternative)
+      }
+      return emit(trie, node: 0, next: next)
+    }
+
+    private mutating func emit(_ trie: Trie, node: Int, next: Int32) -> Int32 {
+      var entries: [Int32] = []
+      for (atom, child) in trie.children[node] {
+        let rest = emit(trie, node: child, next: next)
+        entries.append(emit(atom, next: rest))
+      }
+      if trie.isEnd[node] {
+        entries.append(next)
+      }
+      if entries.count == 1 {
+        return entries[0]
+      }
+      let first = Int32(splitTargets.count)
+      splitTargets.append(contentsOf: entries)
+      return append(.split(first: first, count: Int32(entries.count)))
+    }
+  }
+
+  /// The values of one variable, with common prefixes shared.
+  private struct Trie {
+    var children: [[(PatternAtom, Int)]] = [[]]
+    var index: [Int: [PatternAtom: Int]] = [:]
+    var isEnd: [Bool] = [false]
+
+    mutating func insert(_ atoms: [PatternAtom]) {
+      var node = 0
+      for atom in atoms {
+        if let child = index[node]?[atom] {
+          node = child
+          continue
+        }
+        let child = children.count
+        children.append([])
+        isEnd.append(false)
+        children[node].append((atom, child))
+        index[node, default: [:]][atom] = child
+        node = child
+      }
+      isEnd[node] = true
+    }
+  }
+}

@@ -1,0 +1,17 @@
+/// Something odd about a pattern, found while compiling it. The linter turns these into
+/// diagnostics; matching already follows the documented reading of each.
+public enum PatternIssue: Sendable, Hashable {
+  /// The pattern ends with a lone `\`. It is matched as a literal backslash.
+  case trailingBackslash
+  /// `$(` without a closing `)`. The characters are matched literally, `$(` included.
+  case unterminatedVariable(offset: Int)
+  /// `$(name)` where `name` is neither a custom nor a built-in variable. The pattern never matches.
+  case undefinedVariable(name: String)
+  /// `$(name)` where `name` is empty or contains `$` or `(` (a nested variable, such as
+  /// `$(a$(b))`). The pattern never matches.
+  case invalidVariableName(name: String)
+  /// A value of a custom variable contains `$(`, so it was dropped (§4).
+  case droppedVariableValue(name: String, value: String)
+  /// A custom variable used here has no usable value left, so the pattern never matches.
+  case variableWithoutValues(name: String)
+}

@@ -1,0 +1,93 @@
+/// The substitution variables patterns can use: the file's `substitutionVariables` plus the eight
+/// built-ins (§4).
+///
+/// Custom names shadow built-ins. Built-ins:
+/// - `alpha`, `upper`, `lower`, `alnum`, `digit`, `xdigit`: one ASCII character of that class.
+/// - `region`: an ISO 3166-1 alpha-2 code (`GB`, not `UK`; see ``ISORegionCodes``).
+/// - `lang`: an ISO 639-1 or ISO 639-2 code (`en`, `eng`, `ger`; see ``ISOLanguageCodes``).
+///
+/// Region and language codes match all in upper case or all in lower case (`GB`, `gb`; `EN`,
+/// `en`); a case-insensitive pattern also accepts mixed case (`Gb`), since both sides are folded.
+public struct VariableTable: Sendable {
+  /// The names of the built-in variables.
+  public static let builtInNames: Set<String> = [
+    "alpha", "upper", "lower", "alnum", "digit", "xdigit", "region", "lang",
+  ]
+
+  /// A table with the built-ins only.
+  public static let builtIns = VariableTable()
+
+  /// Custom variables, name to values. Values may use `*` and `?` as wildcards.
+  public let custom: [String: [String]]
+
+  /// A table of `custom` variables (which shadow built-ins of the same name) and the built-ins.
+  public init(custom: [String: [String]] = [:]) {
+    self.custom = custom
+  }
+
+  /// Whether `name` is defined, as a custom variable or a built-in.
+  public func isDefined(_ name: String) -> Bool {
+    custom[name] != nil || Self.builtInNames.contains(name)
+  }
+
+  /// What `$(name)` stands for in a pattern with the given case sensitivity.
+  func resolve(_ name: String, caseSensitive: Bool, issues: inout [PatternIssue])
+    -> VariableResolution
+  {
+    if let values = custom[name] {
+      var alternatives: [[PatternAtom]] = []
+      for value in values {
+        if value.contains("$(") {
+          issues.append(.droppedVariableValue(name: name, value: value))
+          continue
+        }
+        let atoms = PatternSyntax.atoms(ofValue: value)
+        alternatives.append(caseSensitive ? atoms : atoms.map(\.caseFolded))
+      }
+      if alternatives.isEmpty {
+        issues.append(.variableWithoutValues(name: name))
+      }
+      return .alternatives(alternatives)
+    }
+    switch name {
+    case "alpha": return .characterClass(.alpha)
+    case "upper": return .characterClass(caseSensitive ? .upper : .lower)
+    case "lower": return .characterClass(.lower)
+    case "alnum": return .characterClass(.alnum)
+    case "digit": return .characterClass(.digit)
+    case "xdigit": return .characterClass(.xdigit)
+    case "region":
+      return .alternatives(caseSensitive ? Self.regionsBothCases : Self.regionsFolded)
+    case "lang":
+      return .alternatives(caseSensitive ? Self.languagesBothCases : Self.languagesFolded)
+    default:
+      issues.append(.undefinedVariable(name: name))
+      return .undefined
+    }
+  }
+
+  private static func literalAlternatives(_ codes: [String]) -> [[PatternAtom]] {
+    codes.map { $0.unicodeScalars.map { .scalar($0.value) } }
+  }
+
+  private static let regionsFolded = literalAlternatives(ISORegionCodes.alpha2.map { $0.lowercased() })
+  private static let regionsBothCases =
+    literalAlternatives(ISORegionCodes.alpha2) + regionsFolded
+  private static let languagesFolded = literalAlternatives(
+    ISOLanguageCodes.twoLetter + ISOLanguageCodes.threeLetter)
+  private static let languagesBothCases =
+    languagesFolded
+    + literalAlternatives((ISOLanguageCodes.twoLetter + ISOLanguageCodes.threeLetter).map {
+      $0.uppercased()
+    })
+}
+
+/// What a `$(name)` reference stands for.
+enum VariableResolution {
+  /// One character of an ASCII class.
+  case characterClass(CharacterClass)
+  /// Exactly one of these values (each a sequence of atoms; an empty one is the value `""`).
+  case alternatives([[PatternAtom]])
+  /// Not defined: the pattern never matches.
+  case undefined
+}

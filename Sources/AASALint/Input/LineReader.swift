@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads a file or standard input line by line without loading it whole, so a list of a million
+/// URLs streams through in constant memory. `\r\n` endings are accepted; blank lines are skipped.
+public struct LineReader {
+  public struct OpenError: Error, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var description: String { "cannot read \(path): \(reason)" }
+  }
+
+  private let fileDescriptor: Int32
+  private let closesDescriptor: Bool
+
+  /// `path` is a file, or `-` for standard input.
+  public init(path: String) throws {
+    if path == "-" {
+      fileDescriptor = 0
+      closesDescriptor = false
+    } else {
+      let descriptor = open(path, O_RDONLY)
+      guard descriptor >= 0 else {
+        throw OpenError(path: path, reason: String(cString: strerror(errno)))
+      }
+      fileDescriptor = descriptor
+      closesDescriptor = true
+    }
+  }
+
+  /// Calls `body` with each non-blank line, without its line ending.
+  public func forEachLine(_ body: (Substring) throws -> Void) throws {
+    defer { if closesDescriptor { close(fileDescriptor) } }
+    var pending: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    func emit(_ bytes: ArraySlice<UInt8>) throws {
+      var line = bytes
+      if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+      guard !line.isEmpty else { return }
+      try body(Substring(decoding: line, as: UTF8.self))
+    }
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress!, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw OpenError(path: "input", reason: String(cString: strerror(errno)))
+      }
+      if count == 0 { break }
+      var start = 0
+      let end = count
+      for index in 0..<end where chunk[index] == UInt8(ascii: "\n") {
+        if pending.isEmpty {
+          try emit(chunk[start..<index])
+        } else {
+          pending.append(contentsOf: chunk[start..<index])
+          try emit(pending[...])
+          pending.removeAll(keepingCapacity: true)
+        }
+        start = index + 1
+      }
+      pending.append(contentsOf: chunk[start..<end])
+    }
+    if !pending.isEmpty { try emit(pending[...]) }
+  }
+}

@@ -1,0 +1,9 @@
+/// How `aasa-lint` prints what it found.
+public enum OutputFormat: String, CaseIterable, Sendable {
+  /// For people: aligned, coloured on a terminal, with source excerpts.
+  case text
+  /// One JSON object, a stable contract for scripts.
+  case json
+  /// One line per routed URL: input, app or `-`, verdict. Streams; for large URL lists.
+  case tsv
+}

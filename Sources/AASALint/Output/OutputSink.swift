@@ -1,0 +1,78 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where output goes: a file descriptor written through a large buffer (one `write` per 64 KiB,
+/// not per line, so a million routed URLs cost little), or a string for tests.
+public final class OutputSink {
+  private let fileDescriptor: Int32?
+  private var buffer: [UInt8] = []
+  /// Everything written, when the sink collects instead of writing to a descriptor.
+  public private(set) var collected: [UInt8] = []
+
+  public init(fileDescriptor: Int32) {
+    self.fileDescriptor = fileDescriptor
+    buffer.reserveCapacity(1 << 16)
+  }
+
+  /// A sink that keeps what is written; read it with ``text``.
+  public init() {
+    self.fileDescriptor = nil
+  }
+
+  public static func standardOutput() -> OutputSink { OutputSink(fileDescriptor: 1) }
+  public static func standardError() -> OutputSink { OutputSink(fileDescriptor: 2) }
+
+  public var text: String { String(decoding: collected, as: UTF8.self) }
+
+  public func write(_ string: String) {
+    var string = string
+    string.withUTF8 { write(bytes: $0) }
+  }
+
+  public func write<C: Collection>(bytes: C) where C.Element == UInt8 {
+    guard fileDescriptor != nil else {
+      collected.append(contentsOf: bytes)
+      return
+    }
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= 1 << 16 { flush() }
+  }
+
+  public func line(_ string: String = "") {
+    write(string)
+    write(bytes: CollectionOfOne(UInt8(ascii: "\n")))
+  }
+
+  public func flush() {
+    guard let fileDescriptor, !buffer.isEmpty else { return }
+    buffer.withUnsafeBytes { raw in
+      var offset = 0
+      while offset < raw.count {
+        let written = systemWrite(fileDescriptor, raw.baseAddress! + offset, raw.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return  // The reader went away (EPIPE); nothing more can be said.
+        }
+        offset += written
+      }
+    }
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  deinit { flush() }
+}
+
+private func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
+  #if canImport(Darwin)
+    Darwin.write(descriptor, pointer, count)
+  #elseif canImport(Musl)
+    Musl.write(descriptor, pointer, count)
+  #else
+    Glibc.write(descriptor, pointer, count)
+  #endif
+}

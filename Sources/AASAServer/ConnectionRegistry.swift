@@ -1,0 +1,59 @@
+import Foundation
+import NIOCore
+
+/// Knows every open connection: enforces the connection limit when one is accepted, and lets a
+/// graceful shutdown ask them all to finish and then wait for them.
+final class ConnectionRegistry: @unchecked Sendable {
+  // @unchecked: `channels` is only touched under `lock`.
+  private let lock = NSLock()
+  private var channels: [ObjectIdentifier: Channel] = [:]
+  private let limit: Int
+
+  init(limit: Int) {
+    self.limit = limit
+  }
+
+  var count: Int { lock.withLock { channels.count } }
+
+  /// Adds the connection if there is room. Returns false when the limit is reached.
+  func admit(_ channel: Channel) -> Bool {
+    let admitted = lock.withLock {
+      guard channels.count < limit else { return false }
+      channels[ObjectIdentifier(channel)] = channel
+      return true
+    }
+    if admitted {
+      channel.closeFuture.whenComplete { [self] _ in
+        lock.withLock { _ = channels.removeValue(forKey: ObjectIdentifier(channel)) }
+      }
+    }
+    return admitted
+  }
+
+  /// Asks each connection to finish what it is doing and close: HTTP/1 connections close after
+  /// the current response, HTTP/2 ones send GOAWAY.
+  func quiesceAll() {
+    for channel in lock.withLock({ Array(channels.values) }) {
+      channel.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
+    }
+  }
+
+  func closeAll() {
+    for channel in lock.withLock({ Array(channels.values) }) {
+      channel.close(promise: nil)
+    }
+  }
+
+  /// Waits until every connection has closed, or the timeout passes. Returns whether all closed.
+  func waitUntilEmpty(timeout: TimeAmount) async -> Bool {
+    let deadline = NIODeadline.now() + timeout
+    while count > 0 {
+      if NIODeadline.now() >= deadline { return false }
+      try? await Task.sleep(for: .milliseconds(20))
+    }
+    return true
+  }
+}
+
+/// Returned by the child channel initializer to turn a connection away at the limit.
+struct ConnectionLimitReached: Error {}

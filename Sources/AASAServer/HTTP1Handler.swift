@@ -1,0 +1,148 @@
+import NIOCore
+import NIOHTTP1
+
+/// Answers HTTP/1.x requests on the event loop, straight from the current snapshot. Responses are
+/// written as bytes (the head was encoded when the file was loaded), so no `HTTPResponseEncoder`
+/// sits in the pipeline. Requests are answered as soon as their head arrives, so pipelined
+/// requests are answered in order without any queue.
+final class HTTP1Handler: ChannelDuplexHandler, RemovableChannelHandler {
+  typealias InboundIn = HTTPServerRequestPart
+  typealias OutboundIn = ByteBuffer
+  typealias OutboundOut = ByteBuffer
+
+  private let store: SiteStore
+  private let accessLog: AccessLog?
+  private var remote = "-"
+  private var deadlines: ConnectionDeadlines?
+  /// Set once a response announced `Connection: close`: nothing more is read or answered.
+  private var closing = false
+  /// SIGTERM/SIGINT arrived: finish the request in progress, then close.
+  private var quiescing = false
+  /// A `read` held back because the peer is not reading our responses.
+  private var pendingRead = false
+
+  init(store: SiteStore, accessLog: AccessLog?) {
+    self.store = store
+    self.accessLog = accessLog
+  }
+
+  func handlerAdded(context: ChannelHandlerContext) {
+    remote = context.channel.remoteAddress?.ipAddress ?? "-"
+    deadlines = try? context.pipeline.syncOperations.handler(type: ConnectionDeadlines.self)
+  }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    guard case .head(let head) = unwrapInboundIn(data), !closing else { return }
+    deadlines?.requestHeadReceived()
+    let started = NIODeadline.now()
+    let request = RequestSummary(
+      method: head.method, target: head.uri,
+      ifNoneMatch: head.headers["if-none-match"],
+      ifModifiedSince: head.headers.first(name: "if-modified-since"),
+      acceptEncoding: head.headers["accept-encoding"])
+    let answer = Responder.answer(request, site: store.current)
+    // A request with a body is never one we want; closing after it saves reading the body.
+    let hasBody =
+      head.headers.contains(name: "transfer-encoding")
+      || (head.headers.first(name: "content-length").flatMap(Int.init) ?? 0) > 0
+    let keepAlive = head.isKeepAlive && !quiescing && !hasBody
+    write(answer, keepAlive: keepAlive, http10: head.version.minor == 0, context: context)
+    accessLog?.record(
+      method: head.method.rawValue, target: head.uri, status: answer.response.status.code,
+      bytes: answer.bodyBytes, started: started,
+      userAgent: head.headers.first(name: "user-agent"), remote: remote,
+      protocolName: head.version.minor == 0 ? "HTTP/1.0" : "HTTP/1.1")
+    if !keepAlive { closeAfterFlush(context: context) }
+  }
+
+  func channelReadComplete(context: ChannelHandlerContext) {
+    context.flush()
+    context.fireChannelReadComplete()
+  }
+
+  /// Encodes head and body into one buffer: one write, one TLS record for small files.
+  private func write(
+    _ answer: Answer, keepAlive: Bool, http10: Bool, context: ChannelHandlerContext
+  ) {
+    let response = answer.response
+    let bodyBytes = answer.bodyBytes
+    // Large bodies are written as the shared buffer itself instead of being copied.
+    let inline = bodyBytes <= 16 * 1024
+    var buffer = context.channel.allocator.buffer(
+      capacity: response.http1Head.readableBytes + 64 + (inline ? bodyBytes : 0))
+    buffer.writeImmutableBuffer(response.http1Head)
+    buffer.writeStaticString("date: ")
+    buffer.writeString(HTTPDate.now())
+    if !keepAlive {
+      buffer.writeStaticString("\r\nconnection: close\r\n\r\n")
+    } else if http10 {
+      buffer.writeStaticString("\r\nconnection: keep-alive\r\n\r\n")
+    } else {
+      buffer.writeStaticString("\r\n\r\n")
+    }
+    if answer.includeBody && inline {
+      buffer.writeImmutableBuffer(response.body)
+      context.write(wrapOutboundOut(buffer), promise: nil)
+    } else {
+      context.write(wrapOutboundOut(buffer), promise: nil)
+      if answer.includeBody { context.write(wrapOutboundOut(response.body), promise: nil) }
+    }
+  }
+
+  private func closeAfterFlush(context: ChannelHandlerContext) {
+    closing = true
+    let channel = context.channel
+    context.writeAndFlush(wrapOutboundOut(ByteBuffer())).whenComplete { _ in
+      channel.close(promise: nil)
+    }
+  }
+
+  func errorCaught(context: ChannelHandlerContext, error: Error) {
+    // The decoder gave up on the bytes (malformed request, head too large): answer once, close.
+    guard !closing else { return }
+    if let parserError = error as? HTTPParserError {
+      let response: PreparedResponse =
+        switch parserError {
+        case .headerOverflow: .headersTooLarge
+        default: .badRequest
+        }
+      write(
+        Answer(response: response, includeBody: true), keepAlive: false, http10: false,
+        context: context)
+      closeAfterFlush(context: context)
+    } else {
+      context.close(promise: nil)
+    }
+  }
+
+  func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+    if event is ChannelShouldQuiesceEvent {
+      quiescing = true
+      // Nothing half-received: close now. Otherwise the next response says `close`.
+      if deadlines?.isBetweenRequests ?? true {
+        closing = true
+        context.close(promise: nil)
+      }
+      return
+    }
+    context.fireUserInboundEventTriggered(event)
+  }
+
+  // Back-pressure: a client that pipelines requests but does not read the answers stops being
+  // read from, instead of making the server buffer responses without bound.
+  func read(context: ChannelHandlerContext) {
+    if context.channel.isWritable {
+      context.read()
+    } else {
+      pendingRead = true
+    }
+  }
+
+  func channelWritabilityChanged(context: ChannelHandlerContext) {
+    if context.channel.isWritable && pendingRead {
+      pendingRead = false
+      context.read()
+    }
+    context.fireChannelWritabilityChanged()
+  }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Logging
+
+/// How log lines look on standard output.
+public enum LogFormat: String, Sendable, CaseIterable {
+  /// `2025-01-31T12:00:00.123Z info message key=value ...`, for people.
+  case text
+  /// One JSON object per line, for log collectors.
+  case json
+}
+
+/// A swift-log handler writing one line per event to standard output, in either format.
+/// Each line is written with a single `fwrite`, which stdio locks, so lines from different event
+/// loops never interleave.
+public struct LineLogHandler: LogHandler {
+  public var logLevel: Logger.Level = .info
+  public var metadata: Logger.Metadata = [:]
+  public let format: LogFormat
+  let label: String
+
+  public init(label: String, format: LogFormat) {
+    self.label = label
+    self.format = format
+  }
+
+  public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    get { metadata[key] }
+    set { metadata[key] = newValue }
+  }
+
+  public func log(event: LogEvent) {
+    var merged = metadata
+    if let extra = event.metadata { merged.merge(extra) { $1 } }
+    let line =
+      switch format {
+      case .text: Self.textLine(event.level, event.message.description, merged)
+      case .json: Self.jsonLine(event.level, event.message.description, merged)
+      }
+    Self.write(line)
+  }
+
+  static func write(_ line: String) {
+    var line = line
+    line.append("\n")
+    line.withUTF8 { bytes in
+      _ = fwrite(bytes.baseAddress, 1, bytes.count, stdout)
+    }
+    fflush(stdout)
+  }
+
+  static func textLine(_ level: Logger.Level, _ message: String, _ metadata: Logger.Metadata)
+    -> String
+  {
+    var line = "\(Timestamp.now()) \(level) \(message)"
+    for (key, value) in metadata.sorted(by: { $0.key < $1.key }) {
+      line += " \(key)=\(quotedIfNeeded(value.description))"
+    }
+    return line
+  }
+
+  static func jsonLine(_ level: Logger.Level, _ message: String, _ metadata: Logger.Metadata)
+    -> String
+  {
+    var line = "{\"time\":\"\(Timestamp.now())\",\"level\":\"\(level)\",\"message\":"
+    line += jsonString(message)
+    for (key, value) in metadata.sorted(by: { $0.key < $1.key }) {
+      line += ",\(jsonString(key)):"
+      switch value {
+      case .stringConvertible(let number as Int): line += "\(number)"
+      case .stringConvertible(let number as Double): line += "\(number)"
+      default: line += jsonString(value.description)
+      }
+    }
+    return line + "}"
+  }
+
+  static func quotedIfNeeded(_ value: String) -> String {
+    if !value.isEmpty && !value.contains(where: { $0 == " " || $0 == "\"" || $0 == "=" }) {
+      return value
+    }
+    return jsonString(value)
+  }
+
+  /// A JSON string literal; control characters are escaped so a hostile User-Agent cannot forge
+  /// log lines.
+  static func jsonString(_ text: String) -> String {
+    var output = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": output += "\\\""
+      case "\\": output += "\\\\"
+      case "\n": output += "\\n"
+      case "\r": output += "\\r"
+      case "\t": output += "\\t"
+      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+        let hex = String(scalar.value, radix: 16)
+        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: output.unicodeScalars.append(scalar)
+      }
+    }
+    return output + "\""
+  }
+}
+
+/// RFC 3339 timestamps in UTC with milliseconds.
+enum Timestamp {
+  static func now() -> String {
+    var time = timespec()
+    clock_gettime(CLOCK_REALTIME, &time)
+    var seconds = time.tv_sec
+    var parts = tm()
+    gmtime_r(&seconds, &parts)
+    func pad(_ value: Int, _ width: Int) -> String {
+      let text = String(value)
+      return String(repeating: "0", count: max(0, width - text.count)) + text
+    }
+    return "\(pad(Int(parts.tm_year) + 1900, 4))-\(pad(Int(parts.tm_mon) + 1, 2))-"
+      + "\(pad(Int(parts.tm_mday), 2))T\(pad(Int(parts.tm_hour), 2)):\(pad(Int(parts.tm_min), 2)):"
+      + "\(pad(Int(parts.tm_sec), 2)).\(pad(Int(time.tv_nsec) / 1_000_000, 3))Z"
+  }
+}

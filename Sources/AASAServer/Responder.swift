@@ -1,0 +1,69 @@
+import NIOHTTP1
+
+/// The parts of a request that decide the answer, the same for HTTP/1.1 and HTTP/2.
+public struct RequestSummary: Sendable {
+  public var method: HTTPMethod
+  public var target: String
+  public var ifNoneMatch: [String]
+  public var ifModifiedSince: String?
+  public var acceptEncoding: [String]
+
+  public init(
+    method: HTTPMethod, target: String, ifNoneMatch: [String] = [],
+    ifModifiedSince: String? = nil, acceptEncoding: [String] = []
+  ) {
+    self.method = method
+    self.target = target
+    self.ifNoneMatch = ifNoneMatch
+    self.ifModifiedSince = ifModifiedSince
+    self.acceptEncoding = acceptEncoding
+  }
+}
+
+/// What to send back: a prepared response, and whether its body goes with it (not for HEAD).
+public struct Answer: Sendable {
+  public var response: PreparedResponse
+  public var includeBody: Bool
+
+  /// Body bytes actually sent, for the access log.
+  public var bodyBytes: Int { includeBody ? response.body.readableBytes : 0 }
+}
+
+/// Picks the answer to a request from a site snapshot. Pure: no I/O, no clock, no allocation
+/// beyond decoding the path, so it is cheap on the event loop and easy to test.
+public enum Responder {
+  public static func answer(_ request: RequestSummary, site: SiteSnapshot) -> Answer {
+    let isHead: Bool
+    switch request.method {
+    case .GET: isHead = false
+    case .HEAD: isHead = true
+    default: return Answer(response: .methodNotAllowed, includeBody: true)
+    }
+    let file: ServedFile
+    switch RequestPath.resolve(request.target) {
+    case .malformed:
+      return Answer(response: .badRequest, includeBody: !isHead)
+    case .hidden:
+      return Answer(response: .notFound, includeBody: !isHead)
+    case .site(let path):
+      guard let found = site.file(at: path) else {
+        return Answer(response: .notFound, includeBody: !isHead)
+      }
+      file = found
+    }
+    var representation = file.identity
+    if let gzip = file.gzip, !request.acceptEncoding.isEmpty,
+      AcceptEncoding.acceptsGzip(request.acceptEncoding)
+    {
+      representation = gzip
+    }
+    if !request.ifNoneMatch.isEmpty || request.ifModifiedSince != nil,
+      ConditionalRequest.isNotModified(
+        ifNoneMatch: request.ifNoneMatch, ifModifiedSince: request.ifModifiedSince,
+        etag: representation.etag, lastModified: file.lastModified)
+    {
+      return Answer(response: representation.notModified, includeBody: false)
+    }
+    return Answer(response: representation.ok, includeBody: !isHead)
+  }
+}

@@ -1,0 +1,84 @@
+import Crypto
+import NIOCore
+import NIOHTTP1
+
+/// One file of the site, held in memory with everything needed to answer for it. Immutable:
+/// a changed file on disk becomes a new `ServedFile` in a new snapshot.
+public final class ServedFile: Sendable {
+  /// The canonical site path it was loaded for, e.g. `/.well-known/assetlinks.json`.
+  public let path: String
+  public let contentType: String
+  /// Modification time in whole seconds, for `Last-Modified` and `If-Modified-Since`.
+  public let lastModified: Int
+  /// What was on disk when it was read; the watcher compares against it.
+  public let fingerprint: FileFingerprint
+  public let identity: Representation
+  /// Present when compressing helped; clients that accept gzip get it.
+  public let gzip: Representation?
+
+  /// The bytes as stored, for tests and logs.
+  public var bytes: ByteBuffer { identity.ok.body }
+
+  public init(
+    path: String, contents: [UInt8], lastModified: Int, fingerprint: FileFingerprint,
+    cacheControl: String
+  ) {
+    self.path = path
+    self.contentType = ContentType.forPath(path)
+    self.lastModified = lastModified
+    self.fingerprint = fingerprint
+    let body = ByteBuffer(bytes: contents)
+    let tag = Self.entityTag(contents)
+    let shared: [(name: String, value: String)] =
+      PreparedResponse.commonFields + [
+        ("last-modified", HTTPDate.format(lastModified)),
+        ("cache-control", cacheControl),
+        // Sent even without a gzip copy: caches must not assume the answer ignores the header.
+        ("vary", "Accept-Encoding"),
+      ]
+    self.identity = Representation(
+      body: body, etag: "\"\(tag)\"", contentType: contentType, contentEncoding: nil,
+      sharedFields: shared)
+    if ContentType.isCompressible(contentType), let compressed = Gzip.compress(body),
+      compressed.readableBytes < body.readableBytes
+    {
+      // A different representation must have a different strong tag (RFC 9110 §8.8.3).
+      self.gzip = Representation(
+        body: compressed, etag: "\"\(tag)-gz\"", contentType: contentType,
+        contentEncoding: "gzip", sharedFields: shared)
+    } else {
+      self.gzip = nil
+    }
+  }
+
+  /// A content hash, so the tag is the same on every server behind a balancer and after restarts.
+  static func entityTag(_ contents: [UInt8]) -> String {
+    let digest = SHA256.hash(data: contents)
+    return digest.prefix(16).map { byte in
+      let hex = String(byte, radix: 16)
+      return byte < 16 ? "0" + hex : hex
+    }.joined()
+  }
+}
+
+/// One encoding of a file's content with its two prepared answers.
+public struct Representation: Sendable {
+  public let etag: String
+  public let ok: PreparedResponse
+  public let notModified: PreparedResponse
+
+  init(
+    body: ByteBuffer, etag: String, contentType: String, contentEncoding: String?,
+    sharedFields: [(name: String, value: String)]
+  ) {
+    self.etag = etag
+    var fields = sharedFields + [("etag", etag), ("content-type", contentType)]
+    if let contentEncoding { fields.append(("content-encoding", contentEncoding)) }
+    // A 304 carries the validators and caching fields, but no content headers (RFC 9110 §15.4.5).
+    self.notModified = PreparedResponse(
+      status: .notModified, fields: fields.filter { $0.name != "content-type" && $0.name != "content-encoding" },
+      body: ByteBuffer())
+    fields.append(("content-length", "\(body.readableBytes)"))
+    self.ok = PreparedResponse(status: .ok, fields: fields, body: body)
+  }
+}

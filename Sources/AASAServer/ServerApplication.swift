@@ -1,0 +1,89 @@
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// The whole `aasa-serve` run: load TLS and the site, bind, report, serve until a signal. The
+/// executable only parses flags and calls this.
+public enum ServerApplication {
+  public static func run(configuration: ServerConfiguration, logger: Logger) async throws(
+    StartupError
+  ) {
+    let tls = try TLSSetup.load(configuration.tls)
+    let site = try SiteReloader.load(configuration: configuration, logger: logger)
+    for line in site.findings { logger.warning("\(line)") }
+    for skip in site.skipped { logger.warning("not serving \(skip.path): \(skip.reason.rawValue)") }
+
+    let accessLog = configuration.accessLog ? AccessLog(logger: logger) : nil
+    let server = try await SiteServer.bind(
+      configuration: configuration, store: site.reloader.store, tls: tls?.context,
+      accessLog: accessLog, logger: logger)
+    let port = server.localAddress?.port ?? configuration.port
+    for line in StartupReport.lines(
+      configuration: configuration, port: port, tls: tls, files: site.files)
+    {
+      logger.info("\(line)")
+    }
+
+    var services: [any Service] = [server, HangupReloader(reloader: site.reloader, logger: logger)]
+    if let interval = configuration.watchInterval {
+      services.append(SiteWatcher(reloader: site.reloader, interval: interval))
+    }
+    let group = ServiceGroup(
+      configuration: .init(
+        services: services.map { .init(service: $0) },
+        gracefulShutdownSignals: [.sigterm, .sigint],
+        logger: Logger(label: "aasa-serve.lifecycle", factory: { _ in SwiftLogNoOpLogHandler() })
+      ))
+    do {
+      try await group.run()
+    } catch {
+      logger.error("stopped with an error: \(error)")
+    }
+  }
+}
+
+/// The lines printed once the socket is bound: where, what, and how to try it.
+public enum StartupReport {
+  public static func lines(
+    configuration: ServerConfiguration, port: Int, tls: TLSSetup.Loaded?, files: [ServedFile]
+  ) -> [String] {
+    let scheme = tls == nil ? "http" : "https"
+    let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+    let base = "\(scheme)://\(host):\(port)"
+    var lines = ["listening on \(base)"]
+    if let tls {
+      lines.append("TLS: \(tls.summary); ALPN h2, http/1.1")
+    } else {
+      lines.append(
+        "plain HTTP, no TLS: run behind a load balancer that terminates TLS "
+          + "(Apple and Google only fetch over HTTPS), or pass --tls-cert/--tls-key or --self-signed")
+    }
+    lines.append("serving \(files.count) file(s) from \(configuration.root):")
+    for file in files {
+      let note = WellKnownValidation.kind(of: file.path) != nil ? ", validated" : ""
+      lines.append(
+        "  \(file.path) (\(file.bytes.readableBytes) bytes, \(file.contentType)\(note))")
+    }
+    if files.contains(where: { $0.path == SitePaths.appleAppSiteAssociation })
+      && !files.contains(where: { $0.path == SitePaths.legacyAppleAppSiteAssociation })
+    {
+      lines.append("  \(SitePaths.legacyAppleAppSiteAssociation) (same file, legacy location)")
+    }
+    if !files.contains(where: {
+      $0.path == SitePaths.appleAppSiteAssociation
+        || $0.path == SitePaths.legacyAppleAppSiteAssociation
+    }) {
+      lines.append("no apple-app-site-association file: put one in \(configuration.root)/.well-known/")
+    }
+    // A wildcard address is not something to connect to; loopback reaches it.
+    let curlHost =
+      switch configuration.host {
+      case "0.0.0.0", "::", "": "localhost"
+      default: host
+      }
+    lines.append(
+      "try: curl -i \(tls?.curlTrustOption ?? "")\(scheme)://\(curlHost):\(port)"
+        + SitePaths.appleAppSiteAssociation)
+    return lines
+  }
+}

@@ -1,0 +1,78 @@
+import NIOCore
+
+/// Everything `aasa-serve` needs to know to run, already checked for consistency by the command
+/// line layer. A value type so tests can build one directly.
+public struct ServerConfiguration: Sendable {
+  /// The site folder; every served file lives under it.
+  public var root: String
+  public var host: String
+  /// 0 asks the kernel for a free port; the bound port is reported at start-up.
+  public var port: Int
+  public var tls: TLSSource
+  /// Seconds for `Cache-Control: public, max-age=…`; `nil` sends `no-cache`.
+  public var cacheMaxAge: Int?
+  /// Serve AASA or assetlinks files even when the library finds errors in them.
+  public var allowInvalid: Bool
+  /// How long a connection may sit with no bytes in either direction.
+  public var idleTimeout: TimeAmount
+  /// How long a client has, from its first byte (or from connecting), to send a complete request
+  /// head. Keeps clients that trickle headers from holding a connection slot forever.
+  public var headerTimeout: TimeAmount
+  /// The largest request head (all header lines together) the decoder accepts.
+  public var maxHeaderSize: Int
+  /// Connections beyond this many are closed as soon as they are accepted.
+  public var maxConnections: Int
+  /// Files larger than this are not loaded (and so not served); the site lives in memory.
+  public var maxFileSize: Int
+  /// How often the root is scanned for changes; `nil` turns watching off.
+  public var watchInterval: TimeAmount?
+  /// How long in-flight requests get to finish after SIGTERM/SIGINT before connections are cut.
+  public var shutdownTimeout: TimeAmount
+  /// Event loop threads; defaults to one per core.
+  public var threads: Int
+  public var accessLog: Bool
+
+  public init(
+    root: String,
+    host: String = "127.0.0.1",
+    port: Int = 8443,
+    tls: TLSSource = .none,
+    cacheMaxAge: Int? = 3600,
+    allowInvalid: Bool = false,
+    idleTimeout: TimeAmount = .seconds(60),
+    headerTimeout: TimeAmount = .seconds(10),
+    maxHeaderSize: Int = 16 * 1024,
+    maxConnections: Int = 10_000,
+    maxFileSize: Int = 8 * 1024 * 1024,
+    watchInterval: TimeAmount? = .seconds(1),
+    shutdownTimeout: TimeAmount = .seconds(10),
+    threads: Int = System.coreCount,
+    accessLog: Bool = true
+  ) {
+    self.root = root
+    self.host = host
+    self.port = port
+    self.tls = tls
+    self.cacheMaxAge = cacheMaxAge
+    self.allowInvalid = allowInvalid
+    self.idleTimeout = idleTimeout
+    self.headerTimeout = headerTimeout
+    self.maxHeaderSize = maxHeaderSize
+    self.maxConnections = maxConnections
+    self.maxFileSize = maxFileSize
+    self.watchInterval = watchInterval
+    self.shutdownTimeout = shutdownTimeout
+    self.threads = threads
+    self.accessLog = accessLog
+  }
+}
+
+/// Where the TLS certificate comes from, if anywhere.
+public enum TLSSource: Sendable, Equatable {
+  /// Plain HTTP, for running behind a load balancer that terminates TLS.
+  case none
+  /// PEM files: a certificate chain (leaf first) and its private key (EC or RSA).
+  case files(certificate: String, key: String)
+  /// A certificate for localhost made in memory at start-up, for trying things on a laptop.
+  case selfSigned
+}

@@ -1,0 +1,28 @@
+/// A problem that stops the server from starting, with a message meant for the person who ran it.
+/// No stack traces: the message says what is wrong and, where it can, what to do.
+public struct StartupError: Error, CustomStringConvertible, Sendable {
+  public enum Kind: Sendable {
+    /// A flag, a file or a certificate is wrong: the process exits with status 2.
+    case configuration
+    /// A site file failed validation: the process exits with status 1.
+    case invalidSite
+  }
+
+  public var kind: Kind
+  public var message: String
+
+  public init(_ kind: Kind = .configuration, _ message: String) {
+    self.kind = kind
+    self.message = message
+  }
+
+  public var description: String { message }
+
+  /// The process exit status this error maps to.
+  public var exitCode: Int32 {
+    switch kind {
+    case .configuration: 2
+    case .invalidSite: 1
+    }
+  }
+}

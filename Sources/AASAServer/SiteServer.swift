@@ -1,0 +1,174 @@
+import Logging
+import NIOCore
+import NIOHTTP1
+import NIOHTTP2
+import NIOPosix
+import NIOSSL
+import ServiceLifecycle
+
+/// The listening socket and the pipeline every connection gets. A `Service`: it runs until
+/// graceful shutdown, then stops accepting, lets in-flight requests finish (up to the shutdown
+/// timeout) and closes what is left.
+public final class SiteServer: Service, Sendable {
+  let configuration: ServerConfiguration
+  let store: SiteStore
+  let tls: NIOSSLContext?
+  let accessLog: AccessLog?
+  let logger: Logger
+  let group: MultiThreadedEventLoopGroup
+  let registry: ConnectionRegistry
+  let channel: Channel
+
+  /// Where the server listens, with the port the kernel picked when asked for port 0.
+  public var localAddress: SocketAddress? { channel.localAddress }
+
+  /// Binds the socket; the server answers requests from this point on.
+  public static func bind(
+    configuration: ServerConfiguration, store: SiteStore, tls: NIOSSLContext?,
+    accessLog: AccessLog?, logger: Logger
+  ) async throws(StartupError) -> SiteServer {
+    let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, configuration.threads))
+    let registry = ConnectionRegistry(limit: configuration.maxConnections)
+    let pipeline = PipelineSetup(
+      configuration: configuration, store: store, tls: tls, accessLog: accessLog)
+    let bootstrap = ServerBootstrap(group: group)
+      .serverChannelOption(.backlog, value: 1024)
+      .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+      // Responses are complete when written; waiting for more bytes only adds latency.
+      .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+      .childChannelOption(.maxMessagesPerRead, value: 16)
+      .childChannelInitializer { channel in
+        guard registry.admit(channel) else {
+          return channel.eventLoop.makeFailedFuture(ConnectionLimitReached())
+        }
+        return pipeline.configure(channel)
+      }
+    do {
+      let channel = try await bootstrap.bind(host: configuration.host, port: configuration.port)
+        .get()
+      return SiteServer(
+        configuration: configuration, store: store, tls: tls, accessLog: accessLog,
+        logger: logger, group: group, registry: registry, channel: channel)
+    } catch {
+      try? await group.shutdownGracefully()
+      throw StartupError(
+        "cannot listen on \(configuration.host):\(configuration.port): \(describe(error))")
+    }
+  }
+
+  private init(
+    configuration: ServerConfiguration, store: SiteStore, tls: NIOSSLContext?,
+    accessLog: AccessLog?, logger: Logger, group: MultiThreadedEventLoopGroup,
+    registry: ConnectionRegistry, channel: Channel
+  ) {
+    self.configuration = configuration
+    self.store = store
+    self.tls = tls
+    self.accessLog = accessLog
+    self.logger = logger
+    self.group = group
+    self.registry = registry
+    self.channel = channel
+  }
+
+  public func run() async throws {
+    // Serving happens on the event loops; this task only waits for the signal to stop.
+    try? await gracefulShutdown()
+    await stop()
+  }
+
+  /// Stops accepting, lets open connections finish, then closes whatever is left.
+  public func stop() async {
+    logger.info("shutting down: no new connections; finishing \(registry.count) open")
+    try? await channel.close()
+    registry.quiesceAll()
+    if await !registry.waitUntilEmpty(timeout: configuration.shutdownTimeout) {
+      logger.warning("closing \(registry.count) connections still open after the shutdown timeout")
+      registry.closeAll()
+      _ = await registry.waitUntilEmpty(timeout: .seconds(2))
+    }
+    try? await group.shutdownGracefully()
+    logger.info("stopped")
+  }
+}
+
+/// `bind` errors come wrapped; the `IOError` inside says "Address already in use".
+private func describe(_ error: Error) -> String {
+  if let ioError = error as? IOError { return ioError.description }
+  return "\(error)"
+}
+
+/// Builds each connection's pipeline. Sendable parts only, since NIO calls it from any loop.
+struct PipelineSetup: Sendable {
+  let configuration: ServerConfiguration
+  let store: SiteStore
+  let tls: NIOSSLContext?
+  let accessLog: AccessLog?
+
+  func configure(_ channel: Channel) -> EventLoopFuture<Void> {
+    let deadlines = ConnectionDeadlines(
+      idleTimeout: configuration.idleTimeout, headerTimeout: configuration.headerTimeout)
+    guard let tls else {
+      return channel.eventLoop.makeCompletedFuture {
+        try channel.pipeline.syncOperations.addHandler(deadlines)
+        try addHTTP1(to: channel)
+      }
+    }
+    do {
+      try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls))
+      try channel.pipeline.syncOperations.addHandler(deadlines)
+    } catch {
+      return channel.eventLoop.makeFailedFuture(error)
+    }
+    return channel.configureHTTP2SecureUpgrade(
+      h2ChannelConfigurator: { channel in
+        channel.eventLoop.makeCompletedFuture { try addHTTP2(to: channel) }
+      },
+      http1ChannelConfigurator: { channel in
+        channel.eventLoop.makeCompletedFuture { try addHTTP1(to: channel) }
+      })
+  }
+
+  private func addHTTP1(to channel: Channel) throws {
+    var limits = NIOHTTPDecoderLimitConfiguration()
+    limits.maxHeaderListSize = configuration.maxHeaderSize
+    limits.maxHeaderFieldSize = configuration.maxHeaderSize
+    limits.maxHeaderFieldCount = 100
+    let decoder = HTTPRequestDecoder(
+      leftOverBytesStrategy: .dropBytes, informationalResponseStrategy: .drop,
+      limitConfiguration: limits)
+    try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(decoder))
+    try channel.pipeline.syncOperations.addHandler(
+      HTTP1Handler(store: store, accessLog: accessLog))
+  }
+
+  private func addHTTP2(to channel: Channel) throws {
+    let sync = channel.pipeline.syncOperations
+    try sync.handler(type: ConnectionDeadlines.self).switchToMultiplexed()
+    // Sends GOAWAY and closes once streams finish when the server quiesces.
+    let management = NIOHTTP2ServerConnectionManagementHandler(
+      eventLoop: channel.eventLoop,
+      configuration: .init(
+        maxIdleTime: nil, maxAge: nil, maxGraceTime: configuration.shutdownTimeout,
+        keepalive: nil))
+    var connection = NIOHTTP2Handler.ConnectionConfiguration()
+    connection.initialSettings = [
+      HTTP2Setting(parameter: .maxConcurrentStreams, value: 100),
+      HTTP2Setting(parameter: .maxHeaderListSize, value: configuration.maxHeaderSize),
+      HTTP2Setting(parameter: .initialWindowSize, value: 65535),
+    ]
+    let remote = channel.remoteAddress?.ipAddress ?? "-"
+    let store = self.store
+    let accessLog = self.accessLog
+    _ = try sync.configureHTTP2Pipeline(
+      mode: .server, connectionConfiguration: connection, streamConfiguration: .init(),
+      streamDelegate: management.http2StreamDelegate
+    ) { stream in
+      stream.eventLoop.makeCompletedFuture {
+        try stream.pipeline.syncOperations.addHandler(
+          HTTP2StreamHandler(store: store, accessLog: accessLog, remote: remote))
+      }
+    }
+    try sync.addHandler(management)
+  }
+}

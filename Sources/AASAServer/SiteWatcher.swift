@@ -1,0 +1,51 @@
+import Dispatch
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Polls the root for changes. Polling (a directory walk and a `stat` per file) is portable,
+/// cheap for a site of well-known files, and sees every kind of change, including edits through
+/// symlinks and files replaced by rename, which file-event APIs report unevenly.
+struct SiteWatcher: Service {
+  let reloader: SiteReloader
+  let interval: TimeAmount
+
+  func run() async throws {
+    try? await cancelWhenGracefulShutdown {
+      while !Task.isCancelled {
+        try await Task.sleep(for: .nanoseconds(interval.nanoseconds))
+        await reloader.reload()
+      }
+    }
+  }
+}
+
+/// Reloads everything at once on SIGHUP, without waiting for the next poll or for a changed file
+/// to settle. Uses a dispatch signal source, which needs no extra package.
+struct HangupReloader: Service {
+  let reloader: SiteReloader
+  let logger: Logger
+
+  func run() async throws {
+    signal(SIGHUP, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global())
+    let reloader = reloader
+    let logger = logger
+    source.setEventHandler {
+      logger.info("SIGHUP: reloading the site")
+      Task {
+        let changed = await reloader.reload(force: true)
+        logger.info(changed ? "SIGHUP: reload done" : "SIGHUP: nothing changed")
+      }
+    }
+    source.resume()
+    try? await gracefulShutdown()
+    source.cancel()
+  }
+}

@@ -1,0 +1,37 @@
+import AASA
+
+/// Runs the `AASA` library over the files Apple's and Google's fetchers read, so a broken one is
+/// never served. The checks themselves live in the library; this only decides which files get
+/// them and how findings are shown.
+public enum WellKnownValidation {
+  /// The kind of association file a site path holds, or nil for ordinary files.
+  public static func kind(of path: String) -> FileKind? {
+    switch path {
+    case SitePaths.appleAppSiteAssociation, SitePaths.legacyAppleAppSiteAssociation:
+      .appleAppSiteAssociation
+    case SitePaths.assetLinks: .assetLinks
+    default: nil
+    }
+  }
+
+  public struct Outcome: Sendable {
+    public var diagnostics: [Diagnostic]
+    public var hasErrors: Bool
+    /// One line per finding, `FILE:LINE:COLUMN: severity: message [CODE]`.
+    public func lines(file: String) -> [String] {
+      diagnostics.map { WellKnownValidation.format($0, file: file) }
+    }
+  }
+
+  /// Nil when the path is not an association file.
+  public static func validate(_ bytes: [UInt8], path: String) -> Outcome? {
+    guard let kind = kind(of: path) else { return nil }
+    let report = Linter.lint(bytes, as: kind)
+    return Outcome(diagnostics: report.diagnostics, hasErrors: report.hasErrors)
+  }
+
+  public static func format(_ diagnostic: Diagnostic, file: String) -> String {
+    "\(file):\(diagnostic.location.line):\(diagnostic.location.column): "
+      + "\(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code.rawValue)]"
+  }
+}

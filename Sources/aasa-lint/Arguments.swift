@@ -1,0 +1,27 @@
+import AASA
+import AASALint
+import ArgumentParser
+
+enum OutputFormatArgument: String, ExpressibleByArgument, CaseIterable {
+  case text, json, tsv
+
+  var outputFormat: OutputFormat { OutputFormat(rawValue: rawValue)! }
+}
+
+enum FileKindArgument: String, ExpressibleByArgument, CaseIterable {
+  case aasa, assetlinks
+
+  var fileKind: FileKind { self == .aasa ? .appleAppSiteAssociation : .assetLinks }
+}
+
+enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+  case auto, always, never
+
+  var style: TerminalStyle {
+    switch self {
+    case .auto: .detect()
+    case .always: TerminalStyle(isEnabled: true)
+    case .never: .plain
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import AASA
+import AASALint
+import ArgumentParser
+
+/// The default subcommand: lint a file, and route URLs with it.
+struct Lint: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Lint a file, and route URLs or paths with it (the default subcommand).",
+    discussion: """
+      Examples:
+        aasa-lint examples/site/.well-known/apple-app-site-association
+        aasa-lint site.json /videos/samples/2010/x --verbose
+        aasa-lint site.json https://example.com/albums/1 --domain example.com
+        cat urls.txt | aasa-lint site.json --urls - --format tsv
+      """)
+
+  @Argument(
+    help: ArgumentHelp(
+      "The apple-app-site-association or assetlinks.json file, or - for standard input.",
+      valueName: "file"))
+  var file: String
+
+  @Argument(
+    help: ArgumentHelp(
+      "URLs or paths to route, e.g. /albums/1?ref=mail or https://example.com/albums/1.",
+      valueName: "url-or-path"))
+  var urls: [String] = []
+
+  @Option(
+    name: .customLong("urls"),
+    help: ArgumentHelp(
+      "A file of URLs or paths to route, one per line; - reads standard input.",
+      valueName: "list"))
+  var urlList: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "The site's host. A full URL for another host opens no app.", valueName: "host"))
+  var domain: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Report only this app's verdict, e.g. ABCDE12345.com.example.app.", valueName: "app-id"))
+  var app: String?
+
+  @Option(help: "Output format: text (for people), json (one object, stable), tsv (routes, streamed).")
+  var format: OutputFormatArgument = .text
+
+  @Option(help: "The file's kind: aasa or assetlinks. Detected from the content when omitted.")
+  var kind: FileKindArgument?
+
+  @Flag(help: "Exit 1 on warnings too, not only on errors.")
+  var strict = false
+
+  @Flag(name: .shortAndLong, help: "Under each URL, list every app's verdict and the rule's settings.")
+  var verbose = false
+
+  @Option(help: "Colour: auto (a terminal without NO_COLOR), always or never.")
+  var color: ColorChoice = .auto
+
+  func validate() throws {
+    if file == "-" && urlList == "-" {
+      throw ValidationError("the file and --urls cannot both read standard input")
+    }
+    if !urls.isEmpty && urlList != nil {
+      throw ValidationError("give URLs as arguments or with --urls, not both")
+    }
+  }
+
+  func run() throws {
+    let source = try FileInput.read(file)
+    let urlSource: LintRun.URLSource
+    if let urlList {
+      urlSource = .lines(try LineReader(path: urlList))
+    } else {
+      urlSource = urls.isEmpty ? .none : .list(urls)
+    }
+    let run = LintRun(
+      fileName: file == "-" ? "<stdin>" : file, source: source, kind: kind?.fileKind,
+      domain: domain, app: app, format: format.outputFormat, strict: strict, verbose: verbose,
+      style: color.style)
+    let status = try run.run(urls: urlSource, output: .standardOutput())
+    if status != .success { throw ExitCode(status.rawValue) }
+  }
+}

@@ -1,0 +1,53 @@
+import AASALint
+import ArgumentParser
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// Runs the command with aasa-lint's exit codes: ArgumentParser's usage errors (64) and unreadable
+// input become 2, findings are 1, and nothing ever ends in a stack trace.
+do {
+  var command = try AASALintCommand.parseAsRoot()
+  if var asyncCommand = command as? AsyncParsableCommand {
+    try await asyncCommand.run()
+  } else {
+    try command.run()
+  }
+} catch let exit as ExitCode {
+  Foundation_exit(exit.rawValue)
+} catch let error as LintRun.UsageError {
+  fail(error.description)
+} catch let error as FileInput.ReadError {
+  fail(error.description)
+} catch let error as LineReader.OpenError {
+  fail(error.description)
+} catch {
+  let code = AASALintCommand.exitCode(for: error)
+  if code == .success {
+    print(AASALintCommand.fullMessage(for: error))
+    Foundation_exit(0)
+  }
+  let message = AASALintCommand.fullMessage(for: error)
+  writeStandardError(message + "\n")
+  Foundation_exit(code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue)
+}
+
+func fail(_ message: String) -> Never {
+  writeStandardError("aasa-lint: error: \(message)\n")
+  Foundation_exit(ExitStatus.usage.rawValue)
+}
+
+func writeStandardError(_ text: String) {
+  let sink = OutputSink.standardError()
+  sink.write(text)
+  sink.flush()
+}
+
+func Foundation_exit(_ code: Int32) -> Never {
+  exit(code)
+}

@@ -1,0 +1,164 @@
+import AASAServer
+import ArgumentParser
+import Logging
+import NIOCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `aasa-serve`: flags in, `ServerApplication.run` out. Everything else lives in `AASAServer`.
+struct ServeCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "aasa-serve",
+    abstract: "Serve /.well-known files (apple-app-site-association, assetlinks.json) over HTTPS.",
+    discussion: """
+      Loads every file under --root into memory, checks the association files with the AASA \
+      library before serving them (an invalid one stops start-up), watches the folder and \
+      swaps in changed files atomically; a broken new version never replaces a good one. \
+      SIGHUP reloads at once; SIGTERM and SIGINT finish in-flight requests, then exit.
+
+      Exit status: 0 after a clean shutdown, 1 when an association file is invalid, 2 for a \
+      usage or configuration error (bad flag, unreadable or mismatched certificate, port in use).
+      """)
+
+  @Option(help: "The site folder: .well-known/apple-app-site-association, assetlinks.json, and any other static files.")
+  var root: String
+
+  @Option(help: "The address to listen on. Use 0.0.0.0 (or ::) to accept connections from other machines.")
+  var host = "127.0.0.1"
+
+  @Option(help: "The TCP port; 0 picks a free one (the chosen port is printed at start-up).")
+  var port: Int = 8443
+
+  @Option(help: ArgumentHelp("PEM certificate chain, leaf first.", valueName: "cert.pem"))
+  var tlsCert: String?
+
+  @Option(help: ArgumentHelp("PEM private key (EC or RSA, unencrypted) for --tls-cert.", valueName: "key.pem"))
+  var tlsKey: String?
+
+  @Flag(help: "Make a certificate for localhost and 127.0.0.1 in memory (for trying things out; clients need -k).")
+  var selfSigned = false
+
+  @Option(help: "Seconds clients and CDNs may cache files (Cache-Control: public, max-age=S). 0 means no-cache.")
+  var cacheMaxAge: Int = 3600
+
+  @Option(help: "Log lines as text (for people) or json (one object per line, for collectors).")
+  var logFormat: LogFormatArgument = .text
+
+  @Flag(help: "Serve association files even when validation finds errors. Meant for debugging, never production.")
+  var allowInvalid = false
+
+  @Flag(inversion: .prefixedNo, help: "Write one access log line per request.")
+  var accessLog = true
+
+  @Option(help: "Seconds a connection may stay silent before it is closed.")
+  var idleTimeout: Double = 60
+
+  @Option(help: "Seconds a client has to send a complete request head (and, on a new connection, finish the TLS handshake). Stops clients that trickle bytes to hold connections.")
+  var headerTimeout: Double = 10
+
+  @Option(help: "Largest request head in bytes; larger requests get 431 and are closed.")
+  var maxHeaderSize: Int = 16 * 1024
+
+  @Option(help: "Most connections open at once; more are closed as soon as they are accepted.")
+  var maxConnections: Int = 10_000
+
+  @Option(help: "Largest file, in bytes, that is loaded and served (the site is held in memory).")
+  var maxFileSize: Int = 8 * 1024 * 1024
+
+  @Option(help: "Seconds between scans of --root for changes; 0 turns watching off (SIGHUP still reloads). A changed file is taken once two scans agree, so half-written files are not served.")
+  var watchInterval: Double = 1
+
+  @Option(help: "Seconds in-flight requests get to finish after SIGTERM/SIGINT before connections are cut.")
+  var shutdownTimeout: Double = 10
+
+  @Option(help: "Event loop threads (default: one per core).")
+  var threads: Int = System.coreCount
+
+  func validate() throws {
+    if selfSigned && (tlsCert != nil || tlsKey != nil) {
+      throw ValidationError("use either --self-signed or --tls-cert/--tls-key, not both")
+    }
+    if (tlsCert == nil) != (tlsKey == nil) {
+      throw ValidationError("--tls-cert and --tls-key go together")
+    }
+    guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535") }
+    guard cacheMaxAge >= 0 else { throw ValidationError("--cache-max-age cannot be negative") }
+    for (name, value) in [
+      ("--idle-timeout", idleTimeout), ("--header-timeout", headerTimeout),
+      ("--shutdown-timeout", shutdownTimeout),
+    ] where !(value > 0) {
+      throw ValidationError("\(name) must be more than 0 seconds")
+    }
+    guard watchInterval >= 0 else { throw ValidationError("--watch-interval cannot be negative") }
+    guard maxHeaderSize >= 1024 else { throw ValidationError("--max-header-size must be at least 1024") }
+    guard maxConnections >= 1, maxFileSize >= 1, threads >= 1 else {
+      throw ValidationError("--max-connections, --max-file-size and --threads must be at least 1")
+    }
+  }
+
+  var serverConfiguration: ServerConfiguration {
+    let tls: TLSSource =
+      if let tlsCert, let tlsKey { .files(certificate: tlsCert, key: tlsKey) } else if selfSigned {
+        .selfSigned
+      } else { .none }
+    return ServerConfiguration(
+      root: root, host: host, port: port, tls: tls,
+      cacheMaxAge: cacheMaxAge == 0 ? nil : cacheMaxAge, allowInvalid: allowInvalid,
+      idleTimeout: .seconds(idleTimeout), headerTimeout: .seconds(headerTimeout),
+      maxHeaderSize: maxHeaderSize, maxConnections: maxConnections, maxFileSize: maxFileSize,
+      watchInterval: watchInterval == 0 ? nil : .seconds(watchInterval),
+      shutdownTimeout: .seconds(shutdownTimeout), threads: threads, accessLog: accessLog)
+  }
+
+  func run() async throws {
+    let format = logFormat.format
+    LoggingSystem.bootstrap { label in LineLogHandler(label: label, format: format) }
+    let logger = Logger(label: "aasa-serve")
+    do {
+      try await ServerApplication.run(configuration: serverConfiguration, logger: logger)
+    } catch {
+      // Plain text on stderr: these stop start-up and are read by a person.
+      FileHandleOutput.standardError("aasa-serve: \(error.message)")
+      exit(error.exitCode)
+    }
+  }
+}
+
+enum LogFormatArgument: String, ExpressibleByArgument, CaseIterable {
+  case text, json
+  var format: LogFormat { self == .text ? .text : .json }
+}
+
+enum FileHandleOutput {
+  static func standardError(_ text: String) {
+    fputs(text + "\n", stderr)
+  }
+}
+
+extension TimeAmount {
+  fileprivate static func seconds(_ value: Double) -> TimeAmount {
+    .nanoseconds(Int64(value * 1_000_000_000))
+  }
+}
+
+// Usage errors exit with 2 (the shell convention), not ArgumentParser's 64.
+do {
+  var command = try ServeCommand.parseAsRoot()
+  if var asyncCommand = command as? AsyncParsableCommand {
+    try await asyncCommand.run()
+  } else {
+    try command.run()
+  }
+} catch {
+  let code = ServeCommand.exitCode(for: error)
+  if code == .success {
+    print(ServeCommand.fullMessage(for: error))
+    exit(0)
+  }
+  fputs(ServeCommand.fullMessage(for: error) + "\n", stderr)
+  exit(2)
+}
