@@ -14,6 +14,15 @@ public struct LintRun {
     case list([String])
     /// One per line, streamed: a file or `-` for standard input.
     case lines(LineReader)
+
+    /// Calls `body` with each URL, streaming from a file.
+    public func forEach(_ body: (Substring) throws -> Void) throws {
+      switch self {
+      case .none: return
+      case .list(let list): for url in list { try body(Substring(url)) }
+      case .lines(let reader): try reader.forEachLine(body)
+      }
+    }
   }
 
   public var fileName: String
@@ -25,6 +34,13 @@ public struct LintRun {
   public var strict: Bool
   public var verbose: Bool
   public var style: TerminalStyle
+  /// `--expect`: the table's name and its lines.
+  public var expectations: (file: String, lines: [RoutingExpectation])?
+  public var toolVersion = "0.1.0"
+  /// `--grants PACKAGE:FINGERPRINT` questions, for an assetlinks.json file.
+  public var grantQueries: [GrantQuery] = []
+  /// Set when the file was CMS-signed and unwrapped before linting.
+  public var signature: SignatureSummary?
 
   public init(
     fileName: String, source: [UInt8], kind: FileKind? = nil, domain: String? = nil,
@@ -46,10 +62,11 @@ public struct LintRun {
 
   public func run(urls: URLSource, output: OutputSink) throws -> ExitStatus {
     let report = Linter.lint(source, as: kind)
-    let status: ExitStatus = report.hasFindings(atOrAbove: threshold) ? .findings : .success
+    var status: ExitStatus = report.hasFindings(atOrAbove: threshold) ? .findings : .success
     var matcher: Matcher?
-    if case .none = urls {
-    } else {
+    var routesURLs = true
+    if case .none = urls { routesURLs = false }
+    if routesURLs || expectations != nil {
       guard report.kind == .appleAppSiteAssociation else {
         throw UsageError("URLs can only be routed with an apple-app-site-association file")
       }
@@ -60,7 +77,26 @@ public struct LintRun {
       }
     }
 
+    let results = matcher.flatMap { matcher in
+      expectations.map { ExpectationResult.check($0.lines, matcher: matcher, app: app) }
+    }
+    if let results, results.contains(where: { !$0.isMet }) { status = .findings }
+    let grants = try answerGrants(report)
+    if grants.contains(where: { !$0.answer.isGranted }) { status = .findings }
+    if let signature, !signature.verifies { status = .findings }
+    let expectationsFile = expectations?.file ?? ""
+
     switch format {
+    case .sarif:
+      SARIFWriter.write(
+        file: fileName, diagnostics: report.diagnostics, toolVersion: toolVersion, to: output)
+    case .github:
+      GitHubAnnotationWriter.write(file: fileName, diagnostics: report.diagnostics, to: output)
+      for result in results ?? [] where !result.isMet {
+        output.line(
+          "::error file=\(GitHubAnnotationWriter.escapeProperty(expectationsFile)),line=\(result.expectation.line),title=routing changed::"
+            + GitHubAnnotationWriter.escapeData(result.describe(file: expectationsFile)))
+      }
     case .tsv:
       if let matcher { try streamTSV(urls, matcher, output) }
       if report.hasFindings(atOrAbove: threshold) {
@@ -71,19 +107,70 @@ public struct LintRun {
       }
     case .json:
       let routings = try matcher.map { try collect(urls, $0) }
+      var extra: [(key: String, json: String)] = []
+      if let signature {
+        extra.append(("signature", signature.json))
+      }
+      if !grants.isEmpty {
+        extra.append(
+          (
+            "grants",
+            "[" + grants.map { grant in
+              "{\"package\": \(JSONValue.quoted(grant.query.packageName)), "
+                + "\"fingerprint\": \(JSONValue.quoted(grant.query.fingerprint.canonicalText)), "
+                + "\"granted\": \(grant.answer.isGranted), "
+                + "\"explanation\": \(JSONValue.quoted(grant.answer.explanation))}"
+            }.joined(separator: ", ") + "]"
+          ))
+      }
+      if let results {
+        extra.append(
+          (
+            "expectations",
+            "{\"file\": \(JSONValue.quoted(expectationsFile)), \"met\": \(results.filter(\.isMet).count), "
+              + "\"failed\": \(results.filter { !$0.isMet }.count), \"results\": ["
+              + results.map { "\n    " + $0.json }.joined(separator: ",") + "]}"
+          ))
+      }
       JSONReportWriter.write(
         file: fileName, kind: report.kind, diagnostics: report.diagnostics, routings: routings,
-        app: app, to: output)
+        app: app, extra: extra, to: output)
     case .text:
+      if let signature { output.line(signature.describe(file: fileName, style: style)) }
       renderDiagnosticsText(report, to: output)
+      for grant in grants {
+        let explanation = grant.answer.explanation
+        output.line(
+          "grants \(grant.query.packageName) \(grant.query.fingerprint.canonicalText)? "
+            + (grant.answer.isGranted ? style.green(explanation) : style.red(explanation)))
+      }
       if let matcher {
         let routings = try collect(urls, matcher)
         if !report.diagnostics.isEmpty && !routings.isEmpty { output.line() }
         RoutingTextRenderer(style: style, verbose: verbose).render(routings, app: app, to: output)
       }
+      if let results {
+        let failed = results.filter { !$0.isMet }
+        for result in failed {
+          output.line(style.red("mismatch") + " " + result.describe(file: expectationsFile))
+        }
+        let summary = "\(expectationsFile): \(results.count - failed.count) of \(results.count) expectations met"
+        output.line(failed.isEmpty ? style.green(summary) : style.red(summary))
+      }
     }
     output.flush()
     return status
+  }
+
+  private func answerGrants(_ report: LintReport) throws -> [(query: GrantQuery, answer: GrantAnswer)] {
+    guard !grantQueries.isEmpty else { return [] }
+    guard report.kind == .assetLinks else {
+      throw UsageError("--grants asks an assetlinks.json file; \(fileName) is an apple-app-site-association")
+    }
+    let list = report.json.flatMap { AssetLinksFile.parse($0).statementList }
+    return grantQueries.map { query in
+      (query, list?.grants(query) ?? .no(.notAStatementList, unresolvedIncludes: []))
+    }
   }
 
   private func renderDiagnosticsText(_ report: LintReport, to sink: OutputSink) {
@@ -96,11 +183,7 @@ public struct LintRun {
   }
 
   private func forEachURL(_ urls: URLSource, _ body: (Substring) throws -> Void) throws {
-    switch urls {
-    case .none: return
-    case .list(let list): for url in list { try body(Substring(url)) }
-    case .lines(let reader): try reader.forEachLine(body)
-    }
+    try urls.forEach(body)
   }
 
   private func collect(_ urls: URLSource, _ matcher: Matcher) throws -> [Routing] {
@@ -117,9 +200,8 @@ public struct LintRun {
         let kind = verdict?.kind ?? .none
         TSVRouteWriter.write(input: line, app: kind == .match ? app : nil, kind: kind, to: output)
       } else {
-        let routing = matcher.route(input, explain: false)
-        TSVRouteWriter.write(
-          input: line, app: routing.app, kind: TSVRouteWriter.summaryKind(routing), to: output)
+        let (app, kind) = matcher.firstMatch(input)
+        TSVRouteWriter.write(input: line, app: app, kind: kind, to: output)
       }
     }
   }

@@ -28,20 +28,59 @@ public enum HTTPDate {
       + "\(parts.tm_year + 1900) \(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
   }
 
-  /// Parses the three forms RFC 9110 says recipients must accept (IMF-fixdate, RFC 850 and
-  /// asctime). Returns nil for anything else; an unparsable `If-Modified-Since` is ignored.
+  /// Parses the three forms RFC 9110 says recipients must accept: IMF-fixdate
+  /// (`Sun, 06 Nov 1994 08:49:37 GMT`), RFC 850 (`Sunday, 06-Nov-94 08:49:37 GMT`) and asctime
+  /// (`Sun Nov  6 08:49:37 1994`). Returns nil for anything else; an unparsable
+  /// `If-Modified-Since` is simply ignored.
   public static func parse(_ text: String) -> Int? {
-    let formats = ["%a, %d %b %Y %H:%M:%S GMT", "%A, %d-%b-%y %H:%M:%S GMT", "%a %b %e %H:%M:%S %Y"]
-    let trimmed = text.trimmingSpaces()
-    for format in formats {
-      var parts = tm()
-      let parsedAll = trimmed.withCString { input -> Bool in
-        guard let end = strptime(input, format, &parts) else { return false }
-        return end.pointee == 0
+    let words = text.trimmingSpaces().split(separator: " ", omittingEmptySubsequences: true)
+    let day: Int
+    let month: Int
+    var year: Int
+    let clock: Substring
+    if words.count == 6, words[5] == "GMT", words[0].hasSuffix(",") {
+      // IMF-fixdate: weekday, day, month, year, time, GMT.
+      guard let d = Int(words[1]), let m = monthIndex(words[2]), let y = Int(words[3]) else {
+        return nil
       }
-      if parsedAll { return Int(timegm(&parts)) }
+      (day, month, year, clock) = (d, m, y, words[4])
+    } else if words.count == 4, words[3] == "GMT", words[0].hasSuffix(",") {
+      // RFC 850: weekday, day-month-two-digit-year, time, GMT.
+      let parts = words[1].split(separator: "-")
+      guard parts.count == 3, let d = Int(parts[0]), let m = monthIndex(parts[1]),
+        let y = Int(parts[2])
+      else { return nil }
+      // Two-digit years: RFC 9110 §5.6.7 says read them as within 50 years of now; HTTP
+      // caches in practice use 1970-2069.
+      (day, month, year, clock) = (d, m, y < 70 ? 2000 + y : (y < 100 ? 1900 + y : y), words[2])
+    } else if words.count == 5 {
+      // asctime: weekday, month, day, time, year.
+      guard let m = monthIndex(words[1]), let d = Int(words[2]), let y = Int(words[4]) else {
+        return nil
+      }
+      (day, month, year, clock) = (d, m, y, words[3])
+    } else {
+      return nil
     }
-    return nil
+    let time = clock.split(separator: ":")
+    guard time.count == 3, let hour = Int(time[0]), let minute = Int(time[1]),
+      let second = Int(time[2]), (0..<24).contains(hour), (0..<60).contains(minute),
+      (0...60).contains(second), (1...31).contains(day), year >= 1970
+    else { return nil }
+    year -= month <= 2 ? 1 : 0
+    // Days from civil (Howard Hinnant's algorithm): exact for the proleptic Gregorian calendar.
+    let era = year / 400
+    let yearOfEra = year - era * 400
+    let shiftedMonth = (month + 9) % 12  // March = 0
+    let dayOfYear = (153 * shiftedMonth + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    let days = era * 146_097 + dayOfEra - 719_468
+    return days * 86_400 + hour * 3600 + minute * 60 + second
+  }
+
+  /// January = 1.
+  private static func monthIndex(_ name: Substring) -> Int? {
+    months.firstIndex(of: String(name)).map { $0 + 1 }
   }
 
   /// The current time as an HTTP date, reformatted at most once a second per thread.

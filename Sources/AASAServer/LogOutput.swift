@@ -39,13 +39,20 @@ public struct LineLogHandler: LogHandler {
     Self.write(line)
   }
 
+  /// One `write(2)` per line, straight to file descriptor 1: no stdio buffer to flush, and a
+  /// line under the pipe buffer size reaches the reader whole even with many threads logging.
   static func write(_ line: String) {
     var line = line
     line.append("\n")
     line.withUTF8 { bytes in
-      _ = fwrite(bytes.baseAddress, 1, bytes.count, stdout)
+      var offset = 0
+      while offset < bytes.count {
+        let written = systemWrite(1, bytes.baseAddress! + offset, bytes.count - offset)
+        if written < 0 && errno == EINTR { continue }
+        guard written > 0 else { return }
+        offset += written
+      }
     }
-    fflush(stdout)
   }
 
   static func textLine(_ level: Logger.Level, _ message: String, _ metadata: Logger.Metadata)
@@ -118,4 +125,8 @@ enum Timestamp {
       + "\(pad(Int(parts.tm_mday), 2))T\(pad(Int(parts.tm_hour), 2)):\(pad(Int(parts.tm_min), 2)):"
       + "\(pad(Int(parts.tm_sec), 2)).\(pad(Int(time.tv_nsec) / 1_000_000, 3))Z"
   }
+}
+
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  write(descriptor, bytes, count)
 }

@@ -14,7 +14,8 @@ public struct PreparedResponse: Sendable {
   /// `HTTP/1.1 <status>\r\n` and every field as `name: value\r\n`, without the blank line.
   let http1Head: ByteBuffer
 
-  public init(status: HTTPResponseStatus, fields: [(name: String, value: String)], body: ByteBuffer) {
+  public init(status: HTTPResponseStatus, fields: [(name: String, value: String)], body: ByteBuffer)
+  {
     self.status = status
     self.fields = fields
     self.body = body

@@ -15,7 +15,8 @@ public struct SelfSignedCertificate: Sendable {
     let key = P256.Signing.PrivateKey()
     let name = try DistinguishedName { CommonName(commonName) }
     let now = Date()
-    let alternativeNames = dnsNames.map { GeneralName.dnsName($0) }
+    let alternativeNames =
+      dnsNames.map { GeneralName.dnsName($0) }
       + ipv4Addresses.map { GeneralName.ipAddress(.init(contentBytes: $0[...])) }
     let certificate = try Certificate(
       version: .v3,

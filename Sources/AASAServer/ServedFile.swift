@@ -76,7 +76,8 @@ public struct Representation: Sendable {
     if let contentEncoding { fields.append(("content-encoding", contentEncoding)) }
     // A 304 carries the validators and caching fields, but no content headers (RFC 9110 §15.4.5).
     self.notModified = PreparedResponse(
-      status: .notModified, fields: fields.filter { $0.name != "content-type" && $0.name != "content-encoding" },
+      status: .notModified,
+      fields: fields.filter { $0.name != "content-type" && $0.name != "content-encoding" },
       body: ByteBuffer())
     fields.append(("content-length", "\(body.readableBytes)"))
     self.ok = PreparedResponse(status: .ok, fields: fields, body: body)

@@ -5,9 +5,9 @@ import ServiceLifecycle
 /// The whole `aasa-serve` run: load TLS and the site, bind, report, serve until a signal. The
 /// executable only parses flags and calls this.
 public enum ServerApplication {
-  public static func run(configuration: ServerConfiguration, logger: Logger) async throws(
-    StartupError
-  ) {
+  public static func run(configuration: ServerConfiguration, logger: Logger)
+    async throws(StartupError)
+  {
     let tls = try TLSSetup.load(configuration.tls)
     let site = try SiteReloader.load(configuration: configuration, logger: logger)
     for line in site.findings { logger.warning("\(line)") }
@@ -56,7 +56,8 @@ public enum StartupReport {
     } else {
       lines.append(
         "plain HTTP, no TLS: run behind a load balancer that terminates TLS "
-          + "(Apple and Google only fetch over HTTPS), or pass --tls-cert/--tls-key or --self-signed")
+          + "(Apple and Google only fetch over HTTPS), or pass --tls-cert/--tls-key or --self-signed"
+      )
     }
     lines.append("serving \(files.count) file(s) from \(configuration.root):")
     for file in files {
@@ -73,7 +74,8 @@ public enum StartupReport {
       $0.path == SitePaths.appleAppSiteAssociation
         || $0.path == SitePaths.legacyAppleAppSiteAssociation
     }) {
-      lines.append("no apple-app-site-association file: put one in \(configuration.root)/.well-known/")
+      lines.append(
+        "no apple-app-site-association file: put one in \(configuration.root)/.well-known/")
     }
     // A wildcard address is not something to connect to; loopback reaches it.
     let curlHost =

@@ -11,9 +11,14 @@ public struct StartupError: Error, CustomStringConvertible, Sendable {
   public var kind: Kind
   public var message: String
 
-  public init(_ kind: Kind = .configuration, _ message: String) {
+  public init(_ kind: Kind, _ message: String) {
     self.kind = kind
     self.message = message
+  }
+
+  /// A configuration error: the common case.
+  public init(_ message: String) {
+    self.init(.configuration, message)
   }
 
   public var description: String { message }

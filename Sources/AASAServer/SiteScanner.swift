@@ -156,6 +156,7 @@ public struct SiteScanner: Sendable {
 }
 
 /// `read(2)`, named apart from the method above.
-private func posixRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+private func posixRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int
+{
   read(descriptor, buffer, count)
 }

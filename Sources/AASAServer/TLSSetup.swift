@@ -102,7 +102,8 @@ public enum TLSSetup {
       return Loaded(context: context, summary: summary, curlTrustOption: curlTrustOption)
     } catch {
       throw StartupError(
-        "cannot use \(certificateFile) with \(keyFile): \(error) (does the key match the certificate?)")
+        "cannot use \(certificateFile) with \(keyFile): \(error) (does the key match the certificate?)"
+      )
     }
   }
 }

@@ -3,7 +3,7 @@ import AASALint
 import ArgumentParser
 
 enum OutputFormatArgument: String, ExpressibleByArgument, CaseIterable {
-  case text, json, tsv
+  case text, json, tsv, sarif, github
 
   var outputFormat: OutputFormat { OutputFormat(rawValue: rawValue)! }
 }

@@ -1,5 +1,6 @@
 import AASA
 import AASALint
+import AASALiveCheck
 import ArgumentParser
 
 /// The default subcommand: lint a file, and route URLs with it.
@@ -43,11 +44,26 @@ struct Lint: ParsableCommand {
       "Report only this app's verdict, e.g. ABCDE12345.com.example.app.", valueName: "app-id"))
   var app: String?
 
-  @Option(help: "Output format: text (for people), json (one object, stable), tsv (routes, streamed).")
+  @Option(
+    help: ArgumentHelp(
+      "routes.tsv: lines of `input<TAB>expected` (an app ID, none or blocked); exit 1 on any mismatch.",
+      valueName: "table"))
+  var expect: String?
+
+  @Option(
+    help:
+      "Output format: text (for people), json (one object, stable), tsv (routes, streamed), sarif (code scanning), github (workflow annotations)."
+  )
   var format: OutputFormatArgument = .text
 
   @Option(help: "The file's kind: aasa or assetlinks. Detected from the content when omitted.")
   var kind: FileKindArgument?
+
+  @Option(
+    help: ArgumentHelp(
+      "For an assetlinks.json: does it grant this app handle_all_urls? Repeatable.",
+      valueName: "package:fingerprint"))
+  var grants: [String] = []
 
   @Flag(help: "Exit 1 on warnings too, not only on errors.")
   var strict = false
@@ -62,23 +78,44 @@ struct Lint: ParsableCommand {
     if file == "-" && urlList == "-" {
       throw ValidationError("the file and --urls cannot both read standard input")
     }
+    if file == "-" && expect == "-" {
+      throw ValidationError("the file and --expect cannot both read standard input")
+    }
     if !urls.isEmpty && urlList != nil {
       throw ValidationError("give URLs as arguments or with --urls, not both")
     }
   }
 
   func run() throws {
-    let source = try FileInput.read(file)
+    var source = try FileInput.read(file)
+    var signature: SignatureSummary?
+    if let signed = try SignedAssociation.unwrap(source) {
+      source = signed.content
+      signature = SignatureSummary(
+        signer: signed.signer, verifies: signed.signatureVerifies, problem: signed.signatureProblem)
+    }
     let urlSource: LintRun.URLSource
     if let urlList {
       urlSource = .lines(try LineReader(path: urlList))
     } else {
       urlSource = urls.isEmpty ? .none : .list(urls)
     }
-    let run = LintRun(
+    var run = LintRun(
       fileName: file == "-" ? "<stdin>" : file, source: source, kind: kind?.fileKind,
       domain: domain, app: app, format: format.outputFormat, strict: strict, verbose: verbose,
       style: color.style)
+    run.signature = signature
+    run.grantQueries = try grants.map { argument in
+      do {
+        return try GrantQuery.parse(argument)
+      } catch {
+        throw ValidationError("--grants \(error)")
+      }
+    }
+    if let expect {
+      let table = String(decoding: try FileInput.read(expect), as: UTF8.self)
+      run.expectations = (expect, try RoutingExpectation.parseTable(table, file: expect))
+    }
     let status = try run.run(urls: urlSource, output: .standardOutput())
     if status != .success { throw ExitCode(status.rawValue) }
   }

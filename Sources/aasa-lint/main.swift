@@ -1,4 +1,5 @@
 import AASALint
+import AASALiveCheck
 import ArgumentParser
 
 #if canImport(Glibc)
@@ -23,6 +24,10 @@ do {
 } catch let error as LintRun.UsageError {
   fail(error.description)
 } catch let error as FileInput.ReadError {
+  fail(error.description)
+} catch let error as RoutingExpectation.FormatError {
+  fail(error.description)
+} catch let error as SignedAssociation.UnreadableSignature {
   fail(error.description)
 } catch let error as LineReader.OpenError {
   fail(error.description)

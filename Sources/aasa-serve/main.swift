@@ -24,10 +24,15 @@ struct ServeCommand: AsyncParsableCommand {
       usage or configuration error (bad flag, unreadable or mismatched certificate, port in use).
       """)
 
-  @Option(help: "The site folder: .well-known/apple-app-site-association, assetlinks.json, and any other static files.")
+  @Option(
+    help:
+      "The site folder: .well-known/apple-app-site-association, assetlinks.json, and any other static files."
+  )
   var root: String
 
-  @Option(help: "The address to listen on. Use 0.0.0.0 (or ::) to accept connections from other machines.")
+  @Option(
+    help: "The address to listen on. Use 0.0.0.0 (or ::) to accept connections from other machines."
+  )
   var host = "127.0.0.1"
 
   @Option(help: "The TCP port; 0 picks a free one (the chosen port is printed at start-up).")
@@ -36,19 +41,30 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("PEM certificate chain, leaf first.", valueName: "cert.pem"))
   var tlsCert: String?
 
-  @Option(help: ArgumentHelp("PEM private key (EC or RSA, unencrypted) for --tls-cert.", valueName: "key.pem"))
+  @Option(
+    help: ArgumentHelp(
+      "PEM private key (EC or RSA, unencrypted) for --tls-cert.", valueName: "key.pem"))
   var tlsKey: String?
 
-  @Flag(help: "Make a certificate for localhost and 127.0.0.1 in memory (for trying things out; clients need -k).")
+  @Flag(
+    help:
+      "Make a certificate for localhost and 127.0.0.1 in memory (for trying things out; clients need -k)."
+  )
   var selfSigned = false
 
-  @Option(help: "Seconds clients and CDNs may cache files (Cache-Control: public, max-age=S). 0 means no-cache.")
+  @Option(
+    help:
+      "Seconds clients and CDNs may cache files (Cache-Control: public, max-age=S). 0 means no-cache."
+  )
   var cacheMaxAge: Int = 3600
 
   @Option(help: "Log lines as text (for people) or json (one object per line, for collectors).")
   var logFormat: LogFormatArgument = .text
 
-  @Flag(help: "Serve association files even when validation finds errors. Meant for debugging, never production.")
+  @Flag(
+    help:
+      "Serve association files even when validation finds errors. Meant for debugging, never production."
+  )
   var allowInvalid = false
 
   @Flag(inversion: .prefixedNo, help: "Write one access log line per request.")
@@ -57,7 +73,10 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "Seconds a connection may stay silent before it is closed.")
   var idleTimeout: Double = 60
 
-  @Option(help: "Seconds a client has to send a complete request head (and, on a new connection, finish the TLS handshake). Stops clients that trickle bytes to hold connections.")
+  @Option(
+    help:
+      "Seconds a client has to send a complete request head (and, on a new connection, finish the TLS handshake). Stops clients that trickle bytes to hold connections."
+  )
   var headerTimeout: Double = 10
 
   @Option(help: "Largest request head in bytes; larger requests get 431 and are closed.")
@@ -69,10 +88,15 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "Largest file, in bytes, that is loaded and served (the site is held in memory).")
   var maxFileSize: Int = 8 * 1024 * 1024
 
-  @Option(help: "Seconds between scans of --root for changes; 0 turns watching off (SIGHUP still reloads). A changed file is taken once two scans agree, so half-written files are not served.")
+  @Option(
+    help:
+      "Seconds between scans of --root for changes; 0 turns watching off (SIGHUP still reloads). A changed file is taken once two scans agree, so half-written files are not served."
+  )
   var watchInterval: Double = 1
 
-  @Option(help: "Seconds in-flight requests get to finish after SIGTERM/SIGINT before connections are cut.")
+  @Option(
+    help:
+      "Seconds in-flight requests get to finish after SIGTERM/SIGINT before connections are cut.")
   var shutdownTimeout: Double = 10
 
   @Option(help: "Event loop threads (default: one per core).")
@@ -94,7 +118,9 @@ struct ServeCommand: AsyncParsableCommand {
       throw ValidationError("\(name) must be more than 0 seconds")
     }
     guard watchInterval >= 0 else { throw ValidationError("--watch-interval cannot be negative") }
-    guard maxHeaderSize >= 1024 else { throw ValidationError("--max-header-size must be at least 1024") }
+    guard maxHeaderSize >= 1024 else {
+      throw ValidationError("--max-header-size must be at least 1024")
+    }
     guard maxConnections >= 1, maxFileSize >= 1, threads >= 1 else {
       throw ValidationError("--max-connections, --max-file-size and --threads must be at least 1")
     }

@@ -1,7 +1,7 @@
 /// Checks an Android `assetlinks.json` statement list.
 public enum AssetLinksValidator {
+  /// Every finding about `json` as a statement list; the linter's entry point.
   public static func validate(_ json: JSONValue) -> [Diagnostic] {
-    // Filled in by the assetlinks work (issue 3).
-    []
+    AssetLinksFile.parse(json).diagnostics
   }
 }

@@ -126,10 +126,12 @@ extension SiteAssociationParser {
     for detail in details {
       for (position, id) in detail.appIDs.enumerated() {
         if let first = firstSeen[id] {
+          // Name the key the entry really used: `appIDs[n]`, or its single `appID`.
+          let entry = json.elements.flatMap { detail.index < $0.count ? $0[detail.index] : nil }
           let path =
-            detail.appIDs.count > 1 || json.elements != nil
+            entry?["appIDs"]?.elements != nil
             ? DocumentPath.element(DocumentPath.child(detail.path, "appIDs"), position)
-            : detail.path
+            : entry != nil ? DocumentPath.child(detail.path, "appID") : detail.path
           let location = locationOfAppID(in: json, detail: detail, position: position)
           report(
             .duplicateAppID, at: location, path,

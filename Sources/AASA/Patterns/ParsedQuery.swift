@@ -24,8 +24,7 @@ public struct ParsedQuery: Sendable {
   public let items: [QueryItem]
 
   /// Splits `rawQuery` (without the leading `?`; `""` when the URL has no query).
-  public init(_ rawQuery: some StringProtocol) {
-    let raw = Substring(rawQuery)
+  public init(_ raw: Substring) {
     self.raw = raw
     guard !raw.isEmpty else {
       self.items = []
@@ -86,14 +85,16 @@ public struct QueryItemPatterns: Sendable {
       let pattern = item.value
       if pattern.matchesEverything { continue }
       var found = false
-      for candidate in query.items where candidate.name(percentEncoded: percentEncoded) == item.name {
+      for candidate in query.items where candidate.name(percentEncoded: percentEncoded) == item.name
+      {
         found = true
         let value = PreparedText(
-          candidate.rawValue ?? "", part: .queryItemValue, percentEncoded: percentEncoded,
+          candidate.rawValue ?? Substring(), part: .queryItemValue, percentEncoded: percentEncoded,
           caseSensitive: pattern.caseSensitive)
         if !pattern.matches(value) { return index }
       }
-      let empty = PreparedText("", part: .queryItemValue, caseSensitive: pattern.caseSensitive)
+      let empty = PreparedText(
+        Substring(), part: .queryItemValue, caseSensitive: pattern.caseSensitive)
       if !found && !pattern.matches(empty) {
         return index
       }
@@ -104,5 +105,12 @@ public struct QueryItemPatterns: Sendable {
   /// Whether every listed item matches.
   public func matches(_ query: ParsedQuery, percentEncoded: Bool) -> Bool {
     firstFailingItem(in: query, percentEncoded: percentEncoded) == nil
+  }
+}
+
+extension ParsedQuery {
+  /// Splits `raw` (without the leading `?`; `""` when the URL has no query).
+  public init(_ raw: String) {
+    self.init(Substring(raw))
   }
 }

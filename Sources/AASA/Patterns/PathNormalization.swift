@@ -22,6 +22,10 @@ enum PathNormalization {
       return
     }
     if path.count == 1 { return }
+    if isNormalizedExceptTrailingSlash(path) {
+      if path.last != slash && path.last != star { path.append(slash) }
+      return
+    }
     if path.first != slash && path.first != star {
       path.insert(slash, at: 0)
     }
@@ -29,6 +33,19 @@ enum PathNormalization {
     if path.last != slash && path.last != star {
       path.append(slash)
     }
+  }
+
+  /// Whether `path` starts with `/` and has no `//`: the common case, needing at most a `/` at the
+  /// end.
+  private static func isNormalizedExceptTrailingSlash(_ path: [UInt32]) -> Bool {
+    guard path.first == slash else { return false }
+    var previousWasSlash = false
+    for scalar in path {
+      let isSlash = scalar == slash
+      if isSlash && previousWasSlash { return false }
+      previousWasSlash = isSlash
+    }
+    return true
   }
 
   /// Collapses every run of `/` into a single `/`, in place.

@@ -92,9 +92,9 @@ public struct Pattern: Sendable, CustomStringConvertible {
         switch variables.resolve(name, caseSensitive: caseSensitive, issues: &issues) {
         case .characterClass(let characterClass):
           pieces.append(.atom(.characterClass(characterClass)))
-        case .alternatives(let alternatives):
-          if alternatives.isEmpty { neverMatches = true }
-          pieces.append(.alternatives(alternatives))
+        case .alternatives(let trie):
+          if trie.isEmpty { neverMatches = true }
+          pieces.append(.alternatives(trie))
           usesAlternatives = true
         case .undefined:
           neverMatches = true
@@ -161,7 +161,7 @@ public struct Pattern: Sendable, CustomStringConvertible {
       case .everything:
         return true
       case .exact:
-        return scalars.elementsEqual(literalPrefix)
+        return scalars.count == literalPrefix.count && hasLiteralPrefix(scalars)
       case .prefix:
         return hasLiteralPrefix(scalars)
       case .wildcard(let atoms):
@@ -176,7 +176,7 @@ public struct Pattern: Sendable, CustomStringConvertible {
 
   /// Prepares `text` (the URL part as it appears in the URL) and matches it. Convenient for tests
   /// and one-off checks; the matcher should prepare each URL part once instead.
-  public func matches(_ text: some StringProtocol, percentEncoded: Bool = true) -> Bool {
+  public func matches(_ text: String, percentEncoded: Bool = true) -> Bool {
     matches(
       PreparedText(text, part: part, percentEncoded: percentEncoded, caseSensitive: caseSensitive))
   }

@@ -54,8 +54,8 @@ struct PatternAutomaton: Sendable {
   /// What one resolved piece of a pattern stands for.
   enum Piece {
     case atom(PatternAtom)
-    /// A variable: exactly one of these atom sequences.
-    case alternatives([[PatternAtom]])
+    /// A variable: exactly one of its values.
+    case alternatives(VariableTrie)
   }
 
   let nodes: [Node]
@@ -65,7 +65,9 @@ struct PatternAutomaton: Sendable {
   /// The ``Node/leadingSlash(next:)`` entry of path patterns.
   let leadingSlashEntry: Int32?
   let normalizesPath: Bool
-  private let modeCount: Int
+  /// States are `node << modeShift | mode`: a shift rather than a multiplication, since the
+  /// simulation decodes states in its innermost loop.
+  private let modeShift: Int32
 
   /// Compiles `pieces`, in pattern order. With `normalizesPath`, every expansion is path-normalized
   /// as described in the type's documentation.
@@ -75,7 +77,7 @@ struct PatternAutomaton: Sendable {
     for piece in pieces.reversed() {
       switch piece {
       case .atom(let atom): next = builder.emit(atom, next: next)
-      case .alternatives(let alternatives): next = builder.emit(alternatives, next: next)
+      case .alternatives(let trie): next = builder.append(trie.template, next: next)
       }
     }
     self.start = next
@@ -83,7 +85,7 @@ struct PatternAutomaton: Sendable {
     self.nodes = builder.nodes
     self.splitTargets = builder.splitTargets
     self.normalizesPath = normalizesPath
-    self.modeCount = normalizesPath ? Mode.count : 1
+    self.modeShift = normalizesPath ? 3 : 0
   }
 
   /// Simulates the automaton on `text`.
@@ -91,16 +93,17 @@ struct PatternAutomaton: Sendable {
   /// - Returns: whether the whole text matches, and the length of the longest prefix of the text
   ///   after which some state was still alive (for "how far did it get" explanations).
   func run(_ text: UnsafeBufferPointer<UInt32>) -> (matches: Bool, aliveThrough: Int) {
-    let stateCount = nodes.count * modeCount
+    let stateCount = nodes.count << Int(modeShift)
     return withUnsafeTemporaryAllocation(of: Int32.self, capacity: stateCount * 4) { buffer in
       let base = buffer.baseAddress!
       base.initialize(repeating: 0, count: stateCount)
-      var simulation = Simulation(
-        automaton: self, marks: base, stack: base + stateCount,
-        current: base + 2 * stateCount, next: base + 3 * stateCount)
       return nodes.withUnsafeBufferPointer { nodes in
         splitTargets.withUnsafeBufferPointer { targets in
-          simulation.run(text, nodes: nodes, targets: targets)
+          var simulation = Simulation(
+            nodes: nodes, targets: targets, normalizesPath: normalizesPath, modeShift: modeShift,
+            marks: base, stack: base + stateCount, current: base + 2 * stateCount,
+            next: base + 3 * stateCount)
+          return simulation.run(text, start: start, leadingSlashEntry: leadingSlashEntry)
         }
       }
     }
@@ -108,7 +111,11 @@ struct PatternAutomaton: Sendable {
 
   /// The mutable part of one simulation, over scratch memory of four arrays of `stateCount`.
   private struct Simulation {
-    let automaton: PatternAutomaton
+    let nodes: UnsafeBufferPointer<Node>
+    let targets: UnsafeBufferPointer<Int32>
+    let path: Bool
+    let shift: Int32
+    let modeMask: Int32
     /// `marks[state] == generation` when the state is already in the set being built.
     let marks: UnsafeMutablePointer<Int32>
     let stack: UnsafeMutablePointer<Int32>
@@ -116,14 +123,19 @@ struct PatternAutomaton: Sendable {
     var next: UnsafeMutablePointer<Int32>
     var currentCount = 0
     var nextCount = 0
+    var stackCount = 0
     var generation: Int32 = 1
 
     init(
-      automaton: PatternAutomaton, marks: UnsafeMutablePointer<Int32>,
-      stack: UnsafeMutablePointer<Int32>, current: UnsafeMutablePointer<Int32>,
-      next: UnsafeMutablePointer<Int32>
+      nodes: UnsafeBufferPointer<Node>, targets: UnsafeBufferPointer<Int32>, normalizesPath: Bool,
+      modeShift: Int32, marks: UnsafeMutablePointer<Int32>, stack: UnsafeMutablePointer<Int32>,
+      current: UnsafeMutablePointer<Int32>, next: UnsafeMutablePointer<Int32>
     ) {
-      self.automaton = automaton
+      self.nodes = nodes
+      self.targets = targets
+      self.path = normalizesPath
+      self.shift = modeShift
+      self.modeMask = (1 << modeShift) - 1
       self.marks = marks
       self.stack = stack
       self.current = current
@@ -131,44 +143,42 @@ struct PatternAutomaton: Sendable {
     }
 
     mutating func run(
-      _ text: UnsafeBufferPointer<UInt32>, nodes: UnsafeBufferPointer<Node>,
-      targets: UnsafeBufferPointer<Int32>
+      _ text: UnsafeBufferPointer<UInt32>, start: Int32, leadingSlashEntry: Int32?
     ) -> (matches: Bool, aliveThrough: Int) {
-      let path = automaton.normalizesPath
-      let modeCount = Int32(automaton.modeCount)
-      if path {
-        addClosure(automaton.start, Mode.startWithoutSlash, nodes, targets)
-        addClosure(automaton.leadingSlashEntry!, Mode.other, nodes, targets)
+      if let leadingSlashEntry {
+        addClosure(start, Mode.startWithoutSlash)
+        addClosure(leadingSlashEntry, Mode.other)
       } else {
-        addClosure(automaton.start, Mode.other, nodes, targets)
+        addClosure(start, Mode.other)
       }
       swapSets()
-      for (offset, scalar) in text.enumerated() {
+      for offset in 0..<text.count {
+        let scalar = text[offset]
         for index in 0..<currentCount {
           let state = current[index]
-          let node = state / modeCount
-          let mode = state % modeCount
+          let node = state >> shift
+          let mode = state & modeMask
           switch nodes[Int(node)] {
           case .scalar(let expected, let following):
             if expected == scalar {
-              addClosure(following, path ? Self.mode(after: scalar) : Mode.other, nodes, targets)
+              addClosure(following, path ? Self.mode(after: scalar) : Mode.other)
             }
           case .any(let following):
-            addClosure(following, Mode.other, nodes, targets)
+            addClosure(following, Mode.other)
           case .characterClass(let characterClass, let following):
             if characterClass.contains(scalar) {
-              addClosure(following, Mode.other, nodes, targets)
+              addClosure(following, Mode.other)
             }
           case .star:
-            addClosure(node, path ? Mode.afterStar : Mode.other, nodes, targets)
+            addClosure(node, path ? Mode.afterStar : Mode.other)
           case .leadingSlash(let following):
             if scalar == PathNormalization.slash {
-              addClosure(following, Mode.startAfterSlash, nodes, targets)
+              addClosure(following, Mode.startAfterSlash)
             }
           case .accept:
             // The trailing `/` that normalization adds after an expansion not ending in `/` or `*`.
             if path && mode == Mode.other && scalar == PathNormalization.slash {
-              addClosure(node, Mode.afterSlash, nodes, targets)
+              addClosure(node, Mode.afterSlash)
             }
           case .split:
             break
@@ -181,8 +191,8 @@ struct PatternAutomaton: Sendable {
       }
       for index in 0..<currentCount {
         let state = current[index]
-        guard case .accept = nodes[Int(state / modeCount)] else { continue }
-        let mode = state % modeCount
+        guard case .accept = nodes[Int(state >> shift)] else { continue }
+        let mode = state & modeMask
         if !path || mode == Mode.startAfterSlash || mode == Mode.afterSlash
           || mode == Mode.afterStar
         {
@@ -209,31 +219,27 @@ struct PatternAutomaton: Sendable {
 
     /// Adds the state `(node, mode)` and everything reachable from it without consuming to the set
     /// being built, keeping only the states that consume (or accept).
-    private mutating func addClosure(
-      _ node: Int32, _ mode: Int32, _ nodes: UnsafeBufferPointer<Node>,
-      _ targets: UnsafeBufferPointer<Int32>
-    ) {
-      let path = automaton.normalizesPath
-      let modeCount = Int32(automaton.modeCount)
-      var stackCount = 0
-      func push(_ node: Int32, _ mode: Int32) {
-        let state = node * modeCount + mode
-        if marks[Int(state)] != generation {
-          marks[Int(state)] = generation
-          stack[stackCount] = state
-          stackCount += 1
-        }
+    @inline(__always)
+    private mutating func push(_ node: Int32, _ mode: Int32) {
+      let state = node << shift | mode
+      if marks[Int(state)] != generation {
+        marks[Int(state)] = generation
+        stack[stackCount] = state
+        stackCount += 1
       }
+    }
+
+    private mutating func addClosure(_ node: Int32, _ mode: Int32) {
       push(node, mode)
       while stackCount > 0 {
         stackCount -= 1
         let state = stack[stackCount]
-        let node = state / modeCount
-        let mode = state % modeCount
+        let node = state >> shift
+        let mode = state & modeMask
         switch nodes[Int(node)] {
         case .split(let first, let count):
-          for target in targets[Int(first)..<Int(first + count)] {
-            push(target, mode)
+          for index in Int(first)..<Int(first + count) {
+            push(targets[index], mode)
           }
           continue
         case .scalar(let expected, let following):
@@ -260,10 +266,52 @@ struct PatternAutomaton: Sendable {
     }
   }
 
+  /// A variable's trie compiled once into nodes, with ``continuation`` standing for "after the
+  /// variable", copied into every automaton that uses the variable.
+  struct Template: Sendable {
+    static let continuation: Int32 = -1
+    let nodes: [Node]
+    let splitTargets: [Int32]
+    let entry: Int32
+
+    init(_ trie: VariableTrie) {
+      var builder = Builder(nodes: [])
+      entry = builder.emit(trie, node: 0, next: Self.continuation)
+      nodes = builder.nodes
+      splitTargets = builder.splitTargets
+    }
+  }
+
   /// Emits nodes back to front, so that every node's successor already exists.
   private struct Builder {
     var nodes: [Node] = [.accept]
     var splitTargets: [Int32] = []
+
+    /// Copies `template`, its continuation becoming `next`; returns the entry.
+    mutating func append(_ template: Template, next: Int32) -> Int32 {
+      let nodeBase = Int32(nodes.count)
+      let targetBase = Int32(splitTargets.count)
+      func relocate(_ index: Int32) -> Int32 {
+        index == Template.continuation ? next : index + nodeBase
+      }
+      nodes.reserveCapacity(nodes.count + template.nodes.count)
+      for node in template.nodes {
+        switch node {
+        case .scalar(let value, let following):
+          nodes.append(.scalar(value, next: relocate(following)))
+        case .any(let following): nodes.append(.any(next: relocate(following)))
+        case .characterClass(let characterClass, let following):
+          nodes.append(.characterClass(characterClass, next: relocate(following)))
+        case .star(let following): nodes.append(.star(next: relocate(following)))
+        case .split(let first, let count):
+          nodes.append(.split(first: first + targetBase, count: count))
+        case .leadingSlash(let following): nodes.append(.leadingSlash(next: relocate(following)))
+        case .accept: nodes.append(.accept)
+        }
+      }
+      splitTargets.append(contentsOf: template.splitTargets.map(relocate))
+      return relocate(template.entry)
+    }
 
     mutating func append(_ node: Node) -> Int32 {
       nodes.append(node)
@@ -280,15 +328,7 @@ struct PatternAutomaton: Sendable {
       }
     }
 
-    mutating func emit(_ alternatives: [[PatternAtom]], next: Int32) -> Int32 {
-      var trie = Trie()
-      for alternative in alternatives {
-        trie.insert(alternative)
-      }
-      return emit(trie, node: 0, next: next)
-    }
-
-    private mutating func emit(_ trie: Trie, node: Int, next: Int32) -> Int32 {
+    mutating func emit(_ trie: VariableTrie, node: Int, next: Int32) -> Int32 {
       var entries: [Int32] = []
       for (atom, child) in trie.children[node] {
         let rest = emit(trie, node: child, next: next)
@@ -303,30 +343,6 @@ struct PatternAutomaton: Sendable {
       let first = Int32(splitTargets.count)
       splitTargets.append(contentsOf: entries)
       return append(.split(first: first, count: Int32(entries.count)))
-    }
-  }
-
-  /// The values of one variable, with common prefixes shared.
-  private struct Trie {
-    var children: [[(PatternAtom, Int)]] = [[]]
-    var index: [Int: [PatternAtom: Int]] = [:]
-    var isEnd: [Bool] = [false]
-
-    mutating func insert(_ atoms: [PatternAtom]) {
-      var node = 0
-      for atom in atoms {
-        if let child = index[node]?[atom] {
-          node = child
-          continue
-        }
-        let child = children.count
-        children.append([])
-        isEnd.append(false)
-        children[node].append((atom, child))
-        index[node, default: [:]][atom] = child
-        node = child
-      }
-      isEnd[node] = true
     }
   }
 }

@@ -22,14 +22,9 @@ public struct PreparedText: Sendable, Hashable, CustomStringConvertible {
   /// Prepares `text` (the URL part as it appears in the URL: no leading `?` or `#`; an absent part
   /// is `""`) for patterns of `part` with the given settings.
   public init(
-    _ text: some StringProtocol, part: PatternPart, percentEncoded: Bool = true,
-    caseSensitive: Bool = true
+    _ text: Substring, part: PatternPart, percentEncoded: Bool = true, caseSensitive: Bool = true
   ) {
-    var scalars: [UInt32] = []
-    scalars.reserveCapacity(text.utf8.count + 2)
-    for scalar in text.unicodeScalars {
-      scalars.append(scalar.value)
-    }
+    var scalars = Self.scalarValues(of: text)
     if !percentEncoded {
       scalars = PercentDecoding.decode(scalars)
     }
@@ -43,6 +38,33 @@ public struct PreparedText: Sendable, Hashable, CustomStringConvertible {
     self.part = part
     self.percentEncoded = percentEncoded
     self.caseFolded = !caseSensitive
+  }
+
+  /// Prepares `text`; see ``init(_:part:percentEncoded:caseSensitive:)-(Substring,_,_,_)``.
+  public init(
+    _ text: String, part: PatternPart, percentEncoded: Bool = true, caseSensitive: Bool = true
+  ) {
+    self.init(
+      Substring(text), part: part, percentEncoded: percentEncoded, caseSensitive: caseSensitive)
+  }
+
+  /// The Unicode scalar values of `text`, with room for the two slashes normalization may add.
+  private static func scalarValues(of text: Substring) -> [UInt32] {
+    // Most URL parts are ASCII: copy their bytes straight into the array.
+    let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> [UInt32]? in
+      guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+      return [UInt32](unsafeUninitializedCapacity: bytes.count + 2) { buffer, count in
+        for index in 0..<bytes.count {
+          buffer[index] = UInt32(bytes[index])
+        }
+        count = bytes.count
+      }
+    }
+    if let ascii, let ascii { return ascii }
+    var scalars: [UInt32] = []
+    scalars.reserveCapacity(text.utf8.count + 2)
+    for scalar in text.unicodeScalars { scalars.append(scalar.value) }
+    return scalars
   }
 
   /// The prepared text as a string, for messages and debugging.
@@ -64,8 +86,8 @@ public struct PreparedURLPart: Sendable {
   private var forms: [PreparedText?] = [nil, nil, nil, nil]
 
   /// Wraps `raw`, the part as it appears in the URL (`""` when absent).
-  public init(_ raw: some StringProtocol, part: PatternPart) {
-    self.raw = Substring(raw)
+  public init(_ raw: Substring, part: PatternPart) {
+    self.raw = raw
     self.part = part
   }
 

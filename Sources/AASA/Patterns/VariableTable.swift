@@ -47,7 +47,7 @@ public struct VariableTable: Sendable {
       if alternatives.isEmpty {
         issues.append(.variableWithoutValues(name: name))
       }
-      return .alternatives(alternatives)
+      return .alternatives(VariableTrie(alternatives))
     }
     switch name {
     case "alpha": return .characterClass(.alpha)
@@ -70,24 +70,22 @@ public struct VariableTable: Sendable {
     codes.map { $0.unicodeScalars.map { .scalar($0.value) } }
   }
 
-  private static let regionsFolded = literalAlternatives(ISORegionCodes.alpha2.map { $0.lowercased() })
-  private static let regionsBothCases =
-    literalAlternatives(ISORegionCodes.alpha2) + regionsFolded
-  private static let languagesFolded = literalAlternatives(
-    ISOLanguageCodes.twoLetter + ISOLanguageCodes.threeLetter)
-  private static let languagesBothCases =
-    languagesFolded
-    + literalAlternatives((ISOLanguageCodes.twoLetter + ISOLanguageCodes.threeLetter).map {
-      $0.uppercased()
-    })
+  private static let regionCodes = ISORegionCodes.alpha2.map { $0.lowercased() }
+  private static let languageCodes = ISOLanguageCodes.twoLetter + ISOLanguageCodes.threeLetter
+  private static let regionsFolded = VariableTrie(literalAlternatives(regionCodes))
+  private static let regionsBothCases = VariableTrie(
+    literalAlternatives(regionCodes + regionCodes.map { $0.uppercased() }))
+  private static let languagesFolded = VariableTrie(literalAlternatives(languageCodes))
+  private static let languagesBothCases = VariableTrie(
+    literalAlternatives(languageCodes + languageCodes.map { $0.uppercased() }))
 }
 
 /// What a `$(name)` reference stands for.
 enum VariableResolution {
   /// One character of an ASCII class.
   case characterClass(CharacterClass)
-  /// Exactly one of these values (each a sequence of atoms; an empty one is the value `""`).
-  case alternatives([[PatternAtom]])
+  /// Exactly one of these values.
+  case alternatives(VariableTrie)
   /// Not defined: the pattern never matches.
   case undefined
 }

@@ -6,4 +6,8 @@ public enum OutputFormat: String, CaseIterable, Sendable {
   case json
   /// One line per routed URL: input, app or `-`, verdict. Streams; for large URL lists.
   case tsv
+  /// SARIF 2.1.0, for code scanning, with file, line and column for every finding.
+  case sarif
+  /// GitHub Actions workflow annotations.
+  case github
 }

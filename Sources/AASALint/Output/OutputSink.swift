@@ -34,6 +34,11 @@ public final class OutputSink {
     string.withUTF8 { write(bytes: $0) }
   }
 
+  public func write(_ string: Substring) {
+    var string = string
+    string.withUTF8 { write(bytes: $0) }
+  }
+
   public func write<C: Collection>(bytes: C) where C.Element == UInt8 {
     guard fileDescriptor != nil else {
       collected.append(contentsOf: bytes)

@@ -20,7 +20,7 @@ struct LinearTimeTests {
 
   @Test("Hostile patterns through variables whose values hold wildcards")
   func hostileVariables() {
-    let variables = VariableTable(custom: ["v": ["*a", "*a*a", "a*"], "w": ["*b", ""]])
+    let variables = VariableTable(custom: ["v": ["*a", "*a*a", "a"], "w": ["*b", ""]])
     let pattern = Pattern(
       "$(v)$(v)$(v)$(v)$(v)$(v)$(v)$(v)$(w)", part: .path, variables: variables)
     let path = "/" + String(repeating: "a", count: 10_000)

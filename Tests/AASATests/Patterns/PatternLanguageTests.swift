@@ -8,12 +8,20 @@ struct PatternLanguageTests {
     "Wildcards",
     arguments: [
       ("/a/*", "/a/b/c/d", true), ("/a/*/d", "/a/b/c/d", true), ("/a?c", "/abc", true),
-      ("/a?c", "/ac", false), ("/a?c", "/abbc", false), ("/a?*", "/a", false),
+      ("/a?c", "/ac", false), ("/a?c", "/abbc", false), ("/a?*", "/", false),
       ("/a?*", "/ab", true), ("/a***b", "/ab", true), ("/a**b", "/axyzb", true),
       ("/a?c", "/a/c", true),
     ])
   func wildcards(pattern: String, path: String, matches: Bool) {
     #expect(patternMatches(pattern, path) == matches)
+  }
+
+  @Test("`?` can match the trailing slash normalization adds")
+  func questionMarkAndTrailingSlash() {
+    // `/a` is `/a/` once normalized, and `/a?*` keeps no trailing slash of its own.
+    #expect(patternMatches("/a?*", "/a"))
+    #expect(!patternMatches("/a?*", "/"))
+    #expect(!patternMatches("/a?", "/a"))
   }
 
   @Test("Runs of stars are one star")

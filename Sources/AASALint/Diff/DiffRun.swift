@@ -1,0 +1,156 @@
+import AASA
+
+/// `aasa-lint diff OLD NEW`: what changed in behaviour, per app, and (with URLs) which URLs now
+/// open another app.
+public struct DiffRun {
+  public struct Input {
+    public var name: String
+    public var bytes: [UInt8]
+
+    public init(name: String, bytes: [UInt8]) {
+      self.name = name
+      self.bytes = bytes
+    }
+  }
+
+  /// A URL whose outcome differs between the two files.
+  public struct RoutingChange: Sendable {
+    public var input: String
+    public var before: RoutingExpectation.Outcome
+    public var after: RoutingExpectation.Outcome
+  }
+
+  public var old: Input
+  public var new: Input
+  public var format: OutputFormat
+  public var style: TerminalStyle
+  public var exitCodeOnChange: Bool
+
+  public init(
+    old: Input, new: Input, format: OutputFormat = .text, style: TerminalStyle = .plain,
+    exitCodeOnChange: Bool = false
+  ) {
+    self.old = old
+    self.new = new
+    self.format = format
+    self.style = style
+    self.exitCodeOnChange = exitCodeOnChange
+  }
+
+  public func run(urls: LintRun.URLSource, output: OutputSink) throws -> ExitStatus {
+    let oldAssociation = try association(old)
+    let newAssociation = try association(new)
+    let diff = AssociationDiff(old: oldAssociation, new: newAssociation)
+    let oldMatcher = Matcher(oldAssociation)
+    let newMatcher = Matcher(newAssociation)
+    var changes: [RoutingChange] = []
+    var routed = 0
+    try urls.forEach { line in
+      routed += 1
+      let input = URLInput(String(line))
+      let before = RoutingExpectation.outcome(of: oldMatcher.route(input, explain: false), app: nil).0
+      let after = RoutingExpectation.outcome(of: newMatcher.route(input, explain: false), app: nil).0
+      if before != after {
+        changes.append(RoutingChange(input: String(line), before: before, after: after))
+      }
+    }
+    switch format {
+    case .json: writeJSON(diff, changes, routed: routed, to: output)
+    default: writeText(diff, changes, routed: routed, to: output)
+    }
+    output.flush()
+    let changed = !diff.isEmpty || !changes.isEmpty
+    return exitCodeOnChange && changed ? .findings : .success
+  }
+
+  private func association(_ input: Input) throws -> SiteAssociation {
+    let report = Linter.lint(input.bytes, as: .appleAppSiteAssociation)
+    guard let association = report.association else {
+      let reason = report.diagnostics.first(where: { $0.severity == .error }).map {
+        "\($0.location): \($0.message)"
+      }
+      throw LintRun.UsageError("\(input.name) cannot be read: \(reason ?? "not an association file")")
+    }
+    return association
+  }
+
+  private func writeText(
+    _ diff: AssociationDiff, _ changes: [RoutingChange], routed: Int, to sink: OutputSink
+  ) {
+    if diff.isEmpty {
+      sink.line(style.green("no change in behaviour") + style.dim(" (\(old.name) → \(new.name))"))
+    }
+    for app in diff.apps {
+      let suffix = app.presence.map { " (\($0.rawValue))" } ?? ""
+      sink.line(style.bold(app.app) + suffix)
+      for change in app.rules {
+        switch change {
+        case .added(let origin):
+          sink.line("  " + style.green("+ \(origin.reference) \(origin.written)"))
+        case .removed(let origin):
+          sink.line("  " + style.red("- \(origin.reference) \(origin.written)"))
+        case .changed(let old, let new, let differences):
+          sink.line("  " + style.yellow("~ \(new.reference) \(new.written)") + was(old, new))
+          for difference in differences { sink.line("      " + difference) }
+        case .moved(let old, let new):
+          sink.line("  " + style.cyan("↕ \(new.reference) \(new.written)") + was(old, new))
+        }
+      }
+    }
+    if let order = diff.appOrder {
+      sink.line(style.bold("app order") + " (the first matching app wins)")
+      sink.line("  before: " + order.old.joined(separator: ", "))
+      sink.line("  after:  " + order.new.joined(separator: ", "))
+    }
+    if routed > 0 {
+      let width = changes.map(\.input.count).max() ?? 0
+      for change in changes {
+        let padding = String(repeating: " ", count: width - change.input.count)
+        sink.line("\(change.input)\(padding)  \(change.before) → \(style.bold(change.after.description))")
+      }
+      sink.line("\(changes.count) of \(routed) URLs route differently")
+    }
+  }
+
+  /// "(was details[0].components[3])" when the rule stood elsewhere before.
+  private func was(_ old: EffectiveRule.Origin, _ new: EffectiveRule.Origin) -> String {
+    old.reference == new.reference ? "" : style.dim(" (was \(old.reference))")
+  }
+
+  private func writeJSON(
+    _ diff: AssociationDiff, _ changes: [RoutingChange], routed: Int, to sink: OutputSink
+  ) {
+    func origin(_ origin: EffectiveRule.Origin) -> String {
+      "{\"path\": \(JSONValue.quoted(origin.reference)), \"rule\": \(JSONValue.quoted(origin.written))}"
+    }
+    let apps = diff.apps.map { app -> String in
+      let rules = app.rules.map { change -> String in
+        switch change {
+        case .added(let new): "{\"change\": \"added\", \"new\": \(origin(new))}"
+        case .removed(let old): "{\"change\": \"removed\", \"old\": \(origin(old))}"
+        case .changed(let old, let new, let differences):
+          "{\"change\": \"changed\", \"old\": \(origin(old)), \"new\": \(origin(new)), \"differences\": ["
+            + differences.map(JSONValue.quoted).joined(separator: ", ") + "]}"
+        case .moved(let old, let new):
+          "{\"change\": \"moved\", \"old\": \(origin(old)), \"new\": \(origin(new))}"
+        }
+      }
+      return "{\"app\": \(JSONValue.quoted(app.app)), \"presence\": "
+        + (app.presence.map { JSONValue.quoted($0.rawValue) } ?? "null")
+        + ", \"rules\": [" + rules.joined(separator: ", ") + "]}"
+    }
+    let routes = changes.map {
+      "{\"input\": \(JSONValue.quoted($0.input)), \"before\": \(JSONValue.quoted($0.before.description)), \"after\": \(JSONValue.quoted($0.after.description))}"
+    }
+    var out = "{\n  \"old\": \(JSONValue.quoted(old.name)),\n  \"new\": \(JSONValue.quoted(new.name)),\n"
+    out += "  \"changed\": \(!diff.isEmpty || !changes.isEmpty),\n"
+    out += "  \"apps\": [" + apps.map { "\n    " + $0 }.joined(separator: ",") + (apps.isEmpty ? "" : "\n  ") + "],\n"
+    if let order = diff.appOrder {
+      out += "  \"appOrder\": {\"old\": [" + order.old.map(JSONValue.quoted).joined(separator: ", ")
+        + "], \"new\": [" + order.new.map(JSONValue.quoted).joined(separator: ", ") + "]},\n"
+    }
+    out += "  \"routed\": \(routed),\n"
+    out += "  \"routes\": [" + routes.map { "\n    " + $0 }.joined(separator: ",") + (routes.isEmpty ? "" : "\n  ") + "]\n}"
+    sink.line(out)
+  }
+}

@@ -1,0 +1,32 @@
+import AASA
+
+/// `--format github`: GitHub Actions workflow commands, which show each finding as an annotation
+/// on the file's line in the pull request.
+public enum GitHubAnnotationWriter {
+  public static func write(file: String, diagnostics: [Diagnostic], to sink: OutputSink) {
+    for diagnostic in diagnostics {
+      let command: String
+      switch diagnostic.severity {
+      case .error: command = "error"
+      case .warning: command = "warning"
+      case .info: command = "notice"
+      }
+      let properties = [
+        "file=\(escapeProperty(file))",
+        "line=\(diagnostic.location.line)",
+        "col=\(diagnostic.location.column)",
+        "title=\(escapeProperty("\(diagnostic.code.rawValue) \(diagnostic.code.title)"))",
+      ].joined(separator: ",")
+      sink.line("::\(command) \(properties)::\(escapeData(diagnostic.message + "\nhelp: " + diagnostic.help))")
+    }
+  }
+
+  /// Escaping as the runner's workflow-command parser expects.
+  static func escapeData(_ text: String) -> String {
+    text.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A")
+  }
+
+  static func escapeProperty(_ text: String) -> String {
+    escapeData(text).replacing(":", with: "%3A").replacing(",", with: "%2C")
+  }
+}

@@ -1,0 +1,59 @@
+import AASA
+import AsyncHTTPClient
+import NIOCore
+import NIOSSL
+
+/// Fetches well-known files the way Apple's fetcher does: a plain GET, no redirects followed, no
+/// compression asked for, and no more than 128 KB read (plus one byte, to know that there was
+/// more).
+public struct ResourceFetcher: Sendable {
+  /// Apple reads at most ``FileKind/maximumSize`` bytes; one more tells that the file is larger.
+  public static let sizeCap = FileKind.maximumSize + 1
+  public static let userAgent = "aasa-lint-check/0.1 (like Apple's swcd: no redirects, 128 KB)"
+
+  let client: HTTPClient
+  let timeout: TimeAmount
+
+  public init(client: HTTPClient, timeout: TimeAmount) {
+    self.client = client
+    self.timeout = timeout
+  }
+
+  /// A client configured for fetching: redirects disallowed, no decompression, timeouts.
+  ///
+  /// The certificate is not verified here: ``CertificateJudge`` reports on it separately, so that
+  /// a bad certificate does not hide every other finding. Shut the client down after use.
+  public static func makeClient(timeout: TimeAmount, group: any EventLoopGroup) -> HTTPClient {
+    var tls = TLSConfiguration.makeClientConfiguration()
+    tls.certificateVerification = .none
+    var configuration = HTTPClient.Configuration(
+      tlsConfiguration: tls, redirectConfiguration: .disallow,
+      timeout: .init(connect: timeout, read: timeout), decompression: .disabled)
+    configuration.httpVersion = .automatic
+    return HTTPClient(eventLoopGroup: group, configuration: configuration)
+  }
+
+  /// The server's answer for `url`; throws only when no answer came (connection, TLS, timeout).
+  public func fetch(_ url: String) async throws -> FetchedResource {
+    var request = HTTPClientRequest(url: url)
+    request.method = .GET
+    request.headers.add(name: "User-Agent", value: Self.userAgent)
+    request.headers.add(name: "Accept", value: "application/json, */*")
+    request.headers.add(name: "Accept-Encoding", value: "identity")
+    let response = try await client.execute(request, timeout: timeout)
+    var body: [UInt8] = []
+    var exceededCap = false
+    for try await buffer in response.body {
+      let room = Self.sizeCap - body.count
+      body.append(contentsOf: buffer.readableBytesView.prefix(room))
+      if body.count >= Self.sizeCap {
+        exceededCap = true
+        break  // Stop reading: Apple would not read further either.
+      }
+    }
+    let headers = response.headers.map { FetchedResource.Header(name: $0.name, value: $0.value) }
+    return FetchedResource(
+      url: url, status: Int(response.status.code), reasonPhrase: response.status.reasonPhrase,
+      headers: headers, body: body, exceededCap: exceededCap)
+  }
+}

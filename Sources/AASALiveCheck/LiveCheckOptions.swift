@@ -1,0 +1,36 @@
+import NIOCore
+import X509
+
+/// What to check and how: the site, the paths to route on the live file, the app that must be
+/// named, where trust comes from, and how long to wait.
+public struct LiveCheckOptions: Sendable {
+  public var site: SiteAddress
+  /// Paths (or URLs) to route with the live file, e.g. `/albums/1?ref=mail`.
+  public var paths: [String]
+  /// `--app`: the live file must name it, and routes show only its verdict.
+  public var app: String?
+  public var trust: TrustRoots
+  /// For connecting, the TLS handshake, and each response.
+  public var timeout: TimeAmount
+
+  public init(
+    site: SiteAddress, paths: [String] = [], app: String? = nil, trust: TrustRoots = .system,
+    timeout: TimeAmount = .seconds(10)
+  ) {
+    self.site = site
+    self.paths = paths
+    self.app = app
+    self.trust = trust
+    self.timeout = timeout
+  }
+
+  /// The same, with the timeout in (fractional) seconds, as `--timeout` gives it.
+  public init(
+    site: SiteAddress, paths: [String] = [], app: String? = nil, trust: TrustRoots = .system,
+    timeoutSeconds: Double
+  ) {
+    self.init(
+      site: site, paths: paths, app: app, trust: trust,
+      timeout: .nanoseconds(Int64(timeoutSeconds * 1e9)))
+  }
+}

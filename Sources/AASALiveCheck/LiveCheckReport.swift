@@ -1,0 +1,46 @@
+import AASA
+import AASALint
+
+/// The outcome of a live check: the site-wide lines (connection, TLS), one ``ResourceCheck`` per
+/// well-known file, and the routes of the requested paths on the live file.
+public struct LiveCheckReport: Sendable {
+  public var site: SiteAddress
+  public var app: String?
+  /// `connection`, `tls-chain`, `tls-hostname`, `tls-expiry` (or `tls` when the handshake failed).
+  public var siteRequirements: [Requirement] = []
+  /// Empty when the site could not be reached.
+  public var resources: [ResourceCheck] = []
+  public var routings: [Routing] = []
+
+  public init(site: SiteAddress, app: String? = nil) {
+    self.site = site
+    self.app = app
+  }
+
+  /// Every line, each with the URL it is about (the site's origin for site-wide lines).
+  public var allRequirements: [(resource: String, requirement: Requirement)] {
+    siteRequirements.map { (site.origin, $0) }
+      + resources.flatMap { check in check.requirements.map { (check.url, $0) } }
+  }
+
+  /// The worst status of all lines.
+  public var status: Requirement.Status {
+    allRequirements.map(\.requirement.status).max() ?? .pass
+  }
+
+  /// 0 when nothing failed (warnings allowed), 1 when something did.
+  public var exitStatus: ExitStatus { status == .fail ? .findings : .success }
+
+  /// The line of the check with this name about `resource`, for tests and scripts.
+  public func requirement(_ name: String, of resource: WellKnownResource? = nil) -> Requirement? {
+    if let resource {
+      return resources.first { $0.resource == resource }?.requirements.first { $0.name == name }
+    }
+    return siteRequirements.first { $0.name == name }
+  }
+
+  /// The check of one well-known file.
+  public func check(of resource: WellKnownResource) -> ResourceCheck? {
+    resources.first { $0.resource == resource }
+  }
+}

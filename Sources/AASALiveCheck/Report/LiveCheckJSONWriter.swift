@@ -1,0 +1,47 @@
+import AASA
+import AASALint
+
+/// `aasa-lint check --format json`: one object, a stable contract (keys are only ever added).
+///
+/// ```
+/// {"site": "https://example.com", "status": "fail", "exitStatus": 1,
+///  "requirements": [{"resource": "https://example.com", "name": "connection", "status": "pass",
+///                    "detail": "connected to example.com:443"}, ...],
+///  "diagnostics": [{"file": "https://example.com/.well-known/apple-app-site-association",
+///                   "code", "severity", "path", "line", "column", "message", "help"}],
+///  "signed": [{"file", "signer", "signatureVerifies"}],
+///  "routes": [{"input", "app", "verdicts": [...]}]}
+/// ```
+public enum LiveCheckJSONWriter {
+  public static func write(_ report: LiveCheckReport, to sink: OutputSink) {
+    var out = "{\n  \"site\": \(JSONValue.quoted(report.site.origin)),\n"
+    out += "  \"status\": \"\(report.status.rawValue)\",\n"
+    out += "  \"exitStatus\": \(report.exitStatus.rawValue),\n"
+    let requirements = report.allRequirements.map { resource, requirement in
+      "{\"resource\": \(JSONValue.quoted(resource)), \"name\": \(JSONValue.quoted(requirement.name)), "
+        + "\"status\": \"\(requirement.status.rawValue)\", \"detail\": \(JSONValue.quoted(requirement.detail))}"
+    }
+    out += "  \"requirements\": " + array(requirements) + ",\n"
+    let diagnostics = report.resources.flatMap { check in
+      (check.lint?.diagnostics ?? []).map { diagnostic in
+        "{\"file\": \(JSONValue.quoted(check.url)), "
+          + JSONReportWriter.diagnosticJSON(diagnostic).dropFirst()
+      }
+    }
+    out += "  \"diagnostics\": " + array(diagnostics) + ",\n"
+    let signed = report.resources.compactMap { check in
+      check.signed.map { signed in
+        "{\"file\": \(JSONValue.quoted(check.url)), \"signer\": \(JSONValue.quoted(signed.signer)), "
+          + "\"signatureVerifies\": \(signed.signatureVerifies)}"
+      }
+    }
+    out += "  \"signed\": " + array(signed) + ",\n"
+    let routes = report.routings.map { JSONReportWriter.routingJSON($0, app: report.app) }
+    out += "  \"routes\": " + array(routes) + "\n}"
+    sink.line(out)
+  }
+
+  private static func array(_ items: [String]) -> String {
+    items.isEmpty ? "[]" : "[\n    " + items.joined(separator: ",\n    ") + "\n  ]"
+  }
+}

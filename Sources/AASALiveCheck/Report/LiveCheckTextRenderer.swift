@@ -1,0 +1,71 @@
+import AASA
+import AASALint
+
+/// Prints a live check for people: the site's lines, then each file's lines with its lint
+/// diagnostics (rendered as the linter renders them, the URL as the file name), then the routes,
+/// then a one-line verdict.
+///
+/// ```
+/// https://example.com
+///   pass  connection        connected to example.com:443
+///   pass  tls-chain         trusted by system roots via CN=ISRG Root X1,O=Internet Security Research Group,C=US
+/// https://example.com/.well-known/apple-app-site-association
+///   pass  status            200 OK
+///   fail  redirect          redirects to https://www.example.com/...; Apple does not follow redirects
+/// ```
+public struct LiveCheckTextRenderer {
+  public var style: TerminalStyle
+  public var verbose: Bool
+
+  public init(style: TerminalStyle, verbose: Bool = false) {
+    self.style = style
+    self.verbose = verbose
+  }
+
+  static let nameWidth = 17
+
+  public func render(_ report: LiveCheckReport, to sink: OutputSink) {
+    sink.line(style.bold(report.site.origin))
+    for requirement in report.siteRequirements { renderLine(requirement, to: sink) }
+    for check in report.resources {
+      sink.line(style.bold(check.url))
+      for requirement in check.requirements { renderLine(requirement, to: sink) }
+      if let lint = check.lint, let source = check.lintedSource, !lint.diagnostics.isEmpty {
+        let renderer = DiagnosticTextRenderer(fileName: check.url, source: source, style: style)
+        for diagnostic in lint.diagnostics { renderer.render(diagnostic, to: sink) }
+      }
+    }
+    if !report.routings.isEmpty {
+      sink.line(style.bold("routes on the live file"))
+      RoutingTextRenderer(style: style, verbose: verbose).render(report.routings, app: report.app, to: sink)
+    }
+    sink.line(summary(report))
+  }
+
+  func renderLine(_ requirement: Requirement, to sink: OutputSink) {
+    let padding = String(repeating: " ", count: max(1, Self.nameWidth - requirement.name.count))
+    sink.line("  " + statusLabel(requirement.status) + "  " + requirement.name + padding + requirement.detail)
+  }
+
+  func statusLabel(_ status: Requirement.Status) -> String {
+    switch status {
+    case .pass: style.green("pass")
+    case .info: style.blue("info")
+    case .warn: style.yellow("warn")
+    case .fail: style.red("fail")
+    }
+  }
+
+  /// `result: fail (2 failed, 1 warning)`.
+  func summary(_ report: LiveCheckReport) -> String {
+    let statuses = report.allRequirements.map(\.requirement.status)
+    let failed = statuses.filter { $0 == .fail }.count
+    let warned = statuses.filter { $0 == .warn }.count
+    var parts: [String] = []
+    if failed > 0 { parts.append("\(failed) failed") }
+    if warned > 0 { parts.append("\(warned) warning\(warned == 1 ? "" : "s")") }
+    let counts = parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")"
+    let verdict = failed > 0 ? style.red("fail") : style.green("pass")
+    return "result: " + verdict + counts
+  }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import SwiftASN1
+import X509
+
+/// Judges the chain a server presented, as three requirement lines: is it trusted (a chain to a
+/// root in the trust store, RFC 5280 rules), is it for this host (RFC 6125), and how long until it
+/// expires (within ``expiryWarningDays`` days is a warning).
+public struct CertificateJudge: Sendable {
+  /// Expiry sooner than this is a warning: Apple's CDN and devices re-fetch about weekly.
+  public static let expiryWarningDays = 30
+
+  public var trustRoots: CertificateStore
+  /// Named in details: `system roots` or the `--ca-file` path.
+  public var trustRootsName: String
+  /// The time expiry is measured from. Trust is always judged at the current time.
+  public var now: Date
+
+  public init(trustRoots: CertificateStore, trustRootsName: String, now: Date = Date()) {
+    self.trustRoots = trustRoots
+    self.trustRootsName = trustRootsName
+    self.now = now
+  }
+
+  /// The `tls-chain`, `tls-hostname` and `tls-expiry` lines for `chain` (leaf first).
+  public func judge(_ chain: [Certificate], for site: SiteAddress) async -> [Requirement] {
+    guard let leaf = chain.first else {
+      return [Requirement("tls-chain", .fail, "the server sent no certificate")]
+    }
+    return [
+      await chainRequirement(leaf, intermediates: Array(chain.dropFirst())),
+      await hostnameRequirement(leaf, site),
+      expiryRequirement(leaf),
+    ]
+  }
+
+  func chainRequirement(_ leaf: Certificate, intermediates: [Certificate]) async -> Requirement {
+    var verifier = Verifier(rootCertificates: trustRoots) { RFC5280Policy() }
+    let result = await verifier.validate(leaf: leaf, intermediates: CertificateStore(intermediates))
+    switch result {
+    case .validCertificate(let validated):
+      let root = validated.last.map { " via \($0.subject)" } ?? ""
+      return Requirement("tls-chain", .pass, "trusted by \(trustRootsName)\(root)")
+    case .couldNotValidate(let failures):
+      guard let failure = failures.first else {
+        let selfSigned = leaf.issuer == leaf.subject ? " (self-signed)" : ""
+        return Requirement(
+          "tls-chain", .fail,
+          "no chain from \(leaf.subject)\(selfSigned) to a root in \(trustRootsName); issuer: \(leaf.issuer)"
+        )
+      }
+      return Requirement(
+        "tls-chain", .fail,
+        "not trusted by \(trustRootsName): \(Self.shortened(failure.policyFailureReason.description))")
+    }
+  }
+
+  /// The hostname check on its own: the leaf is made its own root so that only the name decides
+  /// (not trust, not expiry: they have their own lines).
+  func hostnameRequirement(_ leaf: Certificate, _ site: SiteAddress) async -> Requirement {
+    let identity =
+      site.hostIsIPAddress
+      ? ServerIdentityPolicy(serverHostname: nil, serverIP: site.host)
+      : ServerIdentityPolicy(serverHostname: site.host, serverIP: nil)
+    var verifier = Verifier(rootCertificates: CertificateStore([leaf])) {
+      KnownCriticalExtensions()
+      identity
+    }
+    let result = await verifier.validate(leaf: leaf, intermediates: CertificateStore())
+    let names = Self.names(of: leaf)
+    if case .validCertificate = result {
+      return Requirement("tls-hostname", .pass, "\(site.host) is in the certificate (\(names))")
+    }
+    return Requirement("tls-hostname", .fail, "the certificate is for \(names), not \(site.host)")
+  }
+
+  func expiryRequirement(_ leaf: Certificate) -> Requirement {
+    let expiry = leaf.notValidAfter
+    let date = Self.dateText(expiry)
+    if expiry < now { return Requirement("tls-expiry", .fail, "expired on \(date)") }
+    if leaf.notValidBefore > now {
+      return Requirement("tls-expiry", .fail, "not valid before \(Self.dateText(leaf.notValidBefore))")
+    }
+    let days = Int(expiry.timeIntervalSince(now) / 86_400)
+    if days < Self.expiryWarningDays {
+      return Requirement(
+        "tls-expiry", .warn, "expires on \(date), in \(days) days (renew before \(Self.expiryWarningDays))")
+    }
+    return Requirement("tls-expiry", .pass, "valid until \(date) (\(days) days)")
+  }
+
+  /// The DNS names and IP addresses of the subject alternative names, or the subject.
+  static func names(of certificate: Certificate) -> String {
+    guard let alternativeNames = try? certificate.extensions.subjectAlternativeNames else {
+      return "\(certificate.subject)"
+    }
+    let names = alternativeNames.compactMap { name -> String? in
+      switch name {
+      case .dnsName(let dnsName): return dnsName
+      case .ipAddress(let bytes): return ipAddressText(Array(bytes.bytes))
+      default: return nil
+      }
+    }
+    return names.isEmpty ? "\(certificate.subject)" : names.joined(separator: ", ")
+  }
+
+  static func ipAddressText(_ bytes: [UInt8]) -> String {
+    if bytes.count == 4 { return bytes.map(String.init).joined(separator: ".") }
+    var groups: [String] = []
+    var index = 0
+    while index + 1 < bytes.count {
+      groups.append(String(UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1]), radix: 16))
+      index += 2
+    }
+    return groups.joined(separator: ":")
+  }
+
+  static func dateText(_ date: Date) -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withFullDate]
+    return formatter.string(from: date)
+  }
+
+  /// Policy failure texts can quote whole certificates; one line is enough here.
+  static func shortened(_ text: String) -> String {
+    let line = text.split(separator: "\n").first.map(String.init) ?? text
+    return line.count > 200 ? String(line.prefix(200)) + "…" : line
+  }
+}
+
+/// Accepts any chain, and declares the critical extensions a server certificate commonly carries
+/// as understood, so that the ``Verifier`` lets ``ServerIdentityPolicy`` judge the name alone.
+struct KnownCriticalExtensions: VerifierPolicy {
+  let verifyingCriticalExtensions: [ASN1ObjectIdentifier] = [
+    .X509ExtensionID.basicConstraints, .X509ExtensionID.keyUsage,
+    .X509ExtensionID.extendedKeyUsage, .X509ExtensionID.nameConstraints,
+  ]
+
+  func chainMeetsPolicyRequirements(chain: UnverifiedCertificateChain) -> PolicyEvaluationResult {
+    .meetsPolicy
+  }
+}

@@ -1,0 +1,100 @@
+import NIOCore
+import NIOPosix
+import NIOSSL
+import NIOTLS
+import X509
+
+/// Connects to the site, completes a TLS handshake and keeps the certificate chain the server
+/// presented, without judging it: ``CertificateJudge`` does that, so that an untrusted or
+/// expired certificate is reported as what it is rather than as a failed connection.
+///
+/// This is a separate connection from the HTTP fetches: AsyncHTTPClient does not hand out the
+/// peer's certificates.
+public enum TLSProbe {
+  /// The chain as sent, leaf first.
+  public static func peerChain(
+    of site: SiteAddress, timeout: TimeAmount, group: any EventLoopGroup
+  ) async throws -> [Certificate] {
+    var configuration = TLSConfiguration.makeClientConfiguration()
+    // Any verification mode but `.none` makes NIOSSL call the custom callback below, which
+    // accepts every chain and records it.
+    configuration.certificateVerification = .fullVerification
+    let context = try NIOSSLContext(configuration: configuration)
+    let recorder = ChainRecorder(eventLoop: group.next())
+    let sniHost = site.hostIsIPAddress ? nil : site.host
+
+    let bootstrap = ClientBootstrap(group: group)
+      .connectTimeout(timeout)
+      .channelInitializer { channel in
+        channel.eventLoop.makeCompletedFuture {
+          let tls = try NIOSSLClientHandler(
+            context: context, serverHostname: sniHost,
+            customVerificationCallback: { certificates, promise in
+              recorder.record(certificates)
+              promise.succeed(.certificateVerified)
+            })
+          try channel.pipeline.syncOperations.addHandler(tls)
+          try channel.pipeline.syncOperations.addHandler(HandshakeWaiter(recorder.handshake))
+        }
+      }
+    let channel = try await bootstrap.connect(host: site.host, port: site.port).get()
+    defer { channel.close(promise: nil) }
+    let deadline = channel.eventLoop.scheduleTask(in: timeout) {
+      recorder.handshake.fail(TLSProbeTimeout(timeout: timeout))
+    }
+    defer { deadline.cancel() }
+    try await recorder.handshake.futureResult.get()
+    let certificates = try recorder.certificates.map { try Certificate(derEncoded: $0.toDERBytes()) }
+    guard !certificates.isEmpty else { throw TLSProbeNoCertificate() }
+    return certificates
+  }
+}
+
+/// The handshake did not finish in time.
+public struct TLSProbeTimeout: Error, CustomStringConvertible {
+  public var timeout: TimeAmount
+  public var description: String {
+    "the TLS handshake did not finish within \(Double(timeout.nanoseconds) / 1e9) seconds"
+  }
+}
+
+/// The server completed a handshake without sending a certificate.
+public struct TLSProbeNoCertificate: Error, CustomStringConvertible {
+  public var description: String { "the server sent no certificate" }
+}
+
+/// Holds the peer's chain between the verification callback and the caller.
+private final class ChainRecorder: @unchecked Sendable {
+  // Written once on the channel's event loop before `handshake` completes; read after.
+  private(set) var certificates: [NIOSSLCertificate] = []
+  let handshake: EventLoopPromise<Void>
+
+  init(eventLoop: any EventLoop) {
+    handshake = eventLoop.makePromise()
+  }
+
+  func record(_ certificates: [NIOSSLCertificate]) { self.certificates = certificates }
+}
+
+/// Completes the promise when the TLS handshake succeeds, fails it on any error or close.
+private final class HandshakeWaiter: ChannelInboundHandler, @unchecked Sendable {
+  typealias InboundIn = ByteBuffer
+  private let promise: EventLoopPromise<Void>
+
+  init(_ promise: EventLoopPromise<Void>) { self.promise = promise }
+
+  func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+    if case TLSUserEvent.handshakeCompleted = event { promise.succeed() }
+    context.fireUserInboundEventTriggered(event)
+  }
+
+  func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    promise.fail(error)
+    context.close(promise: nil)
+  }
+
+  func channelInactive(context: ChannelHandlerContext) {
+    promise.fail(ChannelError.eof)
+    context.fireChannelInactive()
+  }
+}

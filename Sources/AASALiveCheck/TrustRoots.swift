@@ -1,0 +1,73 @@
+import SwiftASN1
+import X509
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The certificates a check trusts: the system's roots, or the ones in a `--ca-file`.
+public struct TrustRoots: Sendable {
+  /// The `--ca-file` cannot be used.
+  public struct UnreadableCAFile: Error, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var description: String { "cannot use --ca-file \(path): \(reason)" }
+  }
+
+  public var store: CertificateStore
+  /// How details name it: `system roots` or `--ca-file PATH`.
+  public var name: String
+
+  public init(store: CertificateStore, name: String) {
+    self.store = store
+    self.name = name
+  }
+
+  /// The system's trust store (on Linux, the PEM bundle under `/etc/ssl` or `/etc/pki`).
+  public static var system: TrustRoots { TrustRoots(store: .systemTrustRoots, name: "system roots") }
+
+  /// Every certificate in a PEM file, trusted as a root.
+  public static func caFile(_ path: String) throws(UnreadableCAFile) -> TrustRoots {
+    let text: String
+    do {
+      text = try readText(path)
+    } catch {
+      throw UnreadableCAFile(path: path, reason: error.reason)
+    }
+    let certificates: [Certificate]
+    do {
+      certificates = try PEMDocument.parseMultiple(pemString: text)
+        .filter { $0.discriminator == "CERTIFICATE" }
+        .map { try Certificate(pemDocument: $0) }
+    } catch {
+      throw UnreadableCAFile(path: path, reason: "it is not PEM certificates (\(error))")
+    }
+    guard !certificates.isEmpty else {
+      throw UnreadableCAFile(path: path, reason: "it holds no -----BEGIN CERTIFICATE----- block")
+    }
+    return TrustRoots(store: CertificateStore(certificates), name: "--ca-file \(path)")
+  }
+
+  private struct ReadFailure: Error { var reason: String }
+
+  private static func readText(_ path: String) throws(ReadFailure) -> String {
+    guard let file = fopen(path, "rb") else {
+      throw ReadFailure(reason: String(cString: strerror(errno)))
+    }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = fread(&chunk, 1, chunk.count, file)
+      if count == 0 { break }
+      bytes.append(contentsOf: chunk[..<count])
+      if bytes.count > 16 << 20 { throw ReadFailure(reason: "it is larger than 16 MiB") }
+    }
+    if ferror(file) != 0 { throw ReadFailure(reason: "it cannot be read (a directory?)") }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}

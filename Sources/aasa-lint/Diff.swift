@@ -1,0 +1,61 @@
+import AASALint
+import ArgumentParser
+
+/// `aasa-lint diff OLD NEW`: a semantic diff of two association files.
+struct Diff: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Show what changed in which app opens which URL between two association files.",
+    discussion: """
+      Rules are compared by what they do, per app: added, removed, changed (same path pattern, \
+      other settings) and moved (same rule, another position, so it may now decide before or \
+      after others). Reformatting, reordering keys, rewriting a legacy path as a component or \
+      moving a setting into defaults is no change.
+
+      With --urls, every URL whose routing changes is listed as before → after.
+
+      Examples:
+        aasa-lint diff old.json new.json
+        git show HEAD~1:site/.well-known/apple-app-site-association > /tmp/old.json
+        aasa-lint diff /tmp/old.json site/.well-known/apple-app-site-association --urls urls.txt --exit-code
+      """)
+
+  @Argument(help: ArgumentHelp("The old file (- for standard input).", valueName: "old"))
+  var old: String
+
+  @Argument(help: ArgumentHelp("The new file.", valueName: "new"))
+  var new: String
+
+  @Option(
+    name: .customLong("urls"),
+    help: ArgumentHelp("A file of URLs or paths to route through both, one per line; - reads standard input.", valueName: "list"))
+  var urlList: String?
+
+  @Flag(help: "Exit 1 when behaviour changed, like `git diff --exit-code`.")
+  var exitCode = false
+
+  @Option(help: "Output format: text or json.")
+  var format: DiffFormat = .text
+
+  @Option(help: "Colour: auto, always or never.")
+  var color: ColorChoice = .auto
+
+  func validate() throws {
+    if [old, new, urlList].filter({ $0 == "-" }).count > 1 {
+      throw ValidationError("only one of the inputs can read standard input")
+    }
+  }
+
+  func run() throws {
+    let run = DiffRun(
+      old: DiffRun.Input(name: old == "-" ? "<stdin>" : old, bytes: try FileInput.read(old)),
+      new: DiffRun.Input(name: new == "-" ? "<stdin>" : new, bytes: try FileInput.read(new)),
+      format: format == .json ? .json : .text, style: color.style, exitCodeOnChange: exitCode)
+    let urls: LintRun.URLSource = try urlList.map { .lines(try LineReader(path: $0)) } ?? .none
+    let status = try run.run(urls: urls, output: .standardOutput())
+    if status != .success { throw ExitCode(status.rawValue) }
+  }
+}
+
+enum DiffFormat: String, ExpressibleByArgument, CaseIterable {
+  case text, json
+}

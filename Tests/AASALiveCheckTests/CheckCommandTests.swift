@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+/// The real `aasa-lint check` binary, spawned as a process against real HTTPS servers.
+@Suite struct CheckCommandTests {
+  let directory: TemporaryDirectory
+  let certificate: TestCertificate
+
+  init() async throws {
+    directory = try TemporaryDirectory()
+    certificate = try await TestCertificate.selfSigned(in: directory)
+  }
+
+  /// The built `aasa-lint`: beside the test bundle under `swift test` on Linux, else in
+  /// `.build-live/debug` of this package.
+  static var executable: String {
+    let nextToTests = URL(fileURLWithPath: CommandLine.arguments[0])
+      .deletingLastPathComponent().appendingPathComponent("aasa-lint").path
+    if FileManager.default.isExecutableFile(atPath: nextToTests) { return nextToTests }
+    let packageRoot = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    return packageRoot.appendingPathComponent(".build-live/debug/aasa-lint").path
+  }
+
+  func run(_ arguments: [String], standardInput: String? = nil) async throws -> ProcessRunner.Result {
+    try await ProcessRunner.run(
+      Self.executable, ["check"] + arguments + ["--color", "never"], standardInput: standardInput,
+      timeout: .seconds(60))
+  }
+
+  @Test func theExecutableIsFound() {
+    #expect(FileManager.default.isExecutableFile(atPath: Self.executable), "\(Self.executable)")
+  }
+
+  @Test func aCorrectSiteExitsZero() async throws {
+    let result = try await withServer(certificate: certificate, routes: Fixtures.correctSite) {
+      server in
+      try await run(
+        [server.url, "--ca-file", certificate.certificatePath, "--path", "/albums/1", "--paths", "-"],
+        standardInput: "/account/x\n")
+    }
+    #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+    #expect(result.standardOutput.contains("pass  tls-chain"))
+    #expect(result.standardOutput.contains("routes on the live file"))
+    #expect(result.standardOutput.contains("/albums/1"))
+    #expect(result.standardOutput.contains("/account/x"))
+    #expect(result.standardOutput.hasSuffix("result: pass\n"))
+  }
+
+  @Test func aRedirectExitsOneAndShowsTheLocation() async throws {
+    let routes = Fixtures.site(
+      serving: .init(status: .found, headers: [("Location", "https://elsewhere.example/aasa")]))
+    let result = try await withServer(certificate: certificate, routes: routes) { server in
+      try await run([server.url, "--ca-file", certificate.certificatePath])
+    }
+    #expect(result.status == 1)
+    #expect(result.standardOutput.contains("fail  redirect"))
+    #expect(result.standardOutput.contains("https://elsewhere.example/aasa"))
+  }
+
+  @Test func aSelfSignedCertificateWithoutCAFileExitsOne() async throws {
+    let result = try await withServer(certificate: certificate, routes: Fixtures.correctSite) {
+      server in try await run([server.url])
+    }
+    #expect(result.status == 1)
+    #expect(result.standardOutput.contains("fail  tls-chain"))
+  }
+
+  @Test func lintDiagnosticsAreRenderedWithTheURLAsFileName() async throws {
+    let routes = Fixtures.site(serving: .json("{\"applinks\": {\"details\": [}"))
+    let result = try await withServer(certificate: certificate, routes: routes) { server in
+      (server.url, try await run([server.url, "--ca-file", certificate.certificatePath]))
+    }
+    #expect(result.1.status == 1)
+    #expect(result.1.standardOutput.contains("\(result.0)/.well-known/apple-app-site-association:1:"))
+  }
+
+  @Test func jsonFormatIsOneObject() async throws {
+    let result = try await withServer(certificate: certificate, routes: Fixtures.correctSite) {
+      server in
+      try await run([
+        server.url, "--ca-file", certificate.certificatePath, "--format", "json", "--path",
+        "/albums/2",
+      ])
+    }
+    #expect(result.status == 0)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+    #expect(object["status"] as? String == "pass")
+    let requirements = try #require(object["requirements"] as? [[String: Any]])
+    #expect(requirements.contains { $0["name"] as? String == "tls-chain" && $0["status"] as? String == "pass" })
+    #expect((object["routes"] as? [Any])?.count == 1)
+    #expect(object["diagnostics"] is [Any])
+  }
+
+  @Test func aRefusedConnectionExitsOneWithoutAStackTrace() async throws {
+    let port = try await TestHTTPSServer.refusedPort()
+    let result = try await run(["https://127.0.0.1:\(port)", "--timeout", "5"])
+    #expect(result.status == 1)
+    #expect(result.standardOutput.contains("fail  connection"))
+    #expect(result.standardOutput.contains("refused"))
+    #expect(!result.standardError.contains("Fatal error"))
+  }
+
+  @Test func aSlowSiteTimesOut() async throws {
+    var slow = TestHTTPSServer.Response.json(Fixtures.association)
+    slow.delay = .seconds(10)
+    let result = try await withServer(certificate: certificate, routes: Fixtures.site(serving: slow)) {
+      server in try await run([server.url, "--ca-file", certificate.certificatePath, "--timeout", "1"])
+    }
+    #expect(result.status == 1)
+    #expect(result.standardOutput.contains("timed out"))
+  }
+
+  @Test(arguments: [
+    ["http://example.com"], ["https://"], ["https://example.com", "--ca-file", "/no/such/file.pem"],
+    ["https://example.com", "--timeout", "0"],
+  ])
+  func usageErrorsExitTwo(arguments: [String]) async throws {
+    let result = try await run(arguments)
+    #expect(result.status == 2, "\(result.standardError)")
+    #expect(!result.standardError.isEmpty)
+  }
+}

@@ -1,0 +1,78 @@
+import AASALiveCheck
+import Foundation
+
+/// Files the test sites serve.
+enum Fixtures {
+  static let app = "D3KQX62K1A.com.example.photoapp"
+
+  static let association = """
+    {
+      "applinks": {
+        "details": [
+          {
+            "appIDs": ["D3KQX62K1A.com.example.photoapp"],
+            "components": [
+              { "/": "/account/*", "exclude": true },
+              { "/": "/albums/*" }
+            ]
+          }
+        ]
+      }
+    }
+    """
+
+  static let assetLinks = """
+    [{
+      "relation": ["delegate_permission/common.handle_all_urls"],
+      "target": {
+        "namespace": "android_app",
+        "package_name": "com.example.photoapp",
+        "sha256_cert_fingerprints": ["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]
+      }
+    }]
+    """
+
+  /// A correctly served site: the association file at both locations, and assetlinks.json.
+  static func correctSite(_ path: String) -> TestHTTPSServer.Response {
+    switch path {
+    case "/.well-known/apple-app-site-association", "/apple-app-site-association":
+      .json(association)
+    case "/.well-known/assetlinks.json": .json(assetLinks)
+    default: .notFound
+    }
+  }
+
+  /// A correct site except that the well-known association file answers with `response`.
+  static func site(serving response: TestHTTPSServer.Response) -> TestHTTPSServer.Routes {
+    { path in
+      path == "/.well-known/apple-app-site-association" ? response : correctSite(path)
+    }
+  }
+
+  /// The options of a check of `server`, trusting `certificate` unless told otherwise.
+  static func options(
+    _ server: TestHTTPSServer, trusting certificate: TestCertificate?, paths: [String] = [],
+    app: String? = nil, timeout: Double = 5
+  ) throws -> LiveCheckOptions {
+    let trust = try certificate.map { try TrustRoots.caFile($0.certificatePath) } ?? .system
+    return LiveCheckOptions(
+      site: SiteAddress(host: "127.0.0.1", port: server.port), paths: paths, app: app,
+      trust: trust, timeoutSeconds: timeout)
+  }
+}
+
+/// Starts a server for the length of `body`, and stops it afterwards whatever happens.
+func withServer<T>(
+  certificate: TestCertificate, routes: @escaping TestHTTPSServer.Routes,
+  _ body: (TestHTTPSServer) async throws -> T
+) async throws -> T {
+  let server = try await TestHTTPSServer.start(certificate: certificate, routes: routes)
+  do {
+    let result = try await body(server)
+    await server.stop()
+    return result
+  } catch {
+    await server.stop()
+    throw error
+  }
+}

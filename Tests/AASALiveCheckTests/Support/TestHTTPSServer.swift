@@ -1,0 +1,109 @@
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOSSL
+
+/// A real HTTPS server on 127.0.0.1 and a port the system picks, answering each path from a
+/// table: the misconfigured sites the live check must recognise.
+final class TestHTTPSServer: Sendable {
+  struct Response: Sendable {
+    var status: HTTPResponseStatus = .ok
+    var headers: [(String, String)] = [("Content-Type", "application/json")]
+    var body: [UInt8] = []
+    /// Wait this long before answering: a slow site.
+    var delay: TimeAmount?
+
+    static func json(_ text: String, contentType: String = "application/json") -> Response {
+      Response(headers: [("Content-Type", contentType)], body: Array(text.utf8))
+    }
+
+    static let notFound = Response(
+      status: .notFound, headers: [("Content-Type", "text/plain")], body: Array("not found".utf8))
+  }
+
+  typealias Routes = @Sendable (String) -> Response
+
+  let channel: any Channel
+  var port: Int { channel.localAddress!.port! }
+  var url: String { "https://127.0.0.1:\(port)" }
+
+  private init(channel: any Channel) { self.channel = channel }
+
+  static func start(certificate: TestCertificate, routes: @escaping Routes) async throws
+    -> TestHTTPSServer
+  {
+    let configuration = TLSConfiguration.makeServerConfiguration(
+      certificateChain: try NIOSSLCertificate.fromPEMFile(certificate.certificatePath).map {
+        .certificate($0)
+      },
+      privateKey: .privateKey(try NIOSSLPrivateKey(file: certificate.keyPath, format: .pem)))
+    let context = try NIOSSLContext(configuration: configuration)
+    let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+      .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+      .childChannelInitializer { channel in
+        channel.eventLoop.makeCompletedFuture {
+          try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: context))
+          try channel.pipeline.syncOperations.configureHTTPServerPipeline()
+          try channel.pipeline.syncOperations.addHandler(RouteHandler(routes: routes))
+        }
+      }
+      .bind(host: "127.0.0.1", port: 0).get()
+    return TestHTTPSServer(channel: channel)
+  }
+
+  func stop() async {
+    try? await channel.close()
+  }
+
+  /// A port nothing listens on: bound by a server that is then stopped.
+  static func refusedPort() async throws -> Int {
+    let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+      .bind(host: "127.0.0.1", port: 0).get()
+    let port = channel.localAddress!.port!
+    try await channel.close()
+    return port
+  }
+}
+
+/// Answers each request from the route table, after the delay the response asks for.
+private final class RouteHandler: ChannelInboundHandler, Sendable {
+  typealias InboundIn = HTTPServerRequestPart
+  typealias OutboundOut = HTTPServerResponsePart
+
+  let routes: TestHTTPSServer.Routes
+
+  init(routes: @escaping TestHTTPSServer.Routes) { self.routes = routes }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    guard case .head(let request) = unwrapInboundIn(data) else { return }
+    let path = String(request.uri.split(separator: "?", maxSplits: 1).first ?? "")
+    let response = routes(path)
+    let keepAlive = request.isKeepAlive
+    let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+    let send: @Sendable () -> Void = {
+      let context = loopBound.value
+      var headers = HTTPHeaders(response.headers)
+      headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
+      let head = HTTPResponseHead(
+        version: request.version, status: response.status, headers: headers)
+      context.write(self.wrapOutboundOut(.head(head)), promise: nil)
+      var buffer = context.channel.allocator.buffer(capacity: response.body.count)
+      buffer.writeBytes(response.body)
+      context.write(self.wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
+      context.writeAndFlush(self.wrapOutboundOut(.end(nil))).whenComplete { _ in
+        if !keepAlive { loopBound.value.close(promise: nil) }
+      }
+    }
+    if let delay = response.delay {
+      context.eventLoop.scheduleTask(in: delay) {
+        if loopBound.value.channel.isActive { send() }
+      }
+    } else {
+      send()
+    }
+  }
+
+  func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    context.close(promise: nil)
+  }
+}

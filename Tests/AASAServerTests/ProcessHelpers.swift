@@ -1,0 +1,302 @@
+import AASAServer
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Shared helpers for the end-to-end tests: temporary sites, the real `aasa-serve` process, and
+/// running `curl` / `openssl` with time limits.
+
+enum Fixtures {
+  static let aasa = """
+    {"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/buy/*"}]}]}}
+    """
+  static let aasaUpdated = """
+    {"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/sell/*"}]}]}}
+    """
+  static let assetLinks = """
+    [{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"android_app",\
+    "package_name":"com.example","sha256_cert_fingerprints":["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:\
+    2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]}}]
+    """
+  /// Truncated JSON: what a half-written file looks like.
+  static let brokenAASA = #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.ex"#
+}
+
+/// A temporary folder removed when the test ends.
+final class TemporaryDirectory {
+  let path: String
+
+  init() throws {
+    let base =
+      FileManager.default.temporaryDirectory.path + "/aasa-serve-tests-"
+      + UUID().uuidString.prefix(8)
+    try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+    path = base
+  }
+
+  deinit { try? FileManager.default.removeItem(atPath: path) }
+
+  /// Writes `contents` at `relative`, creating folders on the way.
+  @discardableResult
+  func write(_ relative: String, _ contents: String) throws -> String {
+    try write(relative, Data(contents.utf8))
+  }
+
+  @discardableResult
+  func write(_ relative: String, _ data: Data) throws -> String {
+    let full = path + "/" + relative
+    try FileManager.default.createDirectory(
+      atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try data.write(to: URL(fileURLWithPath: full))
+    return full
+  }
+
+  /// Replaces a file by writing a sibling and renaming it over, the way deploy tools do.
+  func replace(_ relative: String, _ contents: String) throws {
+    let full = path + "/" + relative
+    let temporary = full + ".tmp-" + UUID().uuidString.prefix(6)
+    try Data(contents.utf8).write(to: URL(fileURLWithPath: temporary))
+    guard rename(temporary, full) == 0 else { throw POSIXError(.EIO) }
+  }
+
+  /// A site with an AASA, an assetlinks file and a few ordinary files.
+  static func standardSite() throws -> TemporaryDirectory {
+    let site = try TemporaryDirectory()
+    try site.write("site/.well-known/apple-app-site-association", Fixtures.aasa)
+    try site.write("site/.well-known/assetlinks.json", Fixtures.assetLinks)
+    try site.write("site/index.html", "<!doctype html><title>home</title>")
+    try site.write("site/docs/index.html", "<p>docs</p>")
+    try site.write("site/notes.txt", String(repeating: "compress me please ", count: 50))
+    try site.write("site/style.css", "body { color: black }")
+    try site.write("site/logo.png", Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+    try site.write("site/.env", "SECRET=hidden-dotfile")
+    try site.write("site/.well-known/.hidden", "SECRET=hidden-in-well-known")
+    try site.write("outside/secret.txt", "SECRET=outside-the-root")
+    return site
+  }
+
+  var site: String { path + "/site" }
+
+  /// A self-signed certificate and key for 127.0.0.1 written as PEM files.
+  func writeCertificate() throws -> (certificate: String, key: String) {
+    let made = try SelfSignedCertificate.make()
+    return (
+      try write("tls/cert.pem", made.certificatePEM), try write("tls/key.pem", made.privateKeyPEM)
+    )
+  }
+}
+
+/// Where `swift build` put the executables.
+enum Products {
+  static let directory: String = {
+    let candidates = [
+      (CommandLine.arguments[0] as NSString).deletingLastPathComponent,
+      FileManager.default.currentDirectoryPath + "/.build-serve/debug",
+      FileManager.default.currentDirectoryPath + "/.build/debug",
+    ]
+    return candidates.first {
+      FileManager.default.isExecutableFile(atPath: $0 + "/aasa-serve")
+    } ?? candidates[0]
+  }()
+
+  static var aasaServe: String { directory + "/aasa-serve" }
+}
+
+/// Collects a pipe's output on a background thread so the child never blocks on a full pipe.
+final class OutputCollector: @unchecked Sendable {
+  private let lock = NSLock()
+  private var data = Data()
+  let pipe = Pipe()
+
+  init() {
+    pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+      let chunk = handle.availableData
+      guard let self, !chunk.isEmpty else { return }
+      self.lock.withLock { self.data.append(chunk) }
+    }
+  }
+
+  var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+
+  func stop() { pipe.fileHandleForReading.readabilityHandler = nil }
+}
+
+struct TimedOut: Error, CustomStringConvertible {
+  var description: String
+}
+
+/// Polls `condition` until it holds or `timeout` seconds pass.
+func waitUntil(
+  timeout: Double, interval: Double = 0.05, _ what: String, _ condition: () throws -> Bool
+) throws {
+  let deadline = Date().addingTimeInterval(timeout)
+  while Date() < deadline {
+    if try condition() { return }
+    Thread.sleep(forTimeInterval: interval)
+  }
+  throw TimedOut(description: "timed out after \(timeout)s waiting for \(what)")
+}
+
+/// A running `aasa-serve`, stopped (SIGKILL if need be) when the value goes away.
+final class ServerProcess {
+  let process = Process()
+  let stdout = OutputCollector()
+  let stderr = OutputCollector()
+  private(set) var port = 0
+  private(set) var scheme = "http"
+
+  /// Starts the server; unless `expectFailure`, waits for the `listening on` line.
+  init(_ arguments: [String], expectFailure: Bool = false, timeout: Double = 20) throws {
+    process.executableURL = URL(fileURLWithPath: Products.aasaServe)
+    process.arguments = arguments
+    process.standardOutput = stdout.pipe
+    process.standardError = stderr.pipe
+    try process.run()
+    if expectFailure { return }
+    do {
+      try waitUntil(timeout: timeout, "the listening line") {
+        if let match = stdout.text.firstMatch(of: /listening on (https?):\/\/127\.0\.0\.1:(\d+)/) {
+          scheme = String(match.1)
+          port = Int(match.2)!
+          return true
+        }
+        if !process.isRunning { throw TimedOut(description: "server exited: \(stderr.text)") }
+        return false
+      }
+    } catch {
+      process.terminate()
+      throw error
+    }
+  }
+
+  /// `base + path`, e.g. `https://127.0.0.1:54321/x`.
+  func url(_ path: String) -> String { "\(scheme)://127.0.0.1:\(port)\(path)" }
+
+  var output: String { stdout.text }
+
+  func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+
+  /// Waits for the process to exit; returns its status.
+  @discardableResult
+  func waitForExit(timeout: Double = 20) throws -> Int32 {
+    try waitUntil(timeout: timeout, "the server to exit") { !process.isRunning }
+    // Let the collectors drain what was written just before exit.
+    Thread.sleep(forTimeInterval: 0.1)
+    return process.terminationStatus
+  }
+
+  deinit {
+    if process.isRunning {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
+    stdout.stop()
+    stderr.stop()
+  }
+}
+
+/// The result of a finished command.
+struct CommandResult {
+  var status: Int32
+  var stdout: String
+  var stderr: String
+}
+
+/// Runs a command to completion, killing it after `timeout` seconds.
+func run(_ executable: String, _ arguments: [String], timeout: Double = 20, input: String? = nil)
+  throws -> CommandResult
+{
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: executable)
+  process.arguments = arguments
+  let out = OutputCollector()
+  let err = OutputCollector()
+  process.standardOutput = out.pipe
+  process.standardError = err.pipe
+  let stdin = Pipe()
+  process.standardInput = stdin
+  try process.run()
+  if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+  try? stdin.fileHandleForWriting.close()
+  do {
+    try waitUntil(timeout: timeout, "\(executable) \(arguments.joined(separator: " "))") {
+      !process.isRunning
+    }
+  } catch {
+    process.terminate()
+    throw error
+  }
+  Thread.sleep(forTimeInterval: 0.05)
+  out.stop()
+  err.stop()
+  return CommandResult(status: process.terminationStatus, stdout: out.text, stderr: err.text)
+}
+
+/// `curl` with a time limit, returning headers and body (`-i`). `extra` goes before the URL.
+func curl(_ extra: [String], _ url: String) throws -> CommandResult {
+  try run("/usr/bin/curl", ["-sS", "-i", "--max-time", "10"] + extra + [url])
+}
+
+/// A parsed curl `-i` output: the last response's status, headers (lower-cased names) and body.
+struct CurlResponse {
+  var status: Int
+  var httpVersion: String
+  var headers: [String: String]
+  var body: String
+
+  init(_ result: CommandResult) throws {
+    let text = result.stdout
+    guard let split = text.range(of: "\r\n\r\n") else {
+      throw TimedOut(description: "no HTTP response in: \(text) \(result.stderr)")
+    }
+    let head = text[..<split.lowerBound].split(separator: "\r\n")
+    let statusLine = head.first.map(String.init) ?? ""
+    let parts = statusLine.split(separator: " ")
+    httpVersion = parts.first.map(String.init) ?? ""
+    status = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+    var headers: [String: String] = [:]
+    for line in head.dropFirst() {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      headers[line[..<colon].lowercased()] = line[line.index(after: colon)...]
+        .trimmingCharacters(in: .whitespaces)
+    }
+    self.headers = headers
+    body = String(text[split.upperBound...])
+  }
+}
+
+/// Sends raw bytes over a plain TCP connection and returns everything read until the server
+/// closes or `timeout` passes. For requests curl would normalise or refuse to send.
+func rawExchange(port: Int, _ request: [UInt8], timeout: Double = 5) throws -> String {
+  let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  guard descriptor >= 0 else { throw POSIXError(.EIO) }
+  defer { close(descriptor) }
+  var address = sockaddr_in()
+  address.sin_family = sa_family_t(AF_INET)
+  address.sin_port = in_port_t(UInt16(port).bigEndian)
+  address.sin_addr.s_addr = inet_addr("127.0.0.1")
+  let connected = withUnsafePointer(to: &address) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+      connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+    }
+  }
+  guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+  var time = timeval(tv_sec: Int(timeout), tv_usec: 0)
+  setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+  _ = request.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+  var received: [UInt8] = []
+  var buffer = [UInt8](repeating: 0, count: 65536)
+  while true {
+    let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+    if count <= 0 { break }
+    received += buffer[..<count]
+  }
+  return String(decoding: received, as: UTF8.self)
+}
+
+func rawExchange(port: Int, _ request: String, timeout: Double = 5) throws -> String {
+  try rawExchange(port: port, Array(request.utf8), timeout: timeout)
+}
