@@ -43,7 +43,7 @@ SERVE="$SCRATCH/release/aasa-serve"
 # The site: a 99-byte AASA file, the size the issue measured with.
 SITE="$WORK/site"
 mkdir -p "$SITE/.well-known"
-printf '%s' '{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/*"}]}]}}' \
+printf '%s' '{"applinks":{"details":[{"appIDs":["9JA89QQLNQ.com.example.app"],"components":[{"/":"/*"}]}]}}' \
   | head -c 99 >"$SITE/.well-known/apple-app-site-association"
 # Pad to exactly 99 bytes with trailing spaces if shorter (JSON allows trailing whitespace).
 while [ "$(wc -c <"$SITE/.well-known/apple-app-site-association")" -lt 99 ]; do

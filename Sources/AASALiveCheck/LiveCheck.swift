@@ -40,7 +40,8 @@ public struct LiveCheck: Sendable {
     }
     report.siteRequirements.append(
       Requirement("connection", .pass, "connected to \(site.host):\(site.port)"))
-    let judge = CertificateJudge(trustRoots: options.trust.store, trustRootsName: options.trust.name)
+    let judge = CertificateJudge(
+      trustRoots: options.trust.store, trustRootsName: options.trust.name)
     report.siteRequirements += await judge.judge(chain, for: site)
 
     let client = ResourceFetcher.makeClient(timeout: options.timeout, group: group)
@@ -78,4 +79,3 @@ public struct LiveCheck: Sendable {
     }
   }
 }
-

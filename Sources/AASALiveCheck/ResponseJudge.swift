@@ -17,7 +17,9 @@ public struct ResponseJudge: Sendable {
     self.app = app
   }
 
-  public func judge(_ response: FetchedResource, as resource: WellKnownResource) async -> ResourceCheck {
+  public func judge(_ response: FetchedResource, as resource: WellKnownResource) async
+    -> ResourceCheck
+  {
     var check = ResourceCheck(resource: resource, url: response.url)
     var lines: [Requirement] = []
     switch response.status {
@@ -33,11 +35,14 @@ public struct ResponseJudge: Sendable {
       return check
     case 404, 410:
       lines.append(
-        Requirement("status", resource.missingStatus, "\(response.statusLine): not served; \(resource.missingExplanation)"))
+        Requirement(
+          "status", resource.missingStatus,
+          "\(response.statusLine): not served; \(resource.missingExplanation)"))
       check.requirements = lines
       return check
     default:
-      let hint = response.status == 401 || response.status == 403
+      let hint =
+        response.status == 401 || response.status == 403
         ? "; Apple's fetcher sends no credentials and must not be blocked" : "; only 200 counts"
       let status: Requirement.Status = resource == .association ? .fail : .warn
       lines.append(Requirement("status", status, response.statusLine + hint))
@@ -54,7 +59,9 @@ public struct ResponseJudge: Sendable {
       signed = nil
       unreadableSignature = error
     }
-    lines.append(contentTypeRequirement(response.header("Content-Type"), signed: signed != nil || unreadableSignature != nil))
+    lines.append(
+      contentTypeRequirement(
+        response.header("Content-Type"), signed: signed != nil || unreadableSignature != nil))
     lines.append(sizeRequirement(response))
     let encoding = encodingRequirement(response.header("Content-Encoding"))
     lines.append(encoding)
@@ -65,7 +72,10 @@ public struct ResponseJudge: Sendable {
       return check
     }
     if let signed {
-      lines.append(Requirement("signed", .info, "CMS/PKCS#7-signed (iOS 8 era); Apple unwraps it, plain JSON is enough today"))
+      lines.append(
+        Requirement(
+          "signed", .info,
+          "CMS/PKCS#7-signed (iOS 8 era); Apple unwraps it, plain JSON is enough today"))
       lines.append(signed.signatureRequirement)
       lines.append(await signed.signerTrust(roots: signerRoots, rootsName: signerRootsName))
       body = signed.content
@@ -95,25 +105,32 @@ public struct ResponseJudge: Sendable {
 
   func contentTypeRequirement(_ value: String?, signed: Bool) -> Requirement {
     guard let value else {
-      return Requirement("content-type", .warn, "none; application/json is recommended (Apple no longer checks it)")
+      return Requirement(
+        "content-type", .warn, "none; application/json is recommended (Apple no longer checks it)")
     }
-    let mediaType = value.split(separator: ";").first.map {
-      $0.trimmingCharacters(in: .whitespaces).lowercased()
-    } ?? ""
+    let mediaType =
+      value.split(separator: ";").first.map {
+        $0.trimmingCharacters(in: .whitespaces).lowercased()
+      } ?? ""
     if mediaType == "application/json" { return Requirement("content-type", .pass, value) }
-    if signed, mediaType == "application/pkcs7-mime" { return Requirement("content-type", .pass, value) }
+    if signed, mediaType == "application/pkcs7-mime" {
+      return Requirement("content-type", .pass, value)
+    }
     return Requirement(
       "content-type", .warn,
-      "\(value); application/json is recommended\(signed ? " (application/pkcs7-mime for a signed file)" : "") (Apple no longer checks it)")
+      "\(value); application/json is recommended\(signed ? " (application/pkcs7-mime for a signed file)" : "") (Apple no longer checks it)"
+    )
   }
 
   func sizeRequirement(_ response: FetchedResource) -> Requirement {
     if response.exceededCap {
       return Requirement(
         "size", .fail,
-        "more than \(FileKind.maximumSize) bytes; Apple reads at most \(FileKind.maximumSize) and rejects the rest")
+        "more than \(FileKind.maximumSize) bytes; Apple reads at most \(FileKind.maximumSize) and rejects the rest"
+      )
     }
-    return Requirement("size", .pass, "\(response.body.count) bytes (at most \(FileKind.maximumSize))")
+    return Requirement(
+      "size", .pass, "\(response.body.count) bytes (at most \(FileKind.maximumSize))")
   }
 
   func encodingRequirement(_ value: String?) -> Requirement {
@@ -122,7 +139,8 @@ public struct ResponseJudge: Sendable {
     }
     return Requirement(
       "content-encoding", .warn,
-      "\(value), although the request asked for identity; Apple's 128 KB limit is on the uncompressed file")
+      "\(value), although the request asked for identity; Apple's 128 KB limit is on the uncompressed file"
+    )
   }
 
   func lintRequirement(_ report: LintReport) -> Requirement {

@@ -28,7 +28,9 @@ public struct TrustRoots: Sendable {
   }
 
   /// The system's trust store (on Linux, the PEM bundle under `/etc/ssl` or `/etc/pki`).
-  public static var system: TrustRoots { TrustRoots(store: .systemTrustRoots, name: "system roots") }
+  public static var system: TrustRoots {
+    TrustRoots(store: .systemTrustRoots, name: "system roots")
+  }
 
   /// Every certificate in a PEM file, trusted as a root.
   public static func caFile(_ path: String) throws(UnreadableCAFile) -> TrustRoots {

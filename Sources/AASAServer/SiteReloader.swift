@@ -4,8 +4,8 @@ import Logging
 /// validates them, and swaps a new snapshot into the store. An actor, because the poll loop and
 /// SIGHUP can both ask for a reload at once.
 public actor SiteReloader {
-  public let scanner: SiteScanner
-  public let store: SiteStore
+  public nonisolated let scanner: SiteScanner
+  public nonisolated let store: SiteStore
   let allowInvalid: Bool
   let cacheControl: String
   let logger: Logger

@@ -45,7 +45,8 @@ struct Check: AsyncParsableCommand {
       "Trust the certificates in this PEM file instead of the system's roots.", valueName: "pem"))
   var caFile: String?
 
-  @Option(help: ArgumentHelp("Seconds to wait for a connection or a response.", valueName: "seconds"))
+  @Option(
+    help: ArgumentHelp("Seconds to wait for a connection or a response.", valueName: "seconds"))
   var timeout: Double = 10
 
   @Option(help: "Output format: text (for people) or json (one object, stable).")
@@ -76,7 +77,8 @@ struct Check: AsyncParsableCommand {
     }
     let trust: TrustRoots
     do {
-      trust = try caFile.map { path throws(TrustRoots.UnreadableCAFile) in try TrustRoots.caFile(path) }
+      trust =
+        try caFile.map { path throws(TrustRoots.UnreadableCAFile) in try TrustRoots.caFile(path) }
         ?? .system
     } catch {
       throw LintRun.UsageError(error.description)
@@ -92,7 +94,8 @@ struct Check: AsyncParsableCommand {
 
     let output = OutputSink.standardOutput()
     switch format {
-    case .text: LiveCheckTextRenderer(style: color.style, verbose: verbose).render(report, to: output)
+    case .text:
+      LiveCheckTextRenderer(style: color.style, verbose: verbose).render(report, to: output)
     case .json: LiveCheckJSONWriter.write(report, to: output)
     }
     output.flush()

@@ -14,11 +14,7 @@ import ArgumentParser
 // input become 2, findings are 1, and nothing ever ends in a stack trace.
 do {
   var command = try AASALintCommand.parseAsRoot()
-  if var asyncCommand = command as? AsyncParsableCommand {
-    try await asyncCommand.run()
-  } else {
-    try command.run()
-  }
+  try await runParsed(&command)
 } catch let exit as ExitCode {
   Foundation_exit(exit.rawValue)
 } catch let error as LintRun.UsageError {
@@ -40,6 +36,17 @@ do {
   let message = AASALintCommand.fullMessage(for: error)
   writeStandardError(message + "\n")
   Foundation_exit(code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue)
+}
+
+/// Runs a parsed command. In an async function, so that an `AsyncParsableCommand` existential
+/// reaches its async `run()`; at top level the call resolves to the synchronous default, which only
+/// prints help.
+func runParsed(_ command: inout ParsableCommand) async throws {
+  if var asyncCommand = command as? AsyncParsableCommand {
+    try await asyncCommand.run()
+  } else {
+    try command.run()
+  }
 }
 
 func fail(_ message: String) -> Never {

@@ -1,13 +1,8 @@
 import AASAServer
 import ArgumentParser
+import Foundation
 import Logging
 import NIOCore
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// `aasa-serve`: flags in, `ServerApplication.run` out. Everything else lives in `AASAServer`.
 struct ServeCommand: AsyncParsableCommand {
@@ -148,8 +143,8 @@ struct ServeCommand: AsyncParsableCommand {
       try await ServerApplication.run(configuration: serverConfiguration, logger: logger)
     } catch {
       // Plain text on stderr: these stop start-up and are read by a person.
-      FileHandleOutput.standardError("aasa-serve: \(error.message)")
-      exit(error.exitCode)
+      StandardError.write("aasa-serve: \(error.message)")
+      terminate(error.exitCode)
     }
   }
 }
@@ -159,10 +154,15 @@ enum LogFormatArgument: String, ExpressibleByArgument, CaseIterable {
   var format: LogFormat { self == .text ? .text : .json }
 }
 
-enum FileHandleOutput {
-  static func standardError(_ text: String) {
-    fputs(text + "\n", stderr)
+enum StandardError {
+  static func write(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
   }
+}
+
+/// `exit(3)`, named apart from ArgumentParser's `exit(withError:)`.
+func terminate(_ status: Int32) -> Never {
+  exit(status)
 }
 
 extension TimeAmount {
@@ -173,18 +173,14 @@ extension TimeAmount {
 
 // Usage errors exit with 2 (the shell convention), not ArgumentParser's 64.
 do {
-  var command = try ServeCommand.parseAsRoot()
-  if var asyncCommand = command as? AsyncParsableCommand {
-    try await asyncCommand.run()
-  } else {
-    try command.run()
-  }
+  let command = try ServeCommand.parse()
+  try await command.run()
 } catch {
   let code = ServeCommand.exitCode(for: error)
   if code == .success {
     print(ServeCommand.fullMessage(for: error))
     exit(0)
   }
-  fputs(ServeCommand.fullMessage(for: error) + "\n", stderr)
+  StandardError.write(ServeCommand.fullMessage(for: error))
   exit(2)
 }

@@ -22,7 +22,8 @@ import Testing
     return packageRoot.appendingPathComponent(".build-live/debug/aasa-lint").path
   }
 
-  func run(_ arguments: [String], standardInput: String? = nil) async throws -> ProcessRunner.Result {
+  func run(_ arguments: [String], standardInput: String? = nil) async throws -> ProcessRunner.Result
+  {
     try await ProcessRunner.run(
       Self.executable, ["check"] + arguments + ["--color", "never"], standardInput: standardInput,
       timeout: .seconds(60))
@@ -36,7 +37,10 @@ import Testing
     let result = try await withServer(certificate: certificate, routes: Fixtures.correctSite) {
       server in
       try await run(
-        [server.url, "--ca-file", certificate.certificatePath, "--path", "/albums/1", "--paths", "-"],
+        [
+          server.url, "--ca-file", certificate.certificatePath, "--path", "/albums/1", "--paths",
+          "-",
+        ],
         standardInput: "/account/x\n")
     }
     #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
@@ -72,7 +76,8 @@ import Testing
       (server.url, try await run([server.url, "--ca-file", certificate.certificatePath]))
     }
     #expect(result.1.status == 1)
-    #expect(result.1.standardOutput.contains("\(result.0)/.well-known/apple-app-site-association:1:"))
+    #expect(
+      result.1.standardOutput.contains("\(result.0)/.well-known/apple-app-site-association:1:"))
   }
 
   @Test func jsonFormatIsOneObject() async throws {
@@ -88,7 +93,10 @@ import Testing
       try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
     #expect(object["status"] as? String == "pass")
     let requirements = try #require(object["requirements"] as? [[String: Any]])
-    #expect(requirements.contains { $0["name"] as? String == "tls-chain" && $0["status"] as? String == "pass" })
+    #expect(
+      requirements.contains {
+        $0["name"] as? String == "tls-chain" && $0["status"] as? String == "pass"
+      })
     #expect((object["routes"] as? [Any])?.count == 1)
     #expect(object["diagnostics"] is [Any])
   }
@@ -105,15 +113,19 @@ import Testing
   @Test func aSlowSiteTimesOut() async throws {
     var slow = TestHTTPSServer.Response.json(Fixtures.association)
     slow.delay = .seconds(10)
-    let result = try await withServer(certificate: certificate, routes: Fixtures.site(serving: slow)) {
-      server in try await run([server.url, "--ca-file", certificate.certificatePath, "--timeout", "1"])
+    let result = try await withServer(
+      certificate: certificate, routes: Fixtures.site(serving: slow)
+    ) {
+      server in
+      try await run([server.url, "--ca-file", certificate.certificatePath, "--timeout", "1"])
     }
     #expect(result.status == 1)
     #expect(result.standardOutput.contains("timed out"))
   }
 
   @Test(arguments: [
-    ["http://example.com"], ["https://"], ["https://example.com", "--ca-file", "/no/such/file.pem"],
+    ["http://example.com"], ["https://"],
+    ["https://example.com", "--ca-file", "/no/such/file.pem"],
     ["https://example.com", "--timeout", "0"],
   ])
   func usageErrorsExitTwo(arguments: [String]) async throws {

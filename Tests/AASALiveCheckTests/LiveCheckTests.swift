@@ -33,10 +33,14 @@ import Testing
     for name in ["connection", "tls-chain", "tls-hostname", "tls-expiry"] {
       #expect(report.requirement(name)?.status == .pass, "\(name)")
     }
-    for name in ["status", "redirect", "content-type", "size", "content-encoding", "json", "lint", "app"] {
+    for name in [
+      "status", "redirect", "content-type", "size", "content-encoding", "json", "lint", "app",
+    ] {
       #expect(report.requirement(name, of: .association)?.status == .pass, "\(name)")
     }
-    #expect(report.requirement("size", of: .association)?.detail.hasPrefix("\(Fixtures.association.utf8.count) bytes") == true)
+    #expect(
+      report.requirement("size", of: .association)?.detail.hasPrefix(
+        "\(Fixtures.association.utf8.count) bytes") == true)
     #expect(report.check(of: .assetLinks)?.lint?.kind == .assetLinks)
     #expect(report.routings.map(\.input.text) == ["/albums/1", "/account/settings"])
   }

@@ -44,7 +44,9 @@ import X509
     // Change one byte of the JSON inside the message: "photoapp" becomes "photoapq".
     let needle = Array("photoapp".utf8)
     let index = try #require(
-      (0...(signed.count - needle.count)).first { signed[$0..<($0 + needle.count)].elementsEqual(needle) })
+      (0...(signed.count - needle.count)).first {
+        signed[$0..<($0 + needle.count)].elementsEqual(needle)
+      })
     signed[index + needle.count - 1] = UInt8(ascii: "q")
     let unwrapped = try #require(try SignedAssociation.unwrap(signed))
     #expect(!unwrapped.signatureVerifies)

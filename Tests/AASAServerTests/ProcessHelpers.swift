@@ -11,10 +11,10 @@ import Testing
 
 enum Fixtures {
   static let aasa = """
-    {"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/buy/*"}]}]}}
+    {"applinks":{"details":[{"appIDs":["9JA89QQLNQ.com.example.app"],"components":[{"/":"/buy/*"}]}]}}
     """
   static let aasaUpdated = """
-    {"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/sell/*"}]}]}}
+    {"applinks":{"details":[{"appIDs":["9JA89QQLNQ.com.example.app"],"components":[{"/":"/sell/*"}]}]}}
     """
   static let assetLinks = """
     [{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"android_app",\
@@ -22,7 +22,7 @@ enum Fixtures {
     2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]}}]
     """
   /// Truncated JSON: what a half-written file looks like.
-  static let brokenAASA = #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.ex"#
+  static let brokenAASA = #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.ex"#
 }
 
 /// A temporary folder removed when the test ends.

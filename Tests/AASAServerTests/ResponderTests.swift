@@ -1,4 +1,5 @@
 import AASAServer
+import Foundation
 import Logging
 import NIOCore
 import Testing
@@ -26,16 +27,17 @@ struct ResponderTests {
 
   @Test func loadsServableFilesAndSkipsTheRest() throws {
     let site = try TemporaryDirectory.standardSite()
-    try site.write("site/big.bin", String(repeating: "x", count: 100))
+    try site.write("site/big.bin", String(repeating: "x", count: 700))
     symlink(site.path + "/outside/secret.txt", site.site + "/escape.txt")
     symlink(site.site + "/notes.txt", site.site + "/alias.txt")
     let loaded = try SiteReloader.load(
-      configuration: ServerConfiguration(root: site.site, maxFileSize: 99),
+      configuration: ServerConfiguration(root: site.site, maxFileSize: 600),
       logger: Logger(label: "test"))
     let paths = Set(loaded.files.map(\.path))
     #expect(paths.contains("/.well-known/apple-app-site-association"))
     #expect(paths.contains("/.well-known/assetlinks.json"))
-    #expect(paths.contains("/alias.txt") == false)  // notes.txt is over 99 bytes
+    #expect(!paths.contains("/alias.txt"))  // its target, notes.txt, is over 600 bytes
+    #expect(paths.contains("/style.css"))
     #expect(!paths.contains("/.env"))
     #expect(!paths.contains("/.well-known/.hidden"))
     #expect(!paths.contains("/escape.txt"))

@@ -6,7 +6,7 @@ import Testing
 @Suite("Reloading")
 struct SiteReloaderTests {
   func body(_ reloader: SiteReloader, _ path: String) async -> String? {
-    (await reloader.store.current.file(at: path)).map { String(buffer: $0.bytes) }
+    reloader.store.current.file(at: path).map { String(buffer: $0.bytes) }
   }
 
   let aasaPath = "/.well-known/apple-app-site-association"

@@ -132,7 +132,12 @@ public struct Matcher: Sendable {
         return NearMiss(rule: rule.reference, failedPart: failure)
       }
       let text = url.path.text(percentEncoded: rule.percentEncoded, caseSensitive: rule.caseSensitive)
-      let reach = rule.path.longestMatchingPrefix(of: text)
+      // Following the pattern costs O(text × pattern); on very long paths the literal prefix
+      // alone says enough about which rule came closest.
+      let reach =
+        text.scalars.count <= 2_048
+        ? rule.path.longestMatchingPrefix(of: text)
+        : zip(rule.path.literalPrefix, text.scalars).prefix(while: { $0 == $1 }).count
       if best == nil || reach > best!.reach { best = (rule, reach) }
     }
     return best.map { NearMiss(rule: $0.rule.reference, failedPart: .path) }

@@ -53,6 +53,9 @@ public struct Pattern: Sendable, CustomStringConvertible {
 
   private let strategy: Strategy
   private let automaton: PatternAutomaton
+  /// For automaton patterns: the longest run of literal scalars outside variables, which every
+  /// matching text contains. Checking it first rejects most texts without running the automaton.
+  private let requiredInfix: [UInt32]
 
   /// How ``matches(_:)`` decides, from cheapest to most general.
   private enum Strategy: Sendable {
@@ -107,6 +110,7 @@ public struct Pattern: Sendable, CustomStringConvertible {
 
     let normalizes = part.normalizesAsPath && source.unicodeScalars.count != 1
     if usesAlternatives {
+      requiredInfix = Self.longestLiteralRun(of: pieces, normalizesPath: normalizes)
       automaton = PatternAutomaton(pieces: pieces, normalizesPath: normalizes)
       literalPrefix = Self.literalPrefix(of: pieces, normalizesPath: normalizes)
       literalSuffix = Self.literalSuffix(of: pieces, normalizesPath: normalizes)
@@ -122,6 +126,7 @@ public struct Pattern: Sendable, CustomStringConvertible {
       atoms = Self.normalizedPath(atoms)
     }
     automaton = PatternAutomaton(pieces: atoms.map { .atom($0) }, normalizesPath: false)
+    requiredInfix = []
     let prefix = atoms.prefix { if case .scalar = $0 { true } else { false } }
     let suffix = atoms.reversed().prefix { if case .scalar = $0 { true } else { false } }
     literalPrefix = prefix.map(Self.scalarValue)
@@ -168,7 +173,8 @@ public struct Pattern: Sendable, CustomStringConvertible {
         guard hasLiteralPrefix(scalars), hasLiteralSuffix(scalars) else { return false }
         return atoms.withUnsafeBufferPointer { WildcardMatcher.matches($0, scalars) }
       case .automaton:
-        guard hasLiteralPrefix(scalars), hasLiteralSuffix(scalars) else { return false }
+        guard hasLiteralPrefix(scalars), hasLiteralSuffix(scalars), containsRequiredInfix(scalars)
+        else { return false }
         return automaton.run(scalars).matches
       }
     }
@@ -197,6 +203,53 @@ public struct Pattern: Sendable, CustomStringConvertible {
       }
       return true
     }
+  }
+
+  private func containsRequiredInfix(_ scalars: UnsafeBufferPointer<UInt32>) -> Bool {
+    let needle = requiredInfix
+    guard needle.count > 1 else { return true }
+    guard scalars.count >= needle.count else { return false }
+    return needle.withUnsafeBufferPointer { needle in
+      let first = needle[0]
+      var start = 0
+      while start <= scalars.count - needle.count {
+        if scalars[start] == first {
+          var offset = 1
+          while offset < needle.count && scalars[start + offset] == needle[offset] { offset += 1 }
+          if offset == needle.count { return true }
+        }
+        start += 1
+      }
+      return false
+    }
+  }
+
+  /// The longest run of literal scalars between wildcards and variables. Path normalization only
+  /// adds slashes at the ends and collapses runs of `/`, so the run with its own `//` runs collapsed
+  /// appears in every normalized text the pattern matches.
+  static func longestLiteralRun(of pieces: [PatternAutomaton.Piece], normalizesPath: Bool)
+    -> [UInt32]
+  {
+    var best: [UInt32] = []
+    var current: [UInt32] = []
+    func close() {
+      if current.count > best.count { best = current }
+      current.removeAll()
+    }
+    for piece in pieces {
+      guard case .atom(.scalar(let value)) = piece else {
+        close()
+        continue
+      }
+      if normalizesPath && value == PathNormalization.slash
+        && current.last == PathNormalization.slash
+      {
+        continue
+      }
+      current.append(value)
+    }
+    close()
+    return best
   }
 
   private func hasLiteralSuffix(_ scalars: UnsafeBufferPointer<UInt32>) -> Bool {

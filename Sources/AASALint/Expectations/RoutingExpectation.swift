@@ -48,11 +48,10 @@ public struct RoutingExpectation: Hashable, Sendable {
   /// Parses a whole table; a malformed line is an error naming its line.
   public static func parseTable(_ text: String, file: String) throws -> [RoutingExpectation] {
     var expectations: [RoutingExpectation] = []
-    for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false)
-      .enumerated()
-    {
-      var line = rawLine
-      if line.last == "\r" { line.removeLast() }
+    // "\r\n" is one Character in Swift, so split on both separators.
+    let lines = text.split(
+      omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+    for (offset, line) in lines.enumerated() {
       let trimmed = line.drop(while: { $0 == " " })
       if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
       let fields = line.split(separator: "\t", omittingEmptySubsequences: false)

@@ -11,7 +11,7 @@ public struct DiagnosticTextRenderer {
     self.fileName = fileName
     self.style = style
     self.lines = String(decoding: source, as: UTF8.self)
-      .split(separator: "\n", omittingEmptySubsequences: false)
+      .split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
   }
 
   public func render(_ diagnostic: Diagnostic, to sink: OutputSink) {

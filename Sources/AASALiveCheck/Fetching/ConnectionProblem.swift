@@ -66,15 +66,22 @@ public struct ConnectionProblem: Sendable, Hashable, CustomStringConvertible {
 
   private init(_ pair: (Stage, String)) { self.init(stage: pair.0, pair.1) }
 
-  private static func describe(_ error: any Error, target: String, seconds: String) -> (Stage, String) {
+  private static func describe(_ error: any Error, target: String, seconds: String) -> (
+    Stage, String
+  ) {
     switch error {
     case let error as IOError:
       switch error.errnoCode {
-      case ECONNREFUSED: return (.connection, "connection to \(target) refused (nothing listens there)")
-      case ETIMEDOUT: return (.connection, "no connection to \(target) within \(seconds) s (timed out)")
+      case ECONNREFUSED:
+        return (.connection, "connection to \(target) refused (nothing listens there)")
+      case ETIMEDOUT:
+        return (.connection, "no connection to \(target) within \(seconds) s (timed out)")
       case EHOSTUNREACH, ENETUNREACH: return (.connection, "\(target) is unreachable")
       case ECONNRESET: return (.connection, "\(target) reset the connection")
-      default: return (.connection, "cannot connect to \(target): \(String(cString: strerror(error.errnoCode)))")
+      default:
+        return (
+          .connection, "cannot connect to \(target): \(String(cString: strerror(error.errnoCode)))"
+        )
       }
     case ChannelError.connectTimeout:
       return (.connection, "no connection to \(target) within \(seconds) s (timed out)")

@@ -37,14 +37,17 @@ public struct LiveCheckTextRenderer {
     }
     if !report.routings.isEmpty {
       sink.line(style.bold("routes on the live file"))
-      RoutingTextRenderer(style: style, verbose: verbose).render(report.routings, app: report.app, to: sink)
+      RoutingTextRenderer(style: style, verbose: verbose).render(
+        report.routings, app: report.app, to: sink)
     }
     sink.line(summary(report))
   }
 
   func renderLine(_ requirement: Requirement, to sink: OutputSink) {
     let padding = String(repeating: " ", count: max(1, Self.nameWidth - requirement.name.count))
-    sink.line("  " + statusLabel(requirement.status) + "  " + requirement.name + padding + requirement.detail)
+    sink.line(
+      "  " + statusLabel(requirement.status) + "  " + requirement.name + padding
+        + requirement.detail)
   }
 
   func statusLabel(_ status: Requirement.Status) -> String {

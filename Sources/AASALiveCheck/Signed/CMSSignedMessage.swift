@@ -79,8 +79,10 @@ struct CMSSignedMessage {
           certificates.append(try Certificate(derEncoded: Array(child.encodedBytes)))
         }
       }
-      _ = BER.optionalImplicitlyTagged(&nodes, tagNumber: 1, tagClass: .contextSpecific) { $0 }  // crls
-      guard let signerInfoSet = nodes.next(), case .constructed(let signerNodes) = signerInfoSet.content
+      // crls: not needed.
+      _ = BER.optionalImplicitlyTagged(&nodes, tagNumber: 1, tagClass: .contextSpecific) { $0 }
+      guard let signerInfoSet = nodes.next(),
+        case .constructed(let signerNodes) = signerInfoSet.content
       else {
         throw CMSStructureError("signerInfos is missing")
       }
@@ -128,7 +130,9 @@ struct CMSSignedMessage {
   }
 
   /// The OID of an `AlgorithmIdentifier` (parameters are not needed for the algorithms supported).
-  private static func algorithm(_ nodes: inout ASN1NodeCollection.Iterator) throws -> ASN1ObjectIdentifier {
+  private static func algorithm(_ nodes: inout ASN1NodeCollection.Iterator) throws
+    -> ASN1ObjectIdentifier
+  {
     guard let node = nodes.next() else { throw CMSStructureError("an algorithm is missing") }
     return try BER.sequence(node, identifier: .sequence) { inner in
       let oid = try ASN1ObjectIdentifier(berEncoded: &inner)
@@ -143,7 +147,8 @@ struct CMSSignedMessage {
       let digest: ArraySlice<UInt8>? = try BER.sequence(attribute, identifier: .sequence) { inner in
         let type = try ASN1ObjectIdentifier(berEncoded: &inner)
         guard let values = inner.next() else { return nil }
-        guard type == CMSObjectIdentifiers.messageDigest, case .constructed(let items) = values.content,
+        guard type == CMSObjectIdentifiers.messageDigest,
+          case .constructed(let items) = values.content,
           let first = items.first(where: { _ in true })
         else { return nil }
         return try octets(of: first)[...]

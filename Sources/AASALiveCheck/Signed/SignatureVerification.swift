@@ -50,7 +50,9 @@ enum SignatureVerification {
 
   /// The signature algorithm; OpenSSL writes the key's algorithm (`rsaEncryption`,
   /// `ecPublicKey`) and leaves the digest to `digestAlgorithm`.
-  static func signatureAlgorithm(_ signerInfo: CMSSignedMessage.SignerInfo) -> Certificate.SignatureAlgorithm? {
+  static func signatureAlgorithm(_ signerInfo: CMSSignedMessage.SignerInfo) -> Certificate
+    .SignatureAlgorithm?
+  {
     typealias OID = CMSObjectIdentifiers
     let digest = signerInfo.digestAlgorithm
     switch signerInfo.signatureAlgorithm {

@@ -16,7 +16,9 @@ public struct SignedAssociation: Sendable {
   /// The bytes looked like CMS (DER or PEM) but are not a signed message that can be read.
   public struct UnreadableSignature: Error, CustomStringConvertible, Sendable {
     public var reason: String
-    public var description: String { "the file looks CMS/PKCS#7-signed but cannot be read: \(reason)" }
+    public var description: String {
+      "the file looks CMS/PKCS#7-signed but cannot be read: \(reason)"
+    }
   }
 
   /// The signed content: the JSON of the association file.

@@ -9,7 +9,8 @@ extension SignedAssociation {
     -> Requirement
   {
     guard let signerCertificate else {
-      return Requirement("signer-trust", .fail, "the message does not carry the signer's certificate")
+      return Requirement(
+        "signer-trust", .fail, "the message does not carry the signer's certificate")
     }
     let intermediates = certificates.filter { $0 != signerCertificate }
     var verifier = Verifier(rootCertificates: roots) { RFC5280Policy() }

@@ -50,7 +50,8 @@ public struct CertificateJudge: Sendable {
       }
       return Requirement(
         "tls-chain", .fail,
-        "not trusted by \(trustRootsName): \(Self.shortened(failure.policyFailureReason.description))")
+        "not trusted by \(trustRootsName): \(Self.shortened(failure.policyFailureReason.description))"
+      )
     }
   }
 
@@ -78,12 +79,14 @@ public struct CertificateJudge: Sendable {
     let date = Self.dateText(expiry)
     if expiry < now { return Requirement("tls-expiry", .fail, "expired on \(date)") }
     if leaf.notValidBefore > now {
-      return Requirement("tls-expiry", .fail, "not valid before \(Self.dateText(leaf.notValidBefore))")
+      return Requirement(
+        "tls-expiry", .fail, "not valid before \(Self.dateText(leaf.notValidBefore))")
     }
     let days = Int(expiry.timeIntervalSince(now) / 86_400)
     if days < Self.expiryWarningDays {
       return Requirement(
-        "tls-expiry", .warn, "expires on \(date), in \(days) days (renew before \(Self.expiryWarningDays))")
+        "tls-expiry", .warn,
+        "expires on \(date), in \(days) days (renew before \(Self.expiryWarningDays))")
     }
     return Requirement("tls-expiry", .pass, "valid until \(date) (\(days) days)")
   }

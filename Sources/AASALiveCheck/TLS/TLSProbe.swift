@@ -17,8 +17,9 @@ public enum TLSProbe {
   ) async throws -> [Certificate] {
     var configuration = TLSConfiguration.makeClientConfiguration()
     // Any verification mode but `.none` makes NIOSSL call the custom callback below, which
-    // accepts every chain and records it.
-    configuration.certificateVerification = .fullVerification
+    // accepts every chain and records it; NIOSSL's own hostname check is off too, as
+    // ``CertificateJudge`` makes its own.
+    configuration.certificateVerification = .noHostnameVerification
     let context = try NIOSSLContext(configuration: configuration)
     let recorder = ChainRecorder(eventLoop: group.next())
     let sniHost = site.hostIsIPAddress ? nil : site.host
@@ -37,14 +38,22 @@ public enum TLSProbe {
           try channel.pipeline.syncOperations.addHandler(HandshakeWaiter(recorder.handshake))
         }
       }
-    let channel = try await bootstrap.connect(host: site.host, port: site.port).get()
+    let channel: any Channel
+    do {
+      channel = try await bootstrap.connect(host: site.host, port: site.port).get()
+    } catch {
+      recorder.handshake.fail(error)  // Every promise is completed, even when nothing connected.
+      throw error
+    }
     defer { channel.close(promise: nil) }
     let deadline = channel.eventLoop.scheduleTask(in: timeout) {
       recorder.handshake.fail(TLSProbeTimeout(timeout: timeout))
     }
     defer { deadline.cancel() }
     try await recorder.handshake.futureResult.get()
-    let certificates = try recorder.certificates.map { try Certificate(derEncoded: $0.toDERBytes()) }
+    let certificates = try recorder.certificates.map {
+      try Certificate(derEncoded: $0.toDERBytes())
+    }
     guard !certificates.isEmpty else { throw TLSProbeNoCertificate() }
     return certificates
   }

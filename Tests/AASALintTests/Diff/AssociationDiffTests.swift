@@ -6,7 +6,7 @@ import Testing
 @Suite struct AssociationDiffTests {
   let base = """
     {"applinks": {"details": [
-      {"appIDs": ["ABCDE12345.com.example.app"],
+      {"appIDs": ["D3KQX62K1A.com.example.app"],
        "components": [{"/": "/a/*"}, {"/": "/b/*", "exclude": true}, {"/": "/c/*"}]}
     ]}}
     """
@@ -19,18 +19,18 @@ import Testing
   @Test func reformattingAndReorderingKeysIsNoChange() throws {
     let reformatted = """
       {"applinks":{"details":[{"components":[{"/":"/a/*","comment":"new comment"},
-      {"exclude":true,"/":"/b/*"},{"/":"/c/*"}],"appIDs":["ABCDE12345.com.example.app"]}]}}
+      {"exclude":true,"/":"/b/*"},{"/":"/c/*"}],"appIDs":["D3KQX62K1A.com.example.app"]}]}}
       """
     #expect(AssociationDiff(old: try association(base), new: try association(reformatted)).isEmpty)
   }
 
   @Test func movingASettingIntoDefaultsIsNoChange() throws {
     let old = """
-      {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"],
+      {"applinks": {"details": [{"appIDs": ["D3KQX62K1A.com.example.app"],
         "components": [{"/": "/a/*", "caseSensitive": false}, {"/": "/b/*", "caseSensitive": false}]}]}}
       """
     let new = """
-      {"applinks": {"defaults": {"caseSensitive": false}, "details": [{"appIDs": ["ABCDE12345.com.example.app"],
+      {"applinks": {"defaults": {"caseSensitive": false}, "details": [{"appIDs": ["D3KQX62K1A.com.example.app"],
         "components": [{"/": "/a/*"}, {"/": "/b/*"}]}]}}
       """
     #expect(AssociationDiff(old: try association(old), new: try association(new)).isEmpty)
@@ -38,10 +38,10 @@ import Testing
 
   @Test func legacyNotPathEqualsItsComponentForm() throws {
     let old = """
-      {"applinks": {"details": [{"appID": "ABCDE12345.com.example.app", "paths": ["NOT /x/*", "/y"]}]}}
+      {"applinks": {"details": [{"appID": "D3KQX62K1A.com.example.app", "paths": ["NOT /x/*", "/y"]}]}}
       """
     let new = """
-      {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"],
+      {"applinks": {"details": [{"appIDs": ["D3KQX62K1A.com.example.app"],
         "components": [{"/": "/x/*", "exclude": true}, {"/": "/y"}]}]}}
       """
     #expect(AssociationDiff(old: try association(old), new: try association(new)).isEmpty)
@@ -50,7 +50,7 @@ import Testing
   @Test func reportsAddedRemovedChangedAndMoved() throws {
     let new = """
       {"applinks": {"details": [
-        {"appIDs": ["ABCDE12345.com.example.app"],
+        {"appIDs": ["D3KQX62K1A.com.example.app"],
          "components": [{"/": "/c/*"}, {"/": "/a/*"}, {"/": "/b/*"}, {"/": "/d/*"}]}
       ]}}
       """
@@ -75,17 +75,17 @@ import Testing
   @Test func reportsAppsAddedAndRemovedAndReordered() throws {
     let old = """
       {"applinks": {"details": [
-        {"appIDs": ["ABCDE12345.com.example.one"], "components": [{"/": "/a/*"}]},
-        {"appIDs": ["ABCDE12345.com.example.two"], "components": [{"/": "/a/*"}]}]}}
+        {"appIDs": ["D3KQX62K1A.com.example.one"], "components": [{"/": "/a/*"}]},
+        {"appIDs": ["D3KQX62K1A.com.example.two"], "components": [{"/": "/a/*"}]}]}}
       """
     let new = """
       {"applinks": {"details": [
-        {"appIDs": ["ABCDE12345.com.example.two"], "components": [{"/": "/a/*"}]},
-        {"appIDs": ["ABCDE12345.com.example.one"], "components": [{"/": "/a/*"}]},
-        {"appIDs": ["ABCDE12345.com.example.three"], "components": [{"/": "/z/*"}]}]}}
+        {"appIDs": ["D3KQX62K1A.com.example.two"], "components": [{"/": "/a/*"}]},
+        {"appIDs": ["D3KQX62K1A.com.example.one"], "components": [{"/": "/a/*"}]},
+        {"appIDs": ["D3KQX62K1A.com.example.three"], "components": [{"/": "/z/*"}]}]}}
       """
     let diff = AssociationDiff(old: try association(old), new: try association(new))
-    #expect(diff.apps.map(\.app) == ["ABCDE12345.com.example.three"])
+    #expect(diff.apps.map(\.app) == ["D3KQX62K1A.com.example.three"])
     #expect(diff.apps.first?.presence == .added)
     #expect(diff.appOrder != nil)
   }
@@ -94,7 +94,7 @@ import Testing
     func file(_ values: String) -> String {
       """
       {"applinks": {"substitutionVariables": {"cat": [\(values)]}, "details": [
-        {"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/$(cat)/*"}]}]}}
+        {"appIDs": ["D3KQX62K1A.com.example.app"], "components": [{"/": "/$(cat)/*"}]}]}}
       """
     }
     let diff = AssociationDiff(
@@ -105,7 +105,7 @@ import Testing
   @Test func diffRunListsURLsThatRouteDifferentlyAndSetsTheExitCode() throws {
     let new = """
       {"applinks": {"details": [
-        {"appIDs": ["ABCDE12345.com.example.app"],
+        {"appIDs": ["D3KQX62K1A.com.example.app"],
          "components": [{"/": "/a/*"}, {"/": "/c/*"}]}
       ]}}
       """
@@ -115,7 +115,7 @@ import Testing
     let output = OutputSink()
     let status = try run.run(urls: .list(["/b/1", "/a/1", "/zzz"]), output: output)
     #expect(status == .findings)
-    #expect(output.text.contains("/b/1  blocked → ABCDE12345.com.example.app") == false)
+    #expect(output.text.contains("/b/1  blocked → D3KQX62K1A.com.example.app") == false)
     #expect(output.text.contains("/b/1  blocked → "))
     #expect(output.text.contains("1 of 3 URLs route differently"))
   }

@@ -6,16 +6,16 @@ import Testing
 @Suite struct RoutingExpectationTests {
   let file = """
     {"applinks": {"details": [
-      {"appIDs": ["ABCDE12345.com.example.app"],
+      {"appIDs": ["D3KQX62K1A.com.example.app"],
        "components": [{"/": "/private/*", "exclude": true}, {"/": "/a/*"}]}
     ]}}
     """
 
   @Test func parsesTableSkippingCommentsAndBlankLines() throws {
-    let table = "# pinned routes\n/a/1\tABCDE12345.com.example.app\n\n/private/x\tblocked\r\n/zzz\tnone\n"
+    let table = "# pinned routes\n/a/1\tD3KQX62K1A.com.example.app\n\n/private/x\tblocked\r\n/zzz\tnone\n"
     let lines = try RoutingExpectation.parseTable(table, file: "routes.tsv")
     #expect(lines.map(\.line) == [2, 4, 5])
-    #expect(lines.map(\.expected) == [.app("ABCDE12345.com.example.app"), .blocked, .none])
+    #expect(lines.map(\.expected) == [.app("D3KQX62K1A.com.example.app"), .blocked, .none])
   }
 
   @Test func malformedLineNamesItsLineNumber() {
@@ -34,7 +34,7 @@ import Testing
     run.expectations = (
       "routes.tsv",
       try RoutingExpectation.parseTable(
-        "/a/1\tABCDE12345.com.example.app\n/private/a\tABCDE12345.com.example.app\n",
+        "/a/1\tD3KQX62K1A.com.example.app\n/private/a\tD3KQX62K1A.com.example.app\n",
         file: "routes.tsv")
     )
     let output = OutputSink()
@@ -42,7 +42,7 @@ import Testing
     #expect(status == .findings)
     #expect(
       output.text.contains(
-        "routes.tsv:2: /private/a: expected ABCDE12345.com.example.app, got blocked by details[0].components[0]"
+        "routes.tsv:2: /private/a: expected D3KQX62K1A.com.example.app, got blocked by details[0].components[0]"
       ))
     #expect(output.text.contains("1 of 2 expectations met"))
   }
@@ -51,7 +51,7 @@ import Testing
     var run = LintRun(fileName: "aasa.json", source: Array(file.utf8))
     run.expectations = (
       "routes.tsv",
-      try RoutingExpectation.parseTable("/a/1\tABCDE12345.com.example.app\n/q\tnone\n", file: "routes.tsv")
+      try RoutingExpectation.parseTable("/a/1\tD3KQX62K1A.com.example.app\n/q\tnone\n", file: "routes.tsv")
     )
     let output = OutputSink()
     #expect(try run.run(urls: .none, output: output) == .success)

@@ -30,7 +30,7 @@ import Testing
     let physical = try #require(location["physicalLocation"] as? [String: Any])
     let region = try #require(physical["region"] as? [String: Any])
     #expect(region["startLine"] as? Int == 2)
-    #expect(region["startColumn"] as? Int == 16)
+    #expect(region["startColumn"] as? Int == 15)
     let driver = try #require((runs.first?["tool"] as? [String: Any])?["driver"] as? [String: Any])
     let rules = try #require(driver["rules"] as? [[String: Any]])
     #expect(rules.count == Set(ruleIDs).count)
@@ -41,7 +41,7 @@ import Testing
     let run = LintRun(fileName: "site/aasa.json", source: Array(broken.utf8), format: .github)
     _ = try run.run(urls: .none, output: output)
     let lines = output.text.split(separator: "\n")
-    #expect(lines.contains { $0.hasPrefix("::error file=site/aasa.json,line=2,col=16,title=AASA203") })
+    #expect(lines.contains { $0.hasPrefix("::error file=site/aasa.json,line=2,col=15,title=AASA203") })
     #expect(lines.contains { $0.hasPrefix("::warning file=site/aasa.json,line=2,") })
     #expect(lines.allSatisfy { $0.hasPrefix("::") })
   }

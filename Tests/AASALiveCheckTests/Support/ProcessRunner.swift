@@ -53,7 +53,8 @@ struct ProcessRunner {
   static func openssl(_ arguments: [String]) async throws -> Result {
     let result = try await run("/usr/bin/env", ["openssl"] + arguments, timeout: .seconds(60))
     guard result.status == 0 else {
-      throw Failure(description: "openssl \(arguments.joined(separator: " ")) failed: \(result.standardError)")
+      throw Failure(
+        description: "openssl \(arguments.joined(separator: " ")) failed: \(result.standardError)")
     }
     return result
   }

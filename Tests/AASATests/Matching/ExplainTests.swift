@@ -197,13 +197,20 @@ struct ExplainTests {
     let matcher = try siteMatcher(componentsFile(#"[{"/": "*a*a*a*a*a*a*a*a*a*a*b"}]"#))
     let miss = "/" + String(repeating: "a", count: 9_999)
     let hit = "/" + String(repeating: "a", count: 9_998) + "b"
+    #expect(verdictKind(matcher, miss) == Verdict.Kind.none)
+    #expect(verdictKind(matcher, hit) == .match)
+    // Best of three, so a busy machine does not fail the test; a blow-up takes seconds.
     let clock = ContinuousClock()
-    var kinds: [Verdict.Kind?] = []
-    let elapsed = clock.measure {
-      kinds.append(verdictKind(matcher, miss))
-      kinds.append(verdictKind(matcher, hit))
+    var fastest = Duration.seconds(3600)
+    for _ in 0..<3 {
+      var kinds: [Verdict.Kind?] = []
+      let elapsed = clock.measure {
+        kinds.append(verdictKind(matcher, miss))
+        kinds.append(verdictKind(matcher, hit))
+      }
+      #expect(kinds == [Verdict.Kind.none, .match])
+      fastest = min(fastest, elapsed)
     }
-    #expect(kinds == [Verdict.Kind.none, .match])
-    #expect(elapsed < .milliseconds(50), "took \(elapsed)")
+    #expect(fastest < .milliseconds(50), "took \(fastest)")
   }
 }
