@@ -115,12 +115,13 @@ public struct LintRun {
         extra.append(
           (
             "grants",
-            "[" + grants.map { grant in
-              "{\"package\": \(JSONValue.quoted(grant.query.packageName)), "
-                + "\"fingerprint\": \(JSONValue.quoted(grant.query.fingerprint.canonicalText)), "
-                + "\"granted\": \(grant.answer.isGranted), "
-                + "\"explanation\": \(JSONValue.quoted(grant.answer.explanation))}"
-            }.joined(separator: ", ") + "]"
+            "["
+              + grants.map { grant in
+                "{\"package\": \(JSONValue.quoted(grant.query.packageName)), "
+                  + "\"fingerprint\": \(JSONValue.quoted(grant.query.fingerprint.canonicalText)), "
+                  + "\"granted\": \(grant.answer.isGranted), "
+                  + "\"explanation\": \(JSONValue.quoted(grant.answer.explanation))}"
+              }.joined(separator: ", ") + "]"
           ))
       }
       if let results {
@@ -154,7 +155,8 @@ public struct LintRun {
         for result in failed {
           output.line(style.red("mismatch") + " " + result.describe(file: expectationsFile))
         }
-        let summary = "\(expectationsFile): \(results.count - failed.count) of \(results.count) expectations met"
+        let summary =
+          "\(expectationsFile): \(results.count - failed.count) of \(results.count) expectations met"
         output.line(failed.isEmpty ? style.green(summary) : style.red(summary))
       }
     }
@@ -162,10 +164,13 @@ public struct LintRun {
     return status
   }
 
-  private func answerGrants(_ report: LintReport) throws -> [(query: GrantQuery, answer: GrantAnswer)] {
+  private func answerGrants(_ report: LintReport) throws -> [(
+    query: GrantQuery, answer: GrantAnswer
+  )] {
     guard !grantQueries.isEmpty else { return [] }
     guard report.kind == .assetLinks else {
-      throw UsageError("--grants asks an assetlinks.json file; \(fileName) is an apple-app-site-association")
+      throw UsageError(
+        "--grants asks an assetlinks.json file; \(fileName) is an apple-app-site-association")
     }
     let list = report.json.flatMap { AssetLinksFile.parse($0).statementList }
     return grantQueries.map { query in

@@ -5,7 +5,8 @@ import ArgumentParser
 struct AASALintCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "aasa-lint",
-    abstract: "Lint apple-app-site-association and assetlinks.json files, and explain which app opens a URL.",
+    abstract:
+      "Lint apple-app-site-association and assetlinks.json files, and explain which app opens a URL.",
     discussion: """
       With only a FILE, aasa-lint lints it. With URLs or paths after it, it also routes each one \
       exactly as Apple's matcher does and names the rule that decided:

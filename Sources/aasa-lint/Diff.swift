@@ -27,7 +27,9 @@ struct Diff: ParsableCommand {
 
   @Option(
     name: .customLong("urls"),
-    help: ArgumentHelp("A file of URLs or paths to route through both, one per line; - reads standard input.", valueName: "list"))
+    help: ArgumentHelp(
+      "A file of URLs or paths to route through both, one per line; - reads standard input.",
+      valueName: "list"))
   var urlList: String?
 
   @Flag(help: "Exit 1 when behaviour changed, like `git diff --exit-code`.")

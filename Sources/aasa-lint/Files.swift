@@ -26,7 +26,9 @@ struct Files: ParsableCommand {
 
   func validate() throws {
     if files.isEmpty { throw ValidationError("name at least one file") }
-    if format == .tsv { throw ValidationError("tsv is for routes; use text, json, sarif or github") }
+    if format == .tsv {
+      throw ValidationError("tsv is for routes; use text, json, sarif or github")
+    }
   }
 
   func run() throws {

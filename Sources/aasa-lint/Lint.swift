@@ -68,7 +68,8 @@ struct Lint: ParsableCommand {
   @Flag(help: "Exit 1 on warnings too, not only on errors.")
   var strict = false
 
-  @Flag(name: .shortAndLong, help: "Under each URL, list every app's verdict and the rule's settings.")
+  @Flag(
+    name: .shortAndLong, help: "Under each URL, list every app's verdict and the rule's settings.")
   var verbose = false
 
   @Option(help: "Colour: auto (a terminal without NO_COLOR), always or never.")

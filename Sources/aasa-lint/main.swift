@@ -15,8 +15,8 @@ import ArgumentParser
 do {
   var command = try AASALintCommand.parseAsRoot()
   try await runParsed(&command)
-} catch let exit as ExitCode {
-  Foundation_exit(exit.rawValue)
+} catch let exitCode as ExitCode {
+  exit(exitCode.rawValue)
 } catch let error as LintRun.UsageError {
   fail(error.description)
 } catch let error as FileInput.ReadError {
@@ -31,11 +31,11 @@ do {
   let code = AASALintCommand.exitCode(for: error)
   if code == .success {
     print(AASALintCommand.fullMessage(for: error))
-    Foundation_exit(0)
+    exit(0)
   }
   let message = AASALintCommand.fullMessage(for: error)
   writeStandardError(message + "\n")
-  Foundation_exit(code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue)
+  exit(code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue)
 }
 
 /// Runs a parsed command. In an async function, so that an `AsyncParsableCommand` existential
@@ -51,15 +51,11 @@ func runParsed(_ command: inout ParsableCommand) async throws {
 
 func fail(_ message: String) -> Never {
   writeStandardError("aasa-lint: error: \(message)\n")
-  Foundation_exit(ExitStatus.usage.rawValue)
+  exit(ExitStatus.usage.rawValue)
 }
 
 func writeStandardError(_ text: String) {
   let sink = OutputSink.standardError()
   sink.write(text)
   sink.flush()
-}
-
-func Foundation_exit(_ code: Int32) -> Never {
-  exit(code)
 }

@@ -131,7 +131,8 @@ extension DiagnosticCode {
     "AASA311", .warning, "query in a path pattern",
     help: "a `?` in \"/\" is a wildcard: put the query into the component's \"?\" key")
   public static let danglingEscape = DiagnosticCode(
-    "AASA312", .error, "dangling escape", help: "a trailing `\\` escapes nothing: remove or double it")
+    "AASA312", .error, "dangling escape",
+    help: "a trailing `\\` escapes nothing: remove or double it")
   public static let malformedNot = DiagnosticCode(
     "AASA313", .warning, "malformed NOT",
     help: "write exactly \"NOT \" (upper case, one space) before the path")
@@ -155,7 +156,8 @@ extension DiagnosticCode {
 
   public static let undefinedVariable = DiagnosticCode(
     "AASA400", .error, "undefined variable",
-    help: "define it in \"substitutionVariables\" or use a built-in: alpha upper lower alnum digit xdigit region lang"
+    help:
+      "define it in \"substitutionVariables\" or use a built-in: alpha upper lower alnum digit xdigit region lang"
   )
   public static let unterminatedVariable = DiagnosticCode(
     "AASA401", .error, "unterminated variable", help: "close it with `)`, as in $(name)")

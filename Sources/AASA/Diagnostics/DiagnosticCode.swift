@@ -25,7 +25,9 @@ public struct DiagnosticCode: Hashable, Sendable, CustomStringConvertible {
 
   /// Looks a code up in the catalog by its raw value.
   public init?(rawValue: String) {
-    guard let code = DiagnosticCode.all.first(where: { $0.rawValue == rawValue }) else { return nil }
+    guard let code = DiagnosticCode.all.first(where: { $0.rawValue == rawValue }) else {
+      return nil
+    }
     self = code
   }
 }

@@ -43,7 +43,8 @@ public struct JSONReader {
       diagnostics.append(
         Diagnostic(
           .invalidUTF8, at: location, path: "",
-          message: "byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) at offset \(offset) is not valid UTF-8"
+          message:
+            "byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) at offset \(offset) is not valid UTF-8"
         ))
       return nil
     }
@@ -223,7 +224,8 @@ public struct JSONReader {
     let start = here
     let closers: Set<Unicode.Scalar>
     if let quote = typographicQuote {
-      report(.typographicQuote, at: start, "a typographic quote \(quote) used as a string delimiter")
+      report(
+        .typographicQuote, at: start, "a typographic quote \(quote) used as a string delimiter")
       closers = ["\u{201C}", "\u{201D}", "\u{2018}", "\u{2019}", "\""]
       advance(by: 3)
     } else if current == UInt8(ascii: "'") {
@@ -238,7 +240,8 @@ public struct JSONReader {
     var runStart = position
     func flush(_ reader: JSONReader, to end: Int) {
       if end > runStart {
-        scalars.append(contentsOf: String(decoding: reader.bytes[runStart..<end], as: UTF8.self).unicodeScalars)
+        scalars.append(
+          contentsOf: String(decoding: reader.bytes[runStart..<end], as: UTF8.self).unicodeScalars)
       }
     }
     while true {
@@ -430,7 +433,9 @@ public struct JSONReader {
         }
         advance(by: 2)
       case 0xC2 where peek(1) == 0xA0:
-        report(.controlCharacter, at: here, "a non-breaking space (U+00A0) outside a string", help: "replace it with a plain space")
+        report(
+          .controlCharacter, at: here, "a non-breaking space (U+00A0) outside a string",
+          help: "replace it with a plain space")
         advance(by: 2)
       default:
         return
@@ -484,7 +489,8 @@ public struct JSONReader {
   private mutating func report(
     _ code: DiagnosticCode, at location: SourceLocation, _ message: String, help: String? = nil
   ) {
-    diagnostics.append(Diagnostic(code, at: location, path: currentPath, message: message, help: help))
+    diagnostics.append(
+      Diagnostic(code, at: location, path: currentPath, message: message, help: help))
   }
 
   private mutating func fail(_ message: String, help: String?) throws -> Never {
@@ -495,7 +501,8 @@ public struct JSONReader {
 
   private func describeCurrent() -> String {
     guard position < bytes.count else { return "end of file" }
-    let scalar = String(decoding: bytes[position..<min(bytes.count, position + 4)], as: UTF8.self)
+    let scalar =
+      String(decoding: bytes[position..<min(bytes.count, position + 4)], as: UTF8.self)
       .unicodeScalars.first ?? "?"
     switch scalar {
     case "\n": return "line break"

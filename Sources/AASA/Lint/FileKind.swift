@@ -12,6 +12,7 @@ public enum FileKind: String, Sendable, CaseIterable {
   public static func detect(_ bytes: [UInt8]) -> FileKind {
     var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
-    return index < bytes.count && bytes[index] == UInt8(ascii: "[") ? .assetLinks : .appleAppSiteAssociation
+    return index < bytes.count && bytes[index] == UInt8(ascii: "[")
+      ? .assetLinks : .appleAppSiteAssociation
   }
 }

@@ -22,7 +22,9 @@ struct CompiledRule: Sendable {
     path: "*", query: .whole("*"), fragment: "*", exclude: false, caseSensitive: true,
     percentEncoded: true)
 
-  init(_ rule: Rule, order: Int, detail: Int, inherited: ComponentSettings, variables: VariableTable) {
+  init(
+    _ rule: Rule, order: Int, detail: Int, inherited: ComponentSettings, variables: VariableTable
+  ) {
     let settings = rule.settings.merged(over: inherited).merged(over: Self.builtIn)
     let caseSensitive = settings.caseSensitive!
     self.order = order
@@ -39,7 +41,8 @@ struct CompiledRule: Sendable {
     case .dropped:
       self.query = .any
     case .whole(let source):
-      let pattern = Pattern(source, part: .query, caseSensitive: caseSensitive, variables: variables)
+      let pattern = Pattern(
+        source, part: .query, caseSensitive: caseSensitive, variables: variables)
       self.query = pattern.matchesEverything ? .any : .whole(pattern)
     case .items(let items):
       let patterns = QueryItemPatterns(
@@ -70,7 +73,8 @@ struct CompiledRule: Sendable {
       let text = url.query.text(percentEncoded: percentEncoded, caseSensitive: caseSensitive)
       return pattern.matches(text) ? nil : .query
     case .items(let patterns):
-      guard let failing = patterns.firstFailingItem(in: url.parsedQuery, percentEncoded: percentEncoded)
+      guard
+        let failing = patterns.firstFailingItem(in: url.parsedQuery, percentEncoded: percentEncoded)
       else { return nil }
       return .queryItem(patterns.items[failing].name)
     }

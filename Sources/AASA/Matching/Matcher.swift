@@ -131,7 +131,8 @@ public struct Matcher: Sendable {
       if failure != .path {
         return NearMiss(rule: rule.reference, failedPart: failure)
       }
-      let text = url.path.text(percentEncoded: rule.percentEncoded, caseSensitive: rule.caseSensitive)
+      let text = url.path.text(
+        percentEncoded: rule.percentEncoded, caseSensitive: rule.caseSensitive)
       // Following the pattern costs O(text × pattern); on very long paths the literal prefix
       // alone says enough about which rule came closest.
       let reach =

@@ -46,7 +46,8 @@ struct RuleIndex: Sendable {
   func candidates(for url: inout PreparedURL) -> [Int] {
     var result = unindexed
     for group in groups {
-      let text = url.path.text(percentEncoded: group.percentEncoded, caseSensitive: group.caseSensitive)
+      let text = url.path.text(
+        percentEncoded: group.percentEncoded, caseSensitive: group.caseSensitive)
       group.prefixes.collect(along: text.scalars, into: &result)
       if !group.suffixes.isEmpty {
         group.suffixes.collect(along: text.scalars.reversed(), into: &result)

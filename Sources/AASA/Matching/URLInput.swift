@@ -31,7 +31,9 @@ public struct URLInput: Hashable, Sendable {
       let authorityAndPath = rest[rest.index(colon, offsetBy: 3)...]
       let slash = authorityAndPath.firstIndex(of: "/") ?? authorityAndPath.endIndex
       var authority = authorityAndPath[..<slash]
-      if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+      if let at = authority.lastIndex(of: "@") {
+        authority = authority[authority.index(after: at)...]
+      }
       if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
         authority = authority[...close]
       } else if let colon = authority.lastIndex(of: ":") {

@@ -1,5 +1,7 @@
 extension SiteAssociationParser {
-  static let componentKeys = ["/", "?", "#", "exclude", "caseSensitive", "percentEncoded", "comment"]
+  static let componentKeys = [
+    "/", "?", "#", "exclude", "caseSensitive", "percentEncoded", "comment",
+  ]
   static let componentKeyAliases = [
     "path": "/", "paths": "/", "query": "?", "fragment": "#", "excluded": "exclude",
     "not": "exclude", "NOT": "exclude",

@@ -44,7 +44,8 @@ extension SiteAssociationParser {
       }
     } else {
       if let components {
-        reportWrongType(components, DocumentPath.child(path, "components"), expected: "an array of objects")
+        reportWrongType(
+          components, DocumentPath.child(path, "components"), expected: "an array of objects")
       }
       if let paths {
         let pathsPath = DocumentPath.child(path, "paths")
@@ -104,7 +105,8 @@ extension SiteAssociationParser {
       return ids
     }
     if let list {
-      reportWrongType(list, DocumentPath.child(path, "appIDs"), expected: "an array of app ID strings")
+      reportWrongType(
+        list, DocumentPath.child(path, "appIDs"), expected: "an array of app ID strings")
     }
     if let single {
       let singlePath = DocumentPath.child(path, "appID")

@@ -13,7 +13,8 @@ extension SiteAssociationParser {
     }
     if rule.origin == .component {
       if let fragment = rule.settings.fragment {
-        checkPatternText(fragment, location("#"), DocumentPath.child(rule.path, "#"), encoded: encoded)
+        checkPatternText(
+          fragment, location("#"), DocumentPath.child(rule.path, "#"), encoded: encoded)
       }
       if let query = rule.settings.query {
         checkQueryTexts(query, location("?"), DocumentPath.child(rule.path, "?"), encoded: encoded)
@@ -27,8 +28,9 @@ extension SiteAssociationParser {
   }
 
   /// The same checks for the patterns a `defaults` object sets.
-  mutating func checkDefaultsPatterns(_ settings: ComponentSettings, _ json: JSONValue, path: String)
-  {
+  mutating func checkDefaultsPatterns(
+    _ settings: ComponentSettings, _ json: JSONValue, path: String
+  ) {
     let encoded = settings.percentEncoded ?? true
     if let pattern = settings.path, let value = json["/"] {
       checkPatternText(pattern, value, DocumentPath.child(path, "/"), encoded: encoded)
@@ -84,8 +86,9 @@ extension SiteAssociationParser {
   }
 
   /// Checks common to every pattern string: escapes, variables, encoding.
-  mutating func checkPatternText(_ pattern: String, _ value: JSONValue, _ path: String, encoded: Bool)
-  {
+  mutating func checkPatternText(
+    _ pattern: String, _ value: JSONValue, _ path: String, encoded: Bool
+  ) {
     var scalars = pattern.unicodeScalars[...]
     var sawNonASCII = false
     var sawLowercaseEscape = false
@@ -149,7 +152,8 @@ extension SiteAssociationParser {
       return pattern == "*"
     }
     let path = settings.path ?? "*"
-    let pathMatchesAll = !path.isEmpty && path.allSatisfy({ $0 == "*" || $0 == "/" }) && path.contains("*")
+    let pathMatchesAll =
+      !path.isEmpty && path.allSatisfy({ $0 == "*" || $0 == "/" }) && path.contains("*")
       && !path.dropFirst().contains("/") && (path.hasPrefix("*") || path.hasPrefix("/"))
     let queryMatchesAll: Bool
     switch settings.query {
@@ -170,11 +174,15 @@ extension SiteAssociationParser {
     guard labels.count >= 2, let top = labels.last, top.count >= 2,
       top.allSatisfy({ $0.isLetter })
     else { return false }
-    return labels.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } }
+    return labels.allSatisfy {
+      !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" }
+    }
   }
 }
 
 /// The eight variables Apple defines without a `substitutionVariables` entry.
 enum BuiltinVariableNames {
-  static let all: Set<String> = ["alpha", "upper", "lower", "alnum", "digit", "xdigit", "region", "lang"]
+  static let all: Set<String> = [
+    "alpha", "upper", "lower", "alnum", "digit", "xdigit", "region", "lang",
+  ]
 }

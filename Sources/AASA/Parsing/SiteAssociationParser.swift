@@ -26,7 +26,8 @@ struct SiteAssociationParser {
     _ code: DiagnosticCode, _ value: JSONValue, _ path: String, _ message: String,
     help: String? = nil
   ) {
-    diagnostics.append(Diagnostic(code, at: value.location, path: path, message: message, help: help))
+    diagnostics.append(
+      Diagnostic(code, at: value.location, path: path, message: message, help: help))
   }
 
   mutating func report(

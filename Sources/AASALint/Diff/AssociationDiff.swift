@@ -63,7 +63,9 @@ public struct AssociationDiff: Sendable {
   typealias Listed = (rule: EffectiveRule, origin: EffectiveRule.Origin)
 
   /// Each app's effective rules, apps in routing order; an app listed twice keeps its first entry.
-  static func rulesByApp(_ association: SiteAssociation) -> [(app: String, rules: [(EffectiveRule, EffectiveRule.Origin)])] {
+  static func rulesByApp(_ association: SiteAssociation) -> [(
+    app: String, rules: [(EffectiveRule, EffectiveRule.Origin)]
+  )] {
     guard let appLinks = association.appLinks else { return [] }
     var result: [(app: String, rules: [(EffectiveRule, EffectiveRule.Origin)])] = []
     for detail in appLinks.details {
@@ -119,7 +121,8 @@ public struct AssociationDiff: Sendable {
     var lengths = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
     for i in stride(from: a.count - 1, through: 0, by: -1) {
       for j in stride(from: b.count - 1, through: 0, by: -1) {
-        lengths[i][j] = a[i] == b[j] ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
+        lengths[i][j] =
+          a[i] == b[j] ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
       }
     }
     var pairs: [(Int, Int)] = []

@@ -48,8 +48,10 @@ public struct DiffRun {
     try urls.forEach { line in
       routed += 1
       let input = URLInput(String(line))
-      let before = RoutingExpectation.outcome(of: oldMatcher.route(input, explain: false), app: nil).0
-      let after = RoutingExpectation.outcome(of: newMatcher.route(input, explain: false), app: nil).0
+      let before = RoutingExpectation.outcome(of: oldMatcher.route(input, explain: false), app: nil)
+        .0
+      let after = RoutingExpectation.outcome(of: newMatcher.route(input, explain: false), app: nil)
+        .0
       if before != after {
         changes.append(RoutingChange(input: String(line), before: before, after: after))
       }
@@ -69,7 +71,8 @@ public struct DiffRun {
       let reason = report.diagnostics.first(where: { $0.severity == .error }).map {
         "\($0.location): \($0.message)"
       }
-      throw LintRun.UsageError("\(input.name) cannot be read: \(reason ?? "not an association file")")
+      throw LintRun.UsageError(
+        "\(input.name) cannot be read: \(reason ?? "not an association file")")
     }
     return association
   }
@@ -106,7 +109,8 @@ public struct DiffRun {
       let width = changes.map(\.input.count).max() ?? 0
       for change in changes {
         let padding = String(repeating: " ", count: width - change.input.count)
-        sink.line("\(change.input)\(padding)  \(change.before) → \(style.bold(change.after.description))")
+        sink.line(
+          "\(change.input)\(padding)  \(change.before) → \(style.bold(change.after.description))")
       }
       sink.line("\(changes.count) of \(routed) URLs route differently")
     }
@@ -142,15 +146,21 @@ public struct DiffRun {
     let routes = changes.map {
       "{\"input\": \(JSONValue.quoted($0.input)), \"before\": \(JSONValue.quoted($0.before.description)), \"after\": \(JSONValue.quoted($0.after.description))}"
     }
-    var out = "{\n  \"old\": \(JSONValue.quoted(old.name)),\n  \"new\": \(JSONValue.quoted(new.name)),\n"
+    var out =
+      "{\n  \"old\": \(JSONValue.quoted(old.name)),\n  \"new\": \(JSONValue.quoted(new.name)),\n"
     out += "  \"changed\": \(!diff.isEmpty || !changes.isEmpty),\n"
-    out += "  \"apps\": [" + apps.map { "\n    " + $0 }.joined(separator: ",") + (apps.isEmpty ? "" : "\n  ") + "],\n"
+    out +=
+      "  \"apps\": [" + apps.map { "\n    " + $0 }.joined(separator: ",")
+      + (apps.isEmpty ? "" : "\n  ") + "],\n"
     if let order = diff.appOrder {
-      out += "  \"appOrder\": {\"old\": [" + order.old.map(JSONValue.quoted).joined(separator: ", ")
+      out +=
+        "  \"appOrder\": {\"old\": [" + order.old.map(JSONValue.quoted).joined(separator: ", ")
         + "], \"new\": [" + order.new.map(JSONValue.quoted).joined(separator: ", ") + "]},\n"
     }
     out += "  \"routed\": \(routed),\n"
-    out += "  \"routes\": [" + routes.map { "\n    " + $0 }.joined(separator: ",") + (routes.isEmpty ? "" : "\n  ") + "]\n}"
+    out +=
+      "  \"routes\": [" + routes.map { "\n    " + $0 }.joined(separator: ",")
+      + (routes.isEmpty ? "" : "\n  ") + "]\n}"
     sink.line(out)
   }
 }

@@ -69,7 +69,8 @@ public struct EffectiveRule: Hashable, Sendable {
     note("percentEncoded", "\(other.percentEncoded)", "\(percentEncoded)")
     for name in Set(variables.keys).union(other.variables.keys).sorted() {
       note(
-        "$(\(name))", (other.variables[name] ?? []).description, (variables[name] ?? []).description)
+        "$(\(name))", (other.variables[name] ?? []).description, (variables[name] ?? []).description
+      )
     }
     return changes
   }
@@ -78,7 +79,8 @@ public struct EffectiveRule: Hashable, Sendable {
     switch query {
     case .whole(let pattern): JSONValue.quoted(pattern)
     case .items(let items):
-      "{" + items.map { "\(JSONValue.quoted($0.name)): \(JSONValue.quoted($0.pattern))" }
+      "{"
+        + items.map { "\(JSONValue.quoted($0.name)): \(JSONValue.quoted($0.pattern))" }
         .joined(separator: ", ") + "}"
     case .dropped: "\"*\""
     }

@@ -29,7 +29,9 @@ public struct DiagnosticTextRenderer {
     if location.line - 1 < lines.count {
       let sourceLine = lines[location.line - 1].replacing("\t", with: " ")
         .replacing("\r", with: "")
-      let shown = sourceLine.unicodeScalars.count > 160 ? excerpt(sourceLine, around: location.column) : (String(sourceLine), location.column)
+      let shown =
+        sourceLine.unicodeScalars.count > 160
+        ? excerpt(sourceLine, around: location.column) : (String(sourceLine), location.column)
       sink.line(" \(style.dim("\(location.line) |")) \(shown.0)")
       let caretPadding = String(repeating: " ", count: max(0, shown.1 - 1))
       sink.line(" \(gutter) \(style.dim("|")) \(caretPadding)\(style.green("^"))")

@@ -17,7 +17,9 @@ public enum GitHubAnnotationWriter {
         "col=\(diagnostic.location.column)",
         "title=\(escapeProperty("\(diagnostic.code.rawValue) \(diagnostic.code.title)"))",
       ].joined(separator: ",")
-      sink.line("::\(command) \(properties)::\(escapeData(diagnostic.message + "\nhelp: " + diagnostic.help))")
+      sink.line(
+        "::\(command) \(properties)::\(escapeData(diagnostic.message + "\nhelp: " + diagnostic.help))"
+      )
     }
   }
 

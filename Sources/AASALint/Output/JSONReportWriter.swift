@@ -54,7 +54,8 @@ public enum JSONReportWriter {
   }
 
   public static func verdictJSON(_ verdict: Verdict) -> String {
-    var out = "{\"app\": \(JSONValue.quoted(verdict.app)), \"verdict\": \"\(verdict.kind.rawValue)\", "
+    var out =
+      "{\"app\": \(JSONValue.quoted(verdict.app)), \"verdict\": \"\(verdict.kind.rawValue)\", "
     if let rule = verdict.decidingRule {
       out += "\"detail\": \(rule.detail), \"component\": \(rule.index), "
       out += "\"rule\": \(ruleJSON(rule)), "
@@ -63,7 +64,8 @@ public enum JSONReportWriter {
     } else {
       out += "\"detail\": null, \"component\": null, \"rule\": null"
       if let closest = verdict.closest {
-        out += ", \"closest\": {\"detail\": \(closest.rule.detail), \"component\": \(closest.rule.index), "
+        out +=
+          ", \"closest\": {\"detail\": \(closest.rule.detail), \"component\": \(closest.rule.index), "
         out += "\"rule\": \(ruleJSON(closest.rule)), "
         out += "\"failed\": \(JSONValue.quoted(closest.failedPartDescription))}"
       }

@@ -27,7 +27,8 @@ public enum SARIFWriter {
         + "\"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": \(uri)}, "
         + "\"region\": {\"startLine\": \(diagnostic.location.line), \"startColumn\": \(diagnostic.location.column)}}"
         + (diagnostic.path.isEmpty
-          ? "" : ", \"logicalLocations\": [{\"fullyQualifiedName\": \(JSONValue.quoted(diagnostic.path))}]")
+          ? ""
+          : ", \"logicalLocations\": [{\"fullyQualifiedName\": \(JSONValue.quoted(diagnostic.path))}]")
         + "}]}"
     }
     var out = "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
@@ -36,7 +37,8 @@ public enum SARIFWriter {
     out += "\"informationUri\": \"https://github.com/aasa/aasa\", \"rules\": ["
     out += rules.map { "\n      " + $0 }.joined(separator: ",") + (rules.isEmpty ? "" : "\n    ")
     out += "]}},\n    \"results\": ["
-    out += results.map { "\n      " + $0 }.joined(separator: ",") + (results.isEmpty ? "" : "\n    ")
+    out +=
+      results.map { "\n      " + $0 }.joined(separator: ",") + (results.isEmpty ? "" : "\n    ")
     out += "]\n  }]\n}"
     sink.line(out)
   }

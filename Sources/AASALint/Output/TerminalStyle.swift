@@ -17,7 +17,8 @@ public struct TerminalStyle: Sendable {
   public static func detect(fileDescriptor: Int32 = 1) -> TerminalStyle {
     let noColor = getenv("NO_COLOR").map { String(cString: $0) } ?? ""
     let term = getenv("TERM").map { String(cString: $0) } ?? ""
-    return TerminalStyle(isEnabled: isatty(fileDescriptor) == 1 && noColor.isEmpty && term != "dumb")
+    return TerminalStyle(
+      isEnabled: isatty(fileDescriptor) == 1 && noColor.isEmpty && term != "dumb")
   }
 
   public static let plain = TerminalStyle(isEnabled: false)

@@ -12,7 +12,8 @@ import Testing
     """
 
   @Test func parsesTableSkippingCommentsAndBlankLines() throws {
-    let table = "# pinned routes\n/a/1\tD3KQX62K1A.com.example.app\n\n/private/x\tblocked\r\n/zzz\tnone\n"
+    let table =
+      "# pinned routes\n/a/1\tD3KQX62K1A.com.example.app\n\n/private/x\tblocked\r\n/zzz\tnone\n"
     let lines = try RoutingExpectation.parseTable(table, file: "routes.tsv")
     #expect(lines.map(\.line) == [2, 4, 5])
     #expect(lines.map(\.expected) == [.app("D3KQX62K1A.com.example.app"), .blocked, .none])
@@ -51,7 +52,8 @@ import Testing
     var run = LintRun(fileName: "aasa.json", source: Array(file.utf8))
     run.expectations = (
       "routes.tsv",
-      try RoutingExpectation.parseTable("/a/1\tD3KQX62K1A.com.example.app\n/q\tnone\n", file: "routes.tsv")
+      try RoutingExpectation.parseTable(
+        "/a/1\tD3KQX62K1A.com.example.app\n/q\tnone\n", file: "routes.tsv")
     )
     let output = OutputSink()
     #expect(try run.run(urls: .none, output: output) == .success)

@@ -41,7 +41,8 @@ import Testing
     let run = LintRun(fileName: "site/aasa.json", source: Array(broken.utf8), format: .github)
     _ = try run.run(urls: .none, output: output)
     let lines = output.text.split(separator: "\n")
-    #expect(lines.contains { $0.hasPrefix("::error file=site/aasa.json,line=2,col=15,title=AASA203") })
+    #expect(
+      lines.contains { $0.hasPrefix("::error file=site/aasa.json,line=2,col=15,title=AASA203") })
     #expect(lines.contains { $0.hasPrefix("::warning file=site/aasa.json,line=2,") })
     #expect(lines.allSatisfy { $0.hasPrefix("::") })
   }
