@@ -6,15 +6,18 @@
 #
 # Usage: Benchmarks/serve/run.sh [seconds per run, default 10]
 # Environment: THREADS / CONNECTIONS for wrk (default 2 / 64); ACCESS_LOG=off to benchmark both
-# servers without access logging (default: both log every request to a file).
+# servers without access logging (default: both log every request to a file); REPEATS (default
+# 2): each scenario runs this many times, alternating the two servers, and the best run of each
+# is reported, which damps noise from anything else running on the machine.
 set -euo pipefail
 
 DURATION="${1:-10}"
 THREADS="${THREADS:-2}"
 CONNECTIONS="${CONNECTIONS:-64}"
 ACCESS_LOG="${ACCESS_LOG:-on}"
+REPEATS="${REPEATS:-2}"
 REPO="$(cd "$(dirname "$0")/../.." && pwd)"
-SCRATCH="${SCRATCH:-$REPO/.build-serve}"
+SCRATCH="${SCRATCH:-$REPO/.build-serve-release}"
 WORK="$(mktemp -d /tmp/aasa-serve-bench.XXXXXX)"
 PIDS=()
 
@@ -37,18 +40,23 @@ fi
 NGINX="$(command -v nginx || echo /usr/sbin/nginx)"
 
 echo "building aasa-serve (release)"
-swift build -c release --scratch-path "$SCRATCH" --product aasa-serve >/dev/null
+swift build -c release --scratch-path "$SCRATCH" --product aasa-serve >/dev/null 2>&1 \
+  || swift build -c release --scratch-path "$SCRATCH" --product aasa-serve
 SERVE="$SCRATCH/release/aasa-serve"
 
 # The site: a 99-byte AASA file, the size the issue measured with.
 SITE="$WORK/site"
 mkdir -p "$SITE/.well-known"
 printf '%s' '{"applinks":{"details":[{"appIDs":["9JA89QQLNQ.com.example.app"],"components":[{"/":"/*"}]}]}}' \
-  | head -c 99 >"$SITE/.well-known/apple-app-site-association"
-# Pad to exactly 99 bytes with trailing spaces if shorter (JSON allows trailing whitespace).
+  >"$SITE/.well-known/apple-app-site-association"
+# Pad to exactly 99 bytes with trailing spaces (JSON allows trailing whitespace).
 while [ "$(wc -c <"$SITE/.well-known/apple-app-site-association")" -lt 99 ]; do
   printf ' ' >>"$SITE/.well-known/apple-app-site-association"
 done
+
+# nginx workers run as an unprivileged user: they must be able to read the site.
+chmod 755 "$WORK"
+chmod -R a+rX "$SITE"
 
 # One certificate for both: ECDSA P-256, the common choice for a modern site.
 openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2 \
@@ -56,8 +64,12 @@ openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 
   -addext "keyUsage=critical,digitalSignature" -addext "extendedKeyUsage=serverAuth" \
   -keyout "$WORK/key.pem" -out "$WORK/cert.pem" 2>/dev/null
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
-AASA_HTTP=$(free_port); AASA_HTTPS=$(free_port); NGINX_HTTP=$(free_port); NGINX_HTTPS=$(free_port)
+# Four distinct free ports: all sockets stay open until every port is known.
+read -r AASA_HTTP AASA_HTTPS NGINX_HTTP NGINX_HTTPS < <(python3 -c '
+import socket
+socks = [socket.socket() for _ in range(4)]
+for s in socks: s.bind(("127.0.0.1", 0))
+print(" ".join(str(s.getsockname()[1]) for s in socks))')
 
 LOG_FLAG=""
 NGINX_ACCESS_LOG="access_log $WORK/nginx-access.log;"
@@ -91,8 +103,8 @@ http {
     root $SITE;
   }
   server {
-    listen 127.0.0.1:$NGINX_HTTPS ssl;
-    http2 on;
+    # "listen ... http2" works on every nginx (newer ones warn and prefer "http2 on").
+    listen 127.0.0.1:$NGINX_HTTPS ssl http2;
     ssl_certificate $WORK/cert.pem;
     ssl_certificate_key $WORK/key.pem;
     ssl_protocols TLSv1.2 TLSv1.3;
@@ -101,7 +113,8 @@ http {
 }
 NGINX
 mkdir -p "$WORK/tmp"
-"$NGINX" -c "$WORK/nginx.conf" -e "$WORK/nginx-error.log"
+"$NGINX" -c "$WORK/nginx.conf" -e "$WORK/nginx-error.log" 2>/dev/null \
+  || "$NGINX" -c "$WORK/nginx.conf"
 
 PATH_AASA=/.well-known/apple-app-site-association
 for port in $AASA_HTTP $AASA_HTTPS $NGINX_HTTP $NGINX_HTTPS; do
@@ -114,7 +127,7 @@ done
 for url in "http://127.0.0.1:$AASA_HTTP" "https://127.0.0.1:$AASA_HTTPS" \
   "http://127.0.0.1:$NGINX_HTTP" "https://127.0.0.1:$NGINX_HTTPS"; do
   size=$(curl -sk "$url$PATH_AASA" | wc -c)
-  [ "$size" = 99 ] || { echo "unexpected body size $size from $url" >&2; exit 1; }
+  [ "$size" = 99 ] || { echo "unexpected body size $size from $url" >&2; cat "$WORK"/*.log >&2; exit 1; }
 done
 
 # req/s from wrk's "Requests/sec:" line; non-2xx answers would mean a broken run.
@@ -131,20 +144,29 @@ bench() {
 }
 
 printf '\nmachine: %s cores, %s\n' "$(nproc)" "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
-printf 'wrk: %s threads, %s connections, %ss per run; access log: %s\n\n' "$THREADS" "$CONNECTIONS" "$DURATION" "$ACCESS_LOG"
+printf 'load average before: %s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
+printf 'wrk: %s threads, %s connections, %ss per run, best of %s; access log: %s\n\n' \
+  "$THREADS" "$CONNECTIONS" "$DURATION" "$REPEATS" "$ACCESS_LOG"
 printf '| scenario | aasa-serve req/s | nginx req/s | ratio |\n|---|---:|---:|---:|\n'
 row() {
   local name=$1 ours=$2 theirs=$3
-  printf '| %s | %.0f | %.0f | %.2f |\n' "$name" "$ours" "$theirs" "$(echo "$ours / $theirs" | bc -l)"
+  printf '| %s | %.0f | %.0f | %.2f |\n' "$name" "$ours" "$theirs" "$(awk -v a="$ours" -v b="$theirs" 'BEGIN {print a / b}')"
 }
-a=$(bench "http://127.0.0.1:$AASA_HTTP$PATH_AASA"); n=$(bench "http://127.0.0.1:$NGINX_HTTP$PATH_AASA")
-row "HTTP keep-alive" "$a" "$n"
-a=$(bench "https://127.0.0.1:$AASA_HTTPS$PATH_AASA"); n=$(bench "https://127.0.0.1:$NGINX_HTTPS$PATH_AASA")
-row "HTTPS keep-alive" "$a" "$n"
-a=$(bench "https://127.0.0.1:$AASA_HTTPS$PATH_AASA" -H "Connection: close")
-n=$(bench "https://127.0.0.1:$NGINX_HTTPS$PATH_AASA" -H "Connection: close")
-row "HTTPS, new connection per request" "$a" "$n"
-
+max() { echo "$1 $2" | awk '{print ($1 > $2) ? $1 : $2}'; }
+scenario() {
+  local name=$1 ours_url=$2 theirs_url=$3; shift 3
+  local best_ours=0 best_theirs=0
+  for _ in $(seq 1 "$REPEATS"); do
+    best_ours=$(max "$best_ours" "$(bench "$ours_url" "$@")")
+    best_theirs=$(max "$best_theirs" "$(bench "$theirs_url" "$@")")
+  done
+  row "$name" "$best_ours" "$best_theirs"
+}
+scenario "HTTP keep-alive" "http://127.0.0.1:$AASA_HTTP$PATH_AASA" "http://127.0.0.1:$NGINX_HTTP$PATH_AASA"
+scenario "HTTPS keep-alive" "https://127.0.0.1:$AASA_HTTPS$PATH_AASA" "https://127.0.0.1:$NGINX_HTTPS$PATH_AASA"
+scenario "HTTPS, new connection per request" "https://127.0.0.1:$AASA_HTTPS$PATH_AASA" \
+  "https://127.0.0.1:$NGINX_HTTPS$PATH_AASA" -H "Connection: close"
+printf 'load average after: %s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
 printf '\naasa-serve peak RSS (VmHWM): HTTP %s, HTTPS %s\n' \
   "$(awk '/VmHWM/ {print $2" "$3}' /proc/$HTTP_PID/status)" \
   "$(awk '/VmHWM/ {print $2" "$3}' /proc/$HTTPS_PID/status)"

@@ -198,16 +198,6 @@ public struct LintRun {
   }
 
   private func streamTSV(_ urls: URLSource, _ matcher: Matcher, _ output: OutputSink) throws {
-    try forEachURL(urls) { line in
-      let input = URLInput(String(line))
-      if let app {
-        let verdict = matcher.verdict(for: input, app: app, explain: false)
-        let kind = verdict?.kind ?? .none
-        TSVRouteWriter.write(input: line, app: kind == .match ? app : nil, kind: kind, to: output)
-      } else {
-        let (app, kind) = matcher.firstMatch(input)
-        TSVRouteWriter.write(input: line, app: app, kind: kind, to: output)
-      }
-    }
+    try ParallelTSVRouter(matcher: matcher, app: app).run(urls, output: output)
   }
 }

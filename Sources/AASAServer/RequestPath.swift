@@ -52,6 +52,22 @@ public enum RequestPath: Equatable, Sendable {
     return .site(path)
   }
 
+  /// Whether `target` needs no decoding or checks beyond being found in the site table: no
+  /// escapes, query, fragment, backslash or control characters. Such a target resolves to itself.
+  public static func isPlain(_ target: String) -> Bool {
+    var utf8 = target.utf8.makeIterator()
+    guard utf8.next() == UInt8(ascii: "/") else { return false }
+    while let byte = utf8.next() {
+      switch byte {
+      case UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "\\"), 0x7F,
+        0..<0x20:
+        return false
+      default: continue
+      }
+    }
+    return true
+  }
+
   private static func findSchemeSeparator(_ bytes: [UInt8]) -> Int? {
     let lowered = String(decoding: bytes.prefix(8), as: UTF8.self).lowercased()
     if lowered.hasPrefix("http://") { return 4 }

@@ -40,6 +40,11 @@ public enum Responder {
     default: return Answer(response: .methodNotAllowed, includeBody: true)
     }
     let file: ServedFile
+    // Fast path for the common case: the target is already a plain canonical path of a loaded
+    // file. Sound because such a target decodes to itself and table keys are canonical.
+    if RequestPath.isPlain(request.target), let found = site.files[request.target] {
+      return answer(for: found, request, isHead: isHead)
+    }
     switch RequestPath.resolve(request.target) {
     case .malformed:
       return Answer(response: .badRequest, includeBody: !isHead)
@@ -51,6 +56,12 @@ public enum Responder {
       }
       file = found
     }
+    return answer(for: file, request, isHead: isHead)
+  }
+
+  private static func answer(for file: ServedFile, _ request: RequestSummary, isHead: Bool)
+    -> Answer
+  {
     var representation = file.identity
     if let gzip = file.gzip, !request.acceptEncoding.isEmpty,
       AcceptEncoding.acceptsGzip(request.acceptEncoding)

@@ -46,6 +46,16 @@ struct RequestPathTests {
     #expect(RequestPath.resolve(target) == .hidden)
   }
 
+  @Test func plainTargetsResolveToThemselves() {
+    for target in ["/a/b.txt", "/.well-known/apple-app-site-association", "/docs/"] {
+      #expect(RequestPath.isPlain(target))
+      #expect(RequestPath.resolve(target) == .site(target))
+    }
+    for target in ["/a%20b", "/a?x", "/a#x", "/a\\b", "/a\u{1}", "a", ""] {
+      #expect(!RequestPath.isPlain(target), "\(target)")
+    }
+  }
+
   @Test func wellKnownIsOnlySpecialAtTheTop() {
     #expect(RequestPath.resolve("/a/.well-known/x") == .hidden)
   }

@@ -1,5 +1,8 @@
 /// A rule with its patterns compiled and its `defaults` resolved: what the matcher runs.
-struct CompiledRule: Sendable {
+///
+/// A class, not a struct: the matcher hands rules around on every URL, and copying a struct of
+/// patterns would retain and release each of their buffers every time.
+final class CompiledRule: Sendable {
   enum Query: Sendable {
     case any
     case whole(Pattern)

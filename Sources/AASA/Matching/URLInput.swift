@@ -16,34 +16,42 @@ public struct URLInput: Hashable, Sendable {
 
   public init(_ text: String) {
     self.text = text
-    var rest = Substring(text)
-    if let hash = rest.firstIndex(of: "#") {
-      fragment = rest[rest.index(after: hash)...]
-      rest = rest[..<hash]
+    // Every delimiter is ASCII, so the UTF-8 view finds them without Character segmentation,
+    // which would cost more than the matching itself.
+    let whole = Substring(text)
+    let bytes = whole.utf8
+    var end = bytes.endIndex
+    if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) {
+      fragment = whole[bytes.index(after: hash)...]
+      end = hash
     }
-    if let mark = rest.firstIndex(of: "?") {
-      query = rest[rest.index(after: mark)...]
-      rest = rest[..<mark]
+    if let mark = bytes[..<end].firstIndex(of: UInt8(ascii: "?")) {
+      query = whole[bytes.index(after: mark)..<end]
+      end = mark
     }
-    if let colon = rest.firstIndex(of: ":"), rest[colon...].hasPrefix("://"),
-      !rest[..<colon].contains("/")
+    var pathStart = bytes.startIndex
+    if let colon = bytes[..<end].firstIndex(of: UInt8(ascii: ":")),
+      !bytes[..<colon].contains(UInt8(ascii: "/")),
+      bytes[colon..<end].starts(with: "://".utf8)
     {
-      let authorityAndPath = rest[rest.index(colon, offsetBy: 3)...]
-      let slash = authorityAndPath.firstIndex(of: "/") ?? authorityAndPath.endIndex
-      var authority = authorityAndPath[..<slash]
-      if let at = authority.lastIndex(of: "@") {
-        authority = authority[authority.index(after: at)...]
+      let authorityStart = bytes.index(colon, offsetBy: 3)
+      let slash = bytes[authorityStart..<end].firstIndex(of: UInt8(ascii: "/")) ?? end
+      var authority = whole[authorityStart..<slash]
+      if let at = authority.utf8.lastIndex(of: UInt8(ascii: "@")) {
+        authority = authority[authority.utf8.index(after: at)...]
       }
-      if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
+      if authority.utf8.first == UInt8(ascii: "["),
+        let close = authority.utf8.firstIndex(of: UInt8(ascii: "]"))
+      {
         authority = authority[...close]
-      } else if let colon = authority.lastIndex(of: ":") {
+      } else if let colon = authority.utf8.lastIndex(of: UInt8(ascii: ":")) {
         authority = authority[..<colon]
       }
       var hostName = authority.lowercased()
       if hostName.hasSuffix(".") { hostName.removeLast() }
       host = hostName
-      rest = authorityAndPath[slash...]
+      pathStart = slash
     }
-    path = rest
+    path = whole[pathStart..<end]
   }
 }

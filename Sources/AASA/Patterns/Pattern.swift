@@ -53,9 +53,10 @@ public struct Pattern: Sendable, CustomStringConvertible {
 
   private let strategy: Strategy
   private let automaton: PatternAutomaton
-  /// For automaton patterns: the longest run of literal scalars outside variables, which every
-  /// matching text contains. Checking it first rejects most texts without running the automaton.
-  private let requiredInfix: [UInt32]
+  /// The longest run of literal scalars outside wildcards and variables, which every matching text
+  /// contains (normalized and folded like the prefix). The rule index files patterns without a
+  /// useful prefix or suffix under it, and automaton patterns check it before they run.
+  let requiredInfix: [UInt32]
 
   /// How ``matches(_:)`` decides, from cheapest to most general.
   private enum Strategy: Sendable {
@@ -126,7 +127,7 @@ public struct Pattern: Sendable, CustomStringConvertible {
       atoms = Self.normalizedPath(atoms)
     }
     automaton = PatternAutomaton(pieces: atoms.map { .atom($0) }, normalizesPath: false)
-    requiredInfix = []
+    requiredInfix = Self.longestLiteralRun(of: atoms.map { .atom($0) }, normalizesPath: false)
     let prefix = atoms.prefix { if case .scalar = $0 { true } else { false } }
     let suffix = atoms.reversed().prefix { if case .scalar = $0 { true } else { false } }
     literalPrefix = prefix.map(Self.scalarValue)

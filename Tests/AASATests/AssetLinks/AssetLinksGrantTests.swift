@@ -3,7 +3,7 @@ import Testing
 @testable import AASA
 
 @Suite("AssetLinks: grant answers")
-struct GrantTests {
+struct AssetLinksGrantTests {
   private func list(_ statements: String...) throws -> StatementList {
     try #require(parseStatementList("[\(statements.joined(separator: ", "))]").statementList)
   }
