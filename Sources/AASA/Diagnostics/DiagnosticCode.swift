@@ -23,11 +23,10 @@ public struct DiagnosticCode: Hashable, Sendable, CustomStringConvertible {
 
   public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
-  /// Looks a code up in the catalog by its raw value.
+  /// Looks a code up in the catalogs (`AASA…` and `ASL…`) by its raw value.
   public init?(rawValue: String) {
-    guard let code = DiagnosticCode.all.first(where: { $0.rawValue == rawValue }) else {
-      return nil
-    }
+    let catalog = DiagnosticCode.all + DiagnosticCode.allAssetLinks
+    guard let code = catalog.first(where: { $0.rawValue == rawValue }) else { return nil }
     self = code
   }
 }

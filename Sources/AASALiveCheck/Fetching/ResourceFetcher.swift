@@ -26,6 +26,9 @@ public struct ResourceFetcher: Sendable {
   public static func makeClient(timeout: TimeAmount, group: any EventLoopGroup) -> HTTPClient {
     var tls = TLSConfiguration.makeClientConfiguration()
     tls.certificateVerification = .none
+    // A server too slow to answer is also too slow to acknowledge TLS shutdown: don't wait NIOSSL's
+    // default 5 s for it after the timeout has already been reported.
+    tls.shutdownTimeout = .milliseconds(200)
     var configuration = HTTPClient.Configuration(
       tlsConfiguration: tls, redirectConfiguration: .disallow,
       timeout: .init(connect: timeout, read: timeout), decompression: .disabled)
