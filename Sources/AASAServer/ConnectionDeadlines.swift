@@ -26,8 +26,8 @@ final class ConnectionDeadlines: ChannelDuplexHandler, RemovableChannelHandler {
   private let headerTimeout: TimeAmount
   private var phase = Phase.receivingHead
   private var lastActivity = NIODeadline.now()
-  private var headTimer: Scheduled<Void>?
-  private var idleTimer: Scheduled<Void>?
+  private var headStarted = NIODeadline.now()
+  private var timer: Scheduled<Void>?
   private var context: ChannelHandlerContext?
 
   init(idleTimeout: TimeAmount, headerTimeout: TimeAmount) {
@@ -45,7 +45,8 @@ final class ConnectionDeadlines: ChannelDuplexHandler, RemovableChannelHandler {
   }
 
   func handlerRemoved(context: ChannelHandlerContext) {
-    cancelTimers()
+    timer?.cancel()
+    timer = nil
     self.context = nil
   }
 
@@ -55,7 +56,8 @@ final class ConnectionDeadlines: ChannelDuplexHandler, RemovableChannelHandler {
   }
 
   func channelInactive(context: ChannelHandlerContext) {
-    cancelTimers()
+    timer?.cancel()
+    timer = nil
     context.fireChannelInactive()
   }
 
@@ -63,7 +65,7 @@ final class ConnectionDeadlines: ChannelDuplexHandler, RemovableChannelHandler {
     lastActivity = .now()
     if phase == .awaitingRequest {
       phase = .receivingHead
-      startHeadTimer(context: context)
+      headStarted = lastActivity
     }
     context.fireChannelRead(data)
   }
@@ -75,50 +77,38 @@ final class ConnectionDeadlines: ChannelDuplexHandler, RemovableChannelHandler {
 
   /// The HTTP/1 handler has a complete request head.
   func requestHeadReceived() {
-    headTimer?.cancel()
-    headTimer = nil
     phase = .awaitingRequest
   }
 
   /// ALPN chose HTTP/2: the handshake is done and the head rule no longer applies.
   func switchToMultiplexed() {
-    headTimer?.cancel()
-    headTimer = nil
     phase = .multiplexed
   }
 
   private func start(context: ChannelHandlerContext) {
-    guard idleTimer == nil else { return }
+    guard timer == nil else { return }
     lastActivity = .now()
     // The first head's clock starts at connect: it covers the TLS handshake too.
-    startHeadTimer(context: context)
-    scheduleIdleCheck(context: context, at: lastActivity + idleTimeout)
+    headStarted = lastActivity
+    scheduleCheck(context: context)
   }
 
-  private func startHeadTimer(context: ChannelHandlerContext) {
-    headTimer?.cancel()
-    headTimer = context.eventLoop.assumeIsolated().scheduleTask(in: headerTimeout) {
-      [self] in
-      guard phase == .receivingHead else { return }
-      self.context?.close(promise: nil)
-    }
-  }
-
-  private func scheduleIdleCheck(context: ChannelHandlerContext, at deadline: NIODeadline) {
-    idleTimer = context.eventLoop.assumeIsolated().scheduleTask(deadline: deadline) { [self] in
-      let due = lastActivity + idleTimeout
-      if due <= .now() {
-        self.context?.close(promise: nil)
-      } else if let context = self.context {
-        scheduleIdleCheck(context: context, at: due)
+  /// One timer per connection, ticking at half the shorter timeout, checks both deadlines. A
+  /// timer per request would cost a heap insertion and removal on every keep-alive request; this
+  /// way a deadline is enforced at most half a period late.
+  private func scheduleCheck(context: ChannelHandlerContext) {
+    let period = TimeAmount.nanoseconds(
+      max(min(idleTimeout.nanoseconds, headerTimeout.nanoseconds) / 2, 10_000_000))
+    timer = context.eventLoop.assumeIsolated().scheduleTask(in: period) { [self] in
+      guard let context = self.context else { return }
+      let now = NIODeadline.now()
+      let headTooSlow = phase == .receivingHead && now >= headStarted + headerTimeout
+      let idle = now >= lastActivity + idleTimeout
+      if headTooSlow || idle {
+        context.close(promise: nil)
+      } else {
+        scheduleCheck(context: context)
       }
     }
-  }
-
-  private func cancelTimers() {
-    headTimer?.cancel()
-    headTimer = nil
-    idleTimer?.cancel()
-    idleTimer = nil
   }
 }

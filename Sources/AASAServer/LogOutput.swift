@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOPosix
 
 /// How log lines look on standard output.
 public enum LogFormat: String, Sendable, CaseIterable {
@@ -70,7 +71,8 @@ public struct LineLogHandler: LogHandler {
   {
     var line = "{\"time\":\"\(Timestamp.now())\",\"level\":\"\(level)\",\"message\":"
     line += jsonString(message)
-    for (key, value) in metadata.sorted(by: { $0.key < $1.key }) {
+    // Key order means nothing in JSON, so no sorting on this path.
+    for (key, value) in metadata {
       line += ",\(jsonString(key)):"
       switch value {
       case .stringConvertible(let number as Int): line += "\(number)"
@@ -82,10 +84,14 @@ public struct LineLogHandler: LogHandler {
   }
 
   static func quotedIfNeeded(_ value: String) -> String {
-    if !value.isEmpty && !value.contains(where: { $0 == " " || $0 == "\"" || $0 == "=" }) {
-      return value
-    }
-    return jsonString(value)
+    // Bytes, not Characters: this runs for every access log field.
+    let needsQuotes =
+      value.isEmpty
+      || value.utf8.contains { byte in
+        byte <= 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "=") || byte == 0x7F
+          || byte == UInt8(ascii: "\\")
+      }
+    return needsQuotes ? jsonString(value) : value
   }
 
   /// A JSON string literal; control characters are escaped so a hostile User-Agent cannot forge
@@ -109,12 +115,37 @@ public struct LineLogHandler: LogHandler {
   }
 }
 
-/// RFC 3339 timestamps in UTC with milliseconds.
+/// RFC 3339 timestamps in UTC with milliseconds. The part up to the second is formatted once a
+/// second per thread; only the milliseconds change between lines.
 enum Timestamp {
+  private final class Cache {
+    var second = -1
+    var prefix = ""
+  }
+  // Safe: each thread only ever sees its own value.
+  nonisolated(unsafe) private static let perThread = ThreadSpecificVariable<Cache>()
+
   static func now() -> String {
     var time = timespec()
     clock_gettime(CLOCK_REALTIME, &time)
-    var seconds = time.tv_sec
+    let cache: Cache
+    if let existing = perThread.currentValue {
+      cache = existing
+    } else {
+      cache = Cache()
+      perThread.currentValue = cache
+    }
+    if cache.second != Int(time.tv_sec) {
+      cache.second = Int(time.tv_sec)
+      cache.prefix = formatSecond(time.tv_sec)
+    }
+    let millis = Int(time.tv_nsec) / 1_000_000
+    let digits = String(millis)
+    return cache.prefix + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
+  }
+
+  private static func formatSecond(_ seconds: time_t) -> String {
+    var seconds = seconds
     var parts = tm()
     gmtime_r(&seconds, &parts)
     func pad(_ value: Int, _ width: Int) -> String {
@@ -123,7 +154,7 @@ enum Timestamp {
     }
     return "\(pad(Int(parts.tm_year) + 1900, 4))-\(pad(Int(parts.tm_mon) + 1, 2))-"
       + "\(pad(Int(parts.tm_mday), 2))T\(pad(Int(parts.tm_hour), 2)):\(pad(Int(parts.tm_min), 2)):"
-      + "\(pad(Int(parts.tm_sec), 2)).\(pad(Int(time.tv_nsec) / 1_000_000, 3))Z"
+      + "\(pad(Int(parts.tm_sec), 2))."
   }
 }
 

@@ -5,15 +5,15 @@ import ServiceLifecycle
 /// The whole `aasa-serve` run: load TLS and the site, bind, report, serve until a signal. The
 /// executable only parses flags and calls this.
 public enum ServerApplication {
-  public static func run(configuration: ServerConfiguration, logger: Logger)
-    async throws(StartupError)
-  {
+  public static func run(
+    configuration: ServerConfiguration, logFormat: LogFormat, logger: Logger
+  ) async throws(StartupError) {
     let tls = try TLSSetup.load(configuration.tls)
     let site = try SiteReloader.load(configuration: configuration, logger: logger)
     for line in site.findings { logger.warning("\(line)") }
     for skip in site.skipped { logger.warning("not serving \(skip.path): \(skip.reason.rawValue)") }
 
-    let accessLog = configuration.accessLog ? AccessLog(logger: logger) : nil
+    let accessLog = configuration.accessLog ? AccessLog(logger: logger, format: logFormat) : nil
     let server = try await SiteServer.bind(
       configuration: configuration, store: site.reloader.store, tls: tls?.context,
       accessLog: accessLog, logger: logger)

@@ -94,7 +94,7 @@ struct ServeCommand: AsyncParsableCommand {
       "Seconds in-flight requests get to finish after SIGTERM/SIGINT before connections are cut.")
   var shutdownTimeout: Double = 10
 
-  @Option(help: "Event loop threads (default: one per core).")
+  @Option(help: "Event loop threads; the default is one per core.")
   var threads: Int = System.coreCount
 
   func validate() throws {
@@ -140,7 +140,8 @@ struct ServeCommand: AsyncParsableCommand {
     LoggingSystem.bootstrap { label in LineLogHandler(label: label, format: format) }
     let logger = Logger(label: "aasa-serve")
     do {
-      try await ServerApplication.run(configuration: serverConfiguration, logger: logger)
+      try await ServerApplication.run(
+        configuration: serverConfiguration, logFormat: format, logger: logger)
     } catch {
       // Plain text on stderr: these stop start-up and are read by a person.
       StandardError.write("aasa-serve: \(error.message)")

@@ -2,28 +2,13 @@
 ///
 /// Every statement is read to the end even after an error, so one pass reports every problem in
 /// the file; the per-target checks live in `AssetLinksParser+Target.swift`.
-struct AssetLinksParser {
+struct AssetLinksParser: DiagnosticReporting {
   static let statementKeys = ["relation", "target"]
 
   var diagnostics: [Diagnostic] = []
 
   /// How many errors have been reported: a statement is invalid when it raised this count.
   var errorCount: Int { diagnostics.count(where: { $0.severity == .error }) }
-
-  mutating func report(
-    _ code: DiagnosticCode, _ value: JSONValue, _ path: String, _ message: String,
-    help: String? = nil
-  ) {
-    diagnostics.append(
-      Diagnostic(code, at: value.location, path: path, message: message, help: help))
-  }
-
-  mutating func report(
-    _ code: DiagnosticCode, at location: SourceLocation, _ path: String, _ message: String,
-    help: String? = nil
-  ) {
-    diagnostics.append(Diagnostic(code, at: location, path: path, message: message, help: help))
-  }
 
   mutating func reportWrongType(_ value: JSONValue, _ path: String, expected: String) {
     report(

@@ -92,17 +92,7 @@ extension SiteAssociationParser {
       if elements.isEmpty {
         report(.emptyAppIDs, list, listPath, "\(listPath) is empty, so the entry applies to no app")
       }
-      var ids: [String] = []
-      for (index, element) in elements.enumerated() {
-        let elementPath = DocumentPath.element(listPath, index)
-        guard let id = element.string else {
-          reportWrongType(element, elementPath, expected: "an app ID string")
-          continue
-        }
-        checkAppID(id, element, elementPath)
-        ids.append(id)
-      }
-      return ids
+      return checkedAppIDs(elements, path: listPath)
     }
     if let list {
       reportWrongType(
@@ -121,6 +111,21 @@ extension SiteAssociationParser {
       report(.missingAppID, value, path, "\(path) names no app: it has no \"appIDs\" or \"appID\"")
     }
     return []
+  }
+
+  /// The strings of an app ID list, each checked; other values are reported and skipped.
+  mutating func checkedAppIDs(_ elements: [JSONValue], path: String) -> [String] {
+    var ids: [String] = []
+    for (index, element) in elements.enumerated() {
+      let elementPath = DocumentPath.element(path, index)
+      guard let id = element.string else {
+        reportWrongType(element, elementPath, expected: "an app ID string")
+        continue
+      }
+      checkAppID(id, element, elementPath)
+      ids.append(id)
+    }
+    return ids
   }
 
   mutating func checkDuplicateAppIDs(_ details: [AppLinksDetail], _ json: JSONValue) {

@@ -11,7 +11,7 @@ extension SiteAssociation {
 }
 
 /// Walks the JSON of an association file once, building the model and the diagnostics together.
-struct SiteAssociationParser {
+struct SiteAssociationParser: DiagnosticReporting {
   static let serviceKeys = ["applinks", "webcredentials", "appclips", "activitycontinuation"]
   static let appLinksKeys = ["apps", "details", "defaults", "substitutionVariables"]
 
@@ -21,21 +21,6 @@ struct SiteAssociationParser {
   var usedVariables: Set<String> = []
   /// The file's variables, for compiling patterns in the rule-order check.
   var variableTable = VariableTable()
-
-  mutating func report(
-    _ code: DiagnosticCode, _ value: JSONValue, _ path: String, _ message: String,
-    help: String? = nil
-  ) {
-    diagnostics.append(
-      Diagnostic(code, at: value.location, path: path, message: message, help: help))
-  }
-
-  mutating func report(
-    _ code: DiagnosticCode, at location: SourceLocation, _ path: String, _ message: String,
-    help: String? = nil
-  ) {
-    diagnostics.append(Diagnostic(code, at: location, path: path, message: message, help: help))
-  }
 
   mutating func reportWrongType(_ value: JSONValue, _ path: String, expected: String) {
     report(
@@ -109,17 +94,7 @@ struct SiteAssociationParser {
     if elements.isEmpty {
       report(.emptyServiceApps, apps, appsPath, "\(appsPath) is empty")
     }
-    var ids: [String] = []
-    for (index, element) in elements.enumerated() {
-      let elementPath = DocumentPath.element(appsPath, index)
-      guard let id = element.string else {
-        reportWrongType(element, elementPath, expected: "an app ID string")
-        continue
-      }
-      checkAppID(id, element, elementPath)
-      ids.append(id)
-    }
-    return ServiceApps(apps: ids)
+    return ServiceApps(apps: checkedAppIDs(elements, path: appsPath))
   }
 
   // MARK: applinks
