@@ -5,12 +5,19 @@
 /// threads. Each entry's rules are indexed by their literal prefixes (``RuleIndex``), so the cost
 /// of a URL hardly grows with the number of rules.
 public struct Matcher: Sendable {
-  /// One `details` entry, compiled.
-  struct Entry: Sendable {
+  /// One `details` entry, compiled. A class, so that visiting it per URL is one retain.
+  final class Entry: Sendable {
     let detail: Int
     let appIDs: [String]
     let rules: [CompiledRule]
     let index: RuleIndex
+
+    init(detail: Int, appIDs: [String], rules: [CompiledRule], index: RuleIndex) {
+      self.detail = detail
+      self.appIDs = appIDs
+      self.rules = rules
+      self.index = index
+    }
   }
 
   /// The site's host, lower-cased; full URLs for another host are routed nowhere.

@@ -83,12 +83,7 @@ struct RuleIndex: Sendable {
         group.suffixes.collect(along: text.scalars.reversed(), into: &result)
       }
       if !group.infixes.isEmpty {
-        text.scalars.withUnsafeBufferPointer { scalars in
-          for start in scalars.indices {
-            group.infixes.collect(
-              along: UnsafeBufferPointer(rebasing: scalars[start...]), into: &result)
-          }
-        }
+        group.infixes.collectFromEveryPosition(of: text.scalars, into: &result)
         sawInfixes = true
       }
     }
@@ -124,6 +119,8 @@ final class Trie: Sendable {
   private let edgeKeys: [UInt32]
   private let edgeTargets: [Int32]
   private let rules: [Int]
+  /// The ASCII scalars that start a key, as a bitmap.
+  private let rootASCII: (low: UInt64, high: UInt64)
 
   var isEmpty: Bool { rules.isEmpty }
 
@@ -144,6 +141,15 @@ final class Trie: Sendable {
       edgeTargets.append(contentsOf: sorted.map { Int32($0.target) })
       rules.append(contentsOf: nodeRules)
     }
+    var rootASCII: (low: UInt64, high: UInt64) = (0, 0)
+    for key in builder.edges[0].map(\.key) {
+      if key < 64 {
+        rootASCII.low |= 1 << UInt64(key)
+      } else if key < 128 {
+        rootASCII.high |= 1 << UInt64(key - 64)
+      }
+    }
+    self.rootASCII = rootASCII
     self.nodes = nodes
     self.edgeKeys = edgeKeys
     self.edgeTargets = edgeTargets
@@ -186,6 +192,42 @@ final class Trie: Sendable {
       low += 1
     }
     return nil
+  }
+
+  /// Appends the rules of every key that occurs anywhere in `text`.
+  func collectFromEveryPosition(of text: [UInt32], into result: inout [Int]) {
+    nodes.withUnsafeBufferPointer { nodes in
+      edgeKeys.withUnsafeBufferPointer { keys in
+        edgeTargets.withUnsafeBufferPointer { targets in
+          rules.withUnsafeBufferPointer { rules in
+            text.withUnsafeBufferPointer { text in
+              let root = nodes[0]
+              for start in text.indices {
+                // Most positions start no key: the root's edges say so in one look.
+                guard startsKey(text[start]) else { continue }
+                var node = root
+                var position = start
+                while position < text.count,
+                  let edge = Self.edge(from: node, for: text[position], keys)
+                {
+                  node = nodes[Int(targets[edge])]
+                  appendRules(of: node, rules, &result)
+                  position += 1
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// Whether some key starts with `scalar`: a bitmap for ASCII, true otherwise.
+  @inline(__always)
+  private func startsKey(_ scalar: UInt32) -> Bool {
+    if scalar < 64 { return rootASCII.low & (1 << UInt64(scalar)) != 0 }
+    if scalar < 128 { return rootASCII.high & (1 << UInt64(scalar - 64)) != 0 }
+    return true
   }
 
   @inline(__always)

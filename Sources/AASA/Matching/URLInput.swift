@@ -21,11 +21,14 @@ public struct URLInput: Hashable, Sendable {
     let whole = Substring(text)
     let bytes = whole.utf8
     var end = bytes.endIndex
-    if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) {
+    let (hashOffset, markOffset) = Self.delimiterOffsets(text)
+    if let hashOffset {
+      let hash = bytes.index(bytes.startIndex, offsetBy: hashOffset)
       fragment = whole[bytes.index(after: hash)...]
       end = hash
     }
-    if let mark = bytes[..<end].firstIndex(of: UInt8(ascii: "?")) {
+    if let markOffset {
+      let mark = bytes.index(bytes.startIndex, offsetBy: markOffset)
       query = whole[bytes.index(after: mark)..<end]
       end = mark
     }
@@ -53,5 +56,22 @@ public struct URLInput: Hashable, Sendable {
       pathStart = slash
     }
     path = whole[pathStart..<end]
+  }
+
+  /// The byte offsets of the first `#` and of the first `?` before it, found with one pass over
+  /// contiguous UTF-8 (the generic `firstIndex` on a string view is several times slower).
+  private static func delimiterOffsets(_ text: String) -> (hash: Int?, mark: Int?) {
+    var text = text
+    return text.withUTF8 { bytes in
+      var mark: Int?
+      for offset in bytes.indices {
+        switch bytes[offset] {
+        case UInt8(ascii: "#"): return (offset, mark)
+        case UInt8(ascii: "?") where mark == nil: mark = offset
+        default: continue
+        }
+      }
+      return (nil, mark)
+    }
   }
 }
