@@ -66,15 +66,17 @@ public struct LintRun {
     var matcher: Matcher?
     var routesURLs = true
     if case .none = urls { routesURLs = false }
-    if routesURLs || expectations != nil {
+    if routesURLs || expectations != nil || app != nil {
       guard report.kind == .appleAppSiteAssociation else {
-        throw UsageError("URLs can only be routed with an apple-app-site-association file")
+        throw UsageError(
+          "URLs and --app need an apple-app-site-association file; \(fileName) is an assetlinks.json")
       }
-      matcher = Matcher(report.association ?? SiteAssociation(), domain: domain)
-      if let app, let matcher, !matcher.appIDs.contains(app) {
-        let known = matcher.appIDs.isEmpty ? "none" : matcher.appIDs.joined(separator: ", ")
+      let compiled = Matcher(report.association ?? SiteAssociation(), domain: domain)
+      if let app, !compiled.appIDs.contains(app) {
+        let known = compiled.appIDs.isEmpty ? "none" : compiled.appIDs.joined(separator: ", ")
         throw UsageError("\(fileName) does not name the app \(app) (apps: \(known))")
       }
+      matcher = compiled
     }
 
     let results = matcher.flatMap { matcher in

@@ -100,6 +100,7 @@ struct LintCommandTests {
       ["SITE", "--color", "sometimes"],
       ["-", "--urls", "-"],
       ["SITE", "/albums/1", "--app", "D3KQX62K1A.com.example.unknown"],
+      ["SITE", "--app", "D3KQX62K1A.com.example.unknown"],
       ["SITE", "--urls", "/nonexistent/urls.txt"],
       ["SITE", "/albums/1", "--urls", "URLS"],
       ["DIR"],
