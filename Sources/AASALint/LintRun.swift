@@ -69,7 +69,8 @@ public struct LintRun {
     if routesURLs || expectations != nil || app != nil {
       guard report.kind == .appleAppSiteAssociation else {
         throw UsageError(
-          "URLs and --app need an apple-app-site-association file; \(fileName) is an assetlinks.json")
+          "URLs and --app need an apple-app-site-association file; \(fileName) is an assetlinks.json"
+        )
       }
       let compiled = Matcher(report.association ?? SiteAssociation(), domain: domain)
       if let app, !compiled.appIDs.contains(app) {
