@@ -33,6 +33,53 @@ public struct LineReader {
     }
   }
 
+  /// Calls `body` with each chunk of whole lines as raw bytes and the ranges of its non-blank
+  /// lines (line endings excluded), so that callers can decode lines on other threads.
+  public func forEachChunk(_ body: ([UInt8], [Range<Int>]) throws -> Void) throws {
+    defer { if closesDescriptor { close(fileDescriptor) } }
+    let chunkSize = 1 << 20
+    var buffer: [UInt8] = []
+    var reachedEnd = false
+    while !reachedEnd {
+      let kept = buffer.count
+      buffer.reserveCapacity(kept + chunkSize)
+      var count = 0
+      buffer.append(contentsOf: repeatElement(0, count: chunkSize))
+      repeat {
+        count = buffer.withUnsafeMutableBytes {
+          read(fileDescriptor, $0.baseAddress! + kept, chunkSize)
+        }
+      } while count < 0 && errno == EINTR
+      if count < 0 {
+        throw OpenError(path: "input", reason: String(cString: strerror(errno)))
+      }
+      buffer.removeLast(chunkSize - count)
+      reachedEnd = count == 0
+      var lines: [Range<Int>] = []
+      var start = 0
+      for index in buffer.indices where buffer[index] == UInt8(ascii: "\n") {
+        Self.appendLine(start..<index, of: buffer, to: &lines)
+        start = index + 1
+      }
+      if reachedEnd {
+        Self.appendLine(start..<buffer.count, of: buffer, to: &lines)
+        start = buffer.count
+      }
+      if !lines.isEmpty { try body(buffer, lines) }
+      buffer.removeFirst(start)
+    }
+  }
+
+  private static func appendLine(
+    _ range: Range<Int>, of bytes: [UInt8], to lines: inout [Range<Int>]
+  ) {
+    var range = range
+    if range.upperBound > range.lowerBound, bytes[range.upperBound - 1] == UInt8(ascii: "\r") {
+      range = range.lowerBound..<range.upperBound - 1
+    }
+    if !range.isEmpty { lines.append(range) }
+  }
+
   /// Calls `body` with each non-blank line, without its line ending.
   public func forEachLine(_ body: (Substring) throws -> Void) throws {
     defer { if closesDescriptor { close(fileDescriptor) } }

@@ -30,38 +30,52 @@ struct ParallelTSVRouter {
   }
 
   func run(_ urls: LintRun.URLSource, output: OutputSink) throws {
-    var batch: [Substring] = []
-    batch.reserveCapacity(Self.batchSize)
-    try urls.forEach { line in
-      batch.append(line)
-      if batch.count == Self.batchSize {
-        route(batch, to: output)
-        batch.removeAll(keepingCapacity: true)
+    switch urls {
+    case .none:
+      return
+    case .list(let list):
+      var bytes: [UInt8] = []
+      var lines: [Range<Int>] = []
+      for url in list {
+        lines.append(bytes.count..<bytes.count + url.utf8.count)
+        bytes.append(contentsOf: url.utf8)
+      }
+      route(bytes, lines, to: output)
+    case .lines(let reader):
+      // The reading thread only finds line ends; decoding and routing happen on the workers.
+      try reader.forEachChunk { bytes, lines in
+        var start = 0
+        while start < lines.count {
+          let end = min(lines.count, start + Self.batchSize)
+          route(bytes, lines[start..<end], to: output)
+          start = end
+        }
       }
     }
-    route(batch, to: output)
   }
 
-  private func route(_ batch: [Substring], to output: OutputSink) {
-    guard !batch.isEmpty else { return }
-    let slices = batch.count < 1_024 ? 1 : workers
-    let sliceLength = (batch.count + slices - 1) / slices
+  private func route(_ bytes: [UInt8], _ lines: some Collection<Range<Int>>, to output: OutputSink)
+  {
+    let lines = Array(lines)
+    guard !lines.isEmpty else { return }
+    let slices = lines.count < 1_024 ? 1 : workers
+    let sliceLength = (lines.count + slices - 1) / slices
     let results = SliceResults(count: slices)
     defer { results.deallocate() }
     DispatchQueue.concurrentPerform(iterations: slices) { slice in
-      let lines = batch[
-        min(batch.count, slice * sliceLength)..<min(batch.count, (slice + 1) * sliceLength)]
-      var bytes: [UInt8] = []
-      bytes.reserveCapacity(lines.count * 64)
-      for line in lines { write(line, into: &bytes) }
-      results.store(bytes, at: slice)
+      let mine = lines[
+        min(lines.count, slice * sliceLength)..<min(lines.count, (slice + 1) * sliceLength)]
+      var out: [UInt8] = []
+      out.reserveCapacity(mine.count * 64)
+      for range in mine { write(bytes[range], into: &out) }
+      results.store(out, at: slice)
     }
     for slice in 0..<slices { output.write(bytes: results.load(at: slice)) }
   }
 
   /// One line: `input<TAB>app or -<TAB>verdict`.
-  private func write(_ line: Substring, into bytes: inout [UInt8]) {
-    let input = URLInput(String(line))
+  private func write(_ line: ArraySlice<UInt8>, into bytes: inout [UInt8]) {
+    let input = URLInput(String(decoding: line, as: UTF8.self))
     let routedApp: String?
     let kind: Verdict.Kind
     if let app {
@@ -70,7 +84,7 @@ struct ParallelTSVRouter {
     } else {
       (routedApp, kind) = matcher.firstMatch(input)
     }
-    bytes.append(contentsOf: line.utf8)
+    bytes.append(contentsOf: line)
     bytes.append(UInt8(ascii: "\t"))
     bytes.append(contentsOf: (routedApp ?? "-").utf8)
     bytes.append(UInt8(ascii: "\t"))

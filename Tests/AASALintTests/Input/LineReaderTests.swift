@@ -1,0 +1,63 @@
+import AASA
+import Foundation
+import Testing
+
+@testable import AASALint
+
+@Suite struct LineReaderTests {
+  func temporaryFile(_ contents: String) throws -> String {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("aasa-lines-\(UUID().uuidString).txt").path
+    try contents.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  func chunkedLines(_ path: String) throws -> [String] {
+    var lines: [String] = []
+    try LineReader(path: path).forEachChunk { bytes, ranges in
+      lines += ranges.map { String(decoding: bytes[$0], as: UTF8.self) }
+    }
+    return lines
+  }
+
+  @Test func skipsBlankLinesAndStripsCRLFWithOrWithoutAFinalNewline() throws {
+    let path = try temporaryFile("/a\r\n\n/b\n\r\n/c")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect(try chunkedLines(path) == ["/a", "/b", "/c"])
+    var streamed: [String] = []
+    try LineReader(path: path).forEachLine { streamed.append(String($0)) }
+    #expect(streamed == ["/a", "/b", "/c"])
+  }
+
+  @Test func linesAcrossChunkBoundariesArriveWhole() throws {
+    // Several MiB, so lines straddle the reader's 1 MiB chunks.
+    let expected = (0..<120_000).map {
+      "/products/item-\($0)?ref=\(String(repeating: "x", count: $0 % 37))"
+    }
+    let path = try temporaryFile(expected.joined(separator: "\n") + "\n")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect(try chunkedLines(path) == expected)
+  }
+
+  @Test func parallelTSVKeepsInputOrderAndAgreesWithTheMatcher() throws {
+    let file = """
+      {"applinks": {"details": [
+        {"appIDs": ["D3KQX62K1A.com.example.app"],
+         "components": [{"/": "/private/*", "exclude": true}, {"/": "/p/*"}]}]}}
+      """
+    let urls = (0..<5_000).map {
+      $0 % 3 == 0 ? "/p/\($0)" : $0 % 3 == 1 ? "/private/\($0)" : "/x/\($0)"
+    }
+    let path = try temporaryFile(urls.joined(separator: "\n"))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let output = OutputSink()
+    let run = LintRun(fileName: "aasa.json", source: Array(file.utf8), format: .tsv)
+    #expect(try run.run(urls: .lines(try LineReader(path: path)), output: output) == .success)
+    let matcher = Matcher(try association(file))
+    let expected = urls.map { url -> String in
+      let (app, kind) = matcher.firstMatch(URLInput(url))
+      return "\(url)\t\(app ?? "-")\t\(kind.rawValue)"
+    }
+    #expect(output.text.split(separator: "\n").map(String.init) == expected)
+  }
+}
