@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+
+/// The CI-facing commands of `aasa-lint`, run as processes: expectations, diff, machine formats,
+/// several files, Android grants, signed files and completions.
+@Suite("aasa-lint workflows end to end")
+struct LintWorkflowTests {
+  static let site = LintCommandTests.site
+  static let photoApp = LintCommandTests.photoApp
+  static let fingerprint =
+    "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
+
+  @Test func expectationsPassAndFailWithTheDecidingRule() throws {
+    let dir = try TemporaryDirectory()
+    let file = try dir.copy(Self.site, as: "aasa.json")
+    let good = try dir.write("good.tsv", "# pinned\n/albums/1\t\(Self.photoApp)\n/nope\tnone\n")
+    let passing = try LintProcess.run([file, "--expect", good])
+    #expect(passing.status == 0)
+    #expect(passing.stdout.contains("2 of 2 expectations met"))
+
+    let bad = try dir.write("bad.tsv", "/albums/1\t\(Self.photoApp)\n/account/x\tnone\n")
+    let failing = try LintProcess.run([file, "--expect", bad])
+    #expect(failing.status == 1)
+    #expect(
+      failing.stdout.contains(
+        "bad.tsv:2: /account/x: expected none, got blocked by details[0].components[0]"))
+
+    let malformed = try dir.write("malformed.tsv", "/albums/1 without a tab\n")
+    let usage = try LintProcess.run([file, "--expect", malformed])
+    #expect(usage.status == 2)
+    #expect(usage.stderr.contains("malformed.tsv:1:"))
+  }
+
+  @Test func diffReportsBehaviourChangesAndHonoursExitCode() throws {
+    let dir = try TemporaryDirectory()
+    let old = try dir.copy(Self.site, as: "old.json")
+    let original = try String(contentsOfFile: old, encoding: .utf8)
+    let new = try dir.write(
+      "new.json",
+      original.replacingOccurrences(
+        of: #"{ "/": "/albums/*", "comment": "Every album" }"#,
+        with: #"{ "/": "/albums/*", "caseSensitive": true, "comment": "Every album" }"#))
+    let reformatted = try dir.write(
+      "reformatted.json", original.replacingOccurrences(of: "\n", with: " "))
+    let urls = try dir.write("urls.txt", "/Albums/1\n/albums/1\n")
+
+    let unchanged = try LintProcess.run(["diff", old, reformatted, "--exit-code"])
+    #expect(unchanged.status == 0)
+    #expect(unchanged.stdout.contains("no change in behaviour"))
+
+    let changed = try LintProcess.run(["diff", old, new, "--urls", urls, "--exit-code"])
+    #expect(changed.status == 1)
+    #expect(changed.stdout.contains("caseSensitive: false → true"))
+    #expect(changed.stdout.contains("/Albums/1  \(Self.photoApp) → none"))
+    #expect(changed.stdout.contains("1 of 2 URLs route differently"))
+
+    let withoutExitCode = try LintProcess.run(["diff", old, new])
+    #expect(withoutExitCode.status == 0)
+
+    let json = try LintProcess.run(["diff", old, new, "--format", "json"])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    #expect(object["changed"] as? Bool == true)
+  }
+
+  @Test func sarifAndGitHubFormatsLocateFindings() throws {
+    let dir = try TemporaryDirectory()
+    let file = try dir.copy("examples/broken/trailing-comma.json", as: "aasa.json")
+    let sarif = try LintProcess.run([file, "--format", "sarif"])
+    #expect(sarif.status == 1)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
+    #expect(object["version"] as? String == "2.1.0")
+    #expect(sarif.stdout.contains(#""startLine": 8, "startColumn": 26"#))
+
+    let github = try LintProcess.run([file, "--format", "github"])
+    #expect(github.status == 1)
+    #expect(
+      github.lines.first?.hasPrefix("::error file=\(file),line=8,col=26,title=AASA002") == true)
+  }
+
+  @Test func filesLintsEachAndExitsWithTheWorst() throws {
+    let dir = try TemporaryDirectory()
+    let good = try dir.copy(Self.site, as: "apple-app-site-association")
+    let links = try dir.copy("examples/site/.well-known/assetlinks.json", as: "assetlinks.json")
+    let bad = try dir.copy("examples/broken/truncated.json", as: "broken.json")
+    let clean = try LintProcess.run(["files", good, links])
+    #expect(clean.status == 0)
+    let mixed = try LintProcess.run(["files", good, bad, links])
+    #expect(mixed.status == 1)
+    #expect(mixed.stdout.contains("broken.json:8:1: error"))
+  }
+
+  @Test func grantsAnswersForAnAndroidApp() throws {
+    let dir = try TemporaryDirectory()
+    let links = try dir.copy("examples/site/.well-known/assetlinks.json", as: "assetlinks.json")
+    let granted = try LintProcess.run([
+      links, "--grants", "com.example.photoapp:\(Self.fingerprint)",
+    ])
+    #expect(granted.status == 0)
+    #expect(granted.stdout.contains("yes: granted by statement [0]"))
+    let refused = try LintProcess.run([links, "--grants", "com.example.other:\(Self.fingerprint)"])
+    #expect(refused.status == 1)
+    #expect(refused.stdout.contains("no statement names the package com.example.other"))
+    let malformed = try LintProcess.run([links, "--grants", "com.example.photoapp"])
+    #expect(malformed.status == 2)
+  }
+
+  @Test func signedFilesAreUnwrappedAndTheirSignerNamed() throws {
+    let dir = try TemporaryDirectory()
+    let content = try dir.copy(Self.site, as: "aasa.json")
+    let key = dir.url.appendingPathComponent("key.pem").path
+    let certificate = dir.url.appendingPathComponent("cert.pem").path
+    let signed = dir.url.appendingPathComponent("signed.aasa").path
+    try runTool(
+      "/usr/bin/openssl",
+      [
+        "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate,
+        "-days", "2", "-subj", "/O=Example Inc/CN=example.com",
+      ])
+    try runTool(
+      "/usr/bin/openssl",
+      [
+        "cms", "-sign", "-in", content, "-signer", certificate, "-inkey", key, "-outform", "DER",
+        "-nodetach", "-binary", "-out", signed,
+      ])
+    let output = try LintProcess.run([signed, "/albums/1"])
+    #expect(output.status == 0)
+    #expect(
+      output.stdout.contains("CMS-signed by CN=example.com,O=Example Inc; the signature verifies"))
+    #expect(output.stdout.contains("/albums/1  →  \(Self.photoApp)"))
+
+    var tampered = try Data(contentsOf: URL(fileURLWithPath: signed))
+    let marker = Data("Every album".utf8)
+    let range = try #require(tampered.range(of: marker))
+    tampered.replaceSubrange(range, with: Data("Every albun".utf8))
+    let tamperedPath = try dir.write("tampered.aasa", "")
+    try tampered.write(to: URL(fileURLWithPath: tamperedPath))
+    let rejected = try LintProcess.run([tamperedPath])
+    #expect(rejected.status == 1)
+    #expect(rejected.stdout.contains("the signature does not verify"))
+  }
+
+  @Test(arguments: ["bash", "zsh", "fish"])
+  func completionScripts(shell: String) throws {
+    let output = try LintProcess.run(["--generate-completion-script", shell])
+    #expect(output.status == 0)
+    #expect(output.stdout.contains("aasa-lint"))
+    #expect(output.stdout.contains("diff"))
+  }
+
+  @Test func preCommitHooksRunTheFilesSubcommand() throws {
+    let hooks = try String(
+      contentsOf: LintProcess.packageRoot.appendingPathComponent(".pre-commit-hooks.yaml"),
+      encoding: .utf8)
+    #expect(hooks.contains("- id: aasa-lint"))
+    #expect(hooks.contains("entry: aasa-lint files"))
+  }
+
+  private func runTool(_ path: String, _ arguments: [String]) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0, "\(path) \(arguments.joined(separator: " "))")
+  }
+}
