@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
   name: "aasa",
-  platforms: [.macOS(.v14)],
+  platforms: [.macOS(.v15)],
   products: [
     .library(name: "AASA", targets: ["AASA"]),
     .executable(name: "aasa-lint", targets: ["aasa-lint"]),

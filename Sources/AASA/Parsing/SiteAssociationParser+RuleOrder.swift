@@ -6,7 +6,7 @@ extension SiteAssociationParser {
   /// literal prefix followed by `*` (or matches every path) and ignores the query and fragment, or
   /// when both rules are written identically. Anything it reports is truly unreachable.
   mutating func checkRuleOrder(_ rules: [Rule], inherited: ComponentSettings) {
-    let compiled = rules.map { OrderedRule($0, inherited: inherited, variables: variableTable) }
+    let compiled = rules.map { OrderedRule($0, inherited: inherited) }
     var reported: Set<Int> = []
     for (laterIndex, later) in compiled.enumerated() {
       for earlier in compiled[..<laterIndex] where earlier.subsumes(later) {
@@ -21,31 +21,34 @@ extension SiteAssociationParser {
   }
 }
 
-/// A rule with the facts the order check needs.
+/// A rule with the facts the order check needs, read from its text: compiling every pattern here
+/// would double the start-up cost of large files, which the matcher compiles anyway.
 private struct OrderedRule {
   let rule: Rule
-  let path: Pattern
   let caseSensitive: Bool
   let percentEncoded: Bool
   /// The query and fragment accept anything.
   let ignoresQueryAndFragment: Bool
-  /// The path pattern is a literal followed by `*`, or matches every path.
+  /// The path pattern is only stars: it matches every path.
+  let matchesEveryPath: Bool
+  /// The path pattern is a literal followed by `*`.
   let isPrefixPattern: Bool
+  /// What every path the pattern matches starts with, normalized and folded like the URL's path.
+  let literalPrefix: [UInt32]
   let effective: ComponentSettings
 
-  init(_ rule: Rule, inherited: ComponentSettings, variables: VariableTable) {
+  init(_ rule: Rule, inherited: ComponentSettings) {
     self.rule = rule
     let settings = rule.settings.merged(over: inherited)
     effective = settings
     caseSensitive = settings.caseSensitive ?? true
     percentEncoded = settings.percentEncoded ?? true
     let source = settings.path ?? "*"
-    path = Pattern(source, part: .path, caseSensitive: caseSensitive, variables: variables)
+    matchesEveryPath = !source.isEmpty && source.allSatisfy { $0 == "*" }
     var stem = Substring(source)
     while stem.last == "*" { stem.removeLast() }
-    isPrefixPattern =
-      path.matchesEverything
-      || (source.hasSuffix("*") && !stem.contains(where: { "*?\\$".contains($0) }))
+    isPrefixPattern = source.hasSuffix("*") && !stem.contains(where: { "*?\\$".contains($0) })
+    literalPrefix = Self.literalPrefix(of: source, caseSensitive: caseSensitive)
     let fragmentIsAny = settings.fragment.map { $0 == "*" } ?? true
     let queryIsAny: Bool
     switch settings.query {
@@ -56,20 +59,38 @@ private struct OrderedRule {
     ignoresQueryAndFragment = fragmentIsAny && queryIsAny
   }
 
+  /// The text before the first wildcard, escape or variable, with the leading `/` and the `//`
+  /// collapsing of path normalization. It may be shorter than what the matcher computes, never
+  /// longer, which keeps the check sound.
+  static func literalPrefix(of source: String, caseSensitive: Bool) -> [UInt32] {
+    var prefix: [UInt32] = []
+    let scalars = Array(source.unicodeScalars)
+    if let first = scalars.first, first != "*", first != "/", scalars.count > 1 {
+      prefix.append(PathNormalization.slash)
+    }
+    for (index, scalar) in scalars.enumerated() {
+      if scalar == "*" || scalar == "?" || scalar == "\\" { break }
+      if scalar == "$", index + 1 < scalars.count, scalars[index + 1] == "(" { break }
+      if scalar == "/" && prefix.last == PathNormalization.slash { continue }
+      prefix.append(caseSensitive ? scalar.value : CaseFolding.fold(scalar.value))
+    }
+    return prefix
+  }
+
   func subsumes(_ later: OrderedRule) -> Bool {
-    guard !path.neverMatches, percentEncoded == later.percentEncoded else { return false }
+    guard percentEncoded == later.percentEncoded else { return false }
     if effective == later.effective && rule.origin == later.rule.origin {
       return true
     }
-    guard isPrefixPattern, ignoresQueryAndFragment else { return false }
-    if path.matchesEverything { return true }
-    var laterPrefix = later.path.literalPrefix
+    guard isPrefixPattern || matchesEveryPath, ignoresQueryAndFragment else { return false }
+    if matchesEveryPath { return true }
+    var laterPrefix = later.literalPrefix
     if !caseSensitive && later.caseSensitive {
       laterPrefix = laterPrefix.map(CaseFolding.fold)
     } else if caseSensitive && !later.caseSensitive {
       // The later rule also matches other spellings the earlier one does not.
       return false
     }
-    return laterPrefix.starts(with: path.literalPrefix)
+    return laterPrefix.starts(with: literalPrefix)
   }
 }

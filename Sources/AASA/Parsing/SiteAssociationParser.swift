@@ -19,8 +19,6 @@ struct SiteAssociationParser: DiagnosticReporting {
   /// Custom variables by name, once `substitutionVariables` is read.
   var variableNames: Set<String> = []
   var usedVariables: Set<String> = []
-  /// The file's variables, for compiling patterns in the rule-order check.
-  var variableTable = VariableTable()
 
   mutating func reportWrongType(_ value: JSONValue, _ path: String, expected: String) {
     report(
@@ -123,9 +121,6 @@ struct SiteAssociationParser: DiagnosticReporting {
     var appLinks = AppLinks()
     if let variables = value["substitutionVariables"] {
       appLinks.substitutionVariables = parseSubstitutionVariables(variables)
-      variableTable = VariableTable(
-        custom: Dictionary(
-          appLinks.substitutionVariables.map { ($0.name, $0.values) }, uniquingKeysWith: { $1 }))
     }
     if let defaults = value["defaults"] {
       appLinks.defaults = parseSettings(defaults, path: "applinks.defaults", isDefaults: true)

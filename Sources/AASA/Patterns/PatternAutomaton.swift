@@ -94,17 +94,17 @@ struct PatternAutomaton: Sendable {
   ///   after which some state was still alive (for "how far did it get" explanations).
   func run(_ text: UnsafeBufferPointer<UInt32>) -> (matches: Bool, aliveThrough: Int) {
     let stateCount = nodes.count << Int(modeShift)
-    return withUnsafeTemporaryAllocation(of: Int32.self, capacity: stateCount * 4) { buffer in
-      let base = buffer.baseAddress!
-      base.initialize(repeating: 0, count: stateCount)
-      return nodes.withUnsafeBufferPointer { nodes in
-        splitTargets.withUnsafeBufferPointer { targets in
-          var simulation = Simulation(
-            nodes: nodes, targets: targets, normalizesPath: normalizesPath, modeShift: modeShift,
-            marks: base, stack: base + stateCount, current: base + 2 * stateCount,
-            next: base + 3 * stateCount)
-          return simulation.run(text, start: start, leadingSlashEntry: leadingSlashEntry)
-        }
+    var scratch = AutomatonScratchPool.shared.take(stateCount: stateCount)
+    defer { AutomatonScratchPool.shared.give(back: scratch) }
+    return nodes.withUnsafeBufferPointer { nodes in
+      splitTargets.withUnsafeBufferPointer { targets in
+        var simulation = Simulation(
+          nodes: nodes, targets: targets, normalizesPath: normalizesPath, modeShift: modeShift,
+          marks: scratch.marks, stack: scratch.stack, current: scratch.current,
+          next: scratch.next, generation: scratch.generation)
+        let result = simulation.run(text, start: start, leadingSlashEntry: leadingSlashEntry)
+        scratch.generation = simulation.generation + 1
+        return result
       }
     }
   }
@@ -124,13 +124,14 @@ struct PatternAutomaton: Sendable {
     var currentCount = 0
     var nextCount = 0
     var stackCount = 0
-    var generation: Int32 = 1
+    var generation: Int32
 
     init(
       nodes: UnsafeBufferPointer<Node>, targets: UnsafeBufferPointer<Int32>, normalizesPath: Bool,
       modeShift: Int32, marks: UnsafeMutablePointer<Int32>, stack: UnsafeMutablePointer<Int32>,
-      current: UnsafeMutablePointer<Int32>, next: UnsafeMutablePointer<Int32>
+      current: UnsafeMutablePointer<Int32>, next: UnsafeMutablePointer<Int32>, generation: Int32
     ) {
+      self.generation = generation
       self.nodes = nodes
       self.targets = targets
       self.path = normalizesPath
