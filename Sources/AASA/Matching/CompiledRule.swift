@@ -92,6 +92,8 @@ struct PreparedURL {
   var query: PreparedURLPart
   var fragment: PreparedURLPart
   private var parsedQueryStorage: ParsedQuery?
+  /// Scratch for the rule index's candidates, reused across the URL's entries.
+  var candidateBuffer: [Int] = []
 
   init(_ input: URLInput) {
     path = PreparedURLPart(input.path, part: .path)

@@ -112,7 +112,12 @@ public struct Matcher: Sendable {
 
   /// The first rule of `entry` that matches, if any.
   private func decide(_ entry: Entry, _ url: inout PreparedURL) -> CompiledRule? {
-    for order in entry.index.candidates(for: &url) where entry.rules[order].matches(&url) {
+    // One buffer serves every entry of the URL: moved out of `url` and back, never copied.
+    var candidates = url.candidateBuffer
+    url.candidateBuffer = []
+    defer { url.candidateBuffer = candidates }
+    entry.index.candidates(for: &url, into: &candidates)
+    for order in candidates where entry.rules[order].matches(&url) {
       return entry.rules[order]
     }
     return nil

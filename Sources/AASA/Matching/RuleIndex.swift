@@ -71,9 +71,10 @@ struct RuleIndex: Sendable {
     self.groups = groups.map(Group.init)
   }
 
-  /// The orders of the rules that could match, ascending.
-  func candidates(for url: inout PreparedURL) -> [Int] {
-    var result = unindexed
+  /// Fills `result` with the orders of the rules that could match, ascending.
+  func candidates(for url: inout PreparedURL, into result: inout [Int]) {
+    result.removeAll(keepingCapacity: true)
+    result.append(contentsOf: unindexed)
     var sawInfixes = false
     for group in groups {
       let text = url.path.text(
@@ -87,20 +88,20 @@ struct RuleIndex: Sendable {
         sawInfixes = true
       }
     }
-    if result.count > 1 {
-      result.sort()
-      // A run can occur twice in a path, filing its rule twice.
-      if sawInfixes { result = removingAdjacentDuplicates(result) }
-    }
-    return result
+    guard result.count > 1 else { return }
+    result.sort()
+    // A run can occur twice in a path, filing its rule twice.
+    if sawInfixes { removeAdjacentDuplicates(&result) }
   }
 }
 
-private func removingAdjacentDuplicates(_ sorted: [Int]) -> [Int] {
-  var unique: [Int] = []
-  unique.reserveCapacity(sorted.count)
-  for value in sorted where unique.last != value { unique.append(value) }
-  return unique
+private func removeAdjacentDuplicates(_ sorted: inout [Int]) {
+  var kept = 0
+  for index in sorted.indices where kept == 0 || sorted[kept - 1] != sorted[index] {
+    sorted[kept] = sorted[index]
+    kept += 1
+  }
+  sorted.removeLast(sorted.count - kept)
 }
 
 /// A trie of scalar strings, each node listing the rules whose key ends there.
