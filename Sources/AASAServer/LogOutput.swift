@@ -1,3 +1,4 @@
+import AASA
 import Foundation
 import Logging
 import NIOPosix
@@ -96,23 +97,7 @@ public struct LineLogHandler: LogHandler {
 
   /// A JSON string literal; control characters are escaped so a hostile User-Agent cannot forge
   /// log lines.
-  static func jsonString(_ text: String) -> String {
-    var output = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-        let hex = String(scalar.value, radix: 16)
-        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: output.unicodeScalars.append(scalar)
-      }
-    }
-    return output + "\""
-  }
+  static func jsonString(_ text: String) -> String { JSONValue.quoted(text) }
 }
 
 /// RFC 3339 timestamps in UTC with milliseconds. The part up to the second is formatted once a

@@ -29,10 +29,8 @@ struct EndToEndLifecycleTests {
     let response = try CurlResponse(curl(["-k", "--http2"], server.url(aasaPath)))
     #expect(response.httpVersion == "HTTP/2")
     #expect(response.body == Fixtures.aasa)
-    let handshake = try run(
-      "/usr/bin/openssl",
-      ["s_client", "-connect", "127.0.0.1:\(server.port)", "-alpn", "h2"], input: "")
-    #expect((handshake.stdout + handshake.stderr).contains("ALPN protocol: h2"))
+    let transcript = try tlsHandshakeTranscript(port: server.port, alpn: "h2")
+    #expect(transcript.contains("ALPN protocol: h2"), "\(transcript)")
   }
 
   @Test func invalidAssociationFileStopsStartup() throws {

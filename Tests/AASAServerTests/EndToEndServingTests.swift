@@ -180,13 +180,9 @@ struct EndToEndServingTests {
 
   @Test func alpnOffersH2AndHTTP11() throws {
     for (offer, expected) in [("h2", "h2"), ("http/1.1", "http/1.1")] {
-      let result = try run(
-        "/usr/bin/openssl",
-        [
-          "s_client", "-connect", "127.0.0.1:\(server.port)", "-alpn", offer, "-CAfile",
-          certificate, "-servername", "localhost",
-        ], input: "")
-      let all = result.stdout + result.stderr
+      let all = try tlsHandshakeTranscript(
+        port: server.port, alpn: offer,
+        extraArguments: ["-CAfile", certificate, "-servername", "localhost"])
       #expect(all.contains("ALPN protocol: \(expected)"), "\(all)")
       #expect(all.contains("Verify return code: 0 (ok)"), "\(all)")
     }

@@ -300,3 +300,18 @@ func rawExchange(port: Int, _ request: [UInt8], timeout: Double = 5) throws -> S
 func rawExchange(port: Int, _ request: String, timeout: Double = 5) throws -> String {
   try rawExchange(port: port, Array(request.utf8), timeout: timeout)
 }
+
+/// What `openssl s_client` printed for a handshake offering `alpn`. s_client quits at the end of
+/// its (empty) input, which on a loaded machine can come before it prints the negotiated
+/// protocol, so the handshake is tried again, a few times, until the summary is there.
+func tlsHandshakeTranscript(port: Int, alpn: String, extraArguments: [String] = []) throws -> String
+{
+  var transcript = ""
+  for _ in 0..<3 where !transcript.contains("ALPN protocol:") {
+    let result = try run(
+      "/usr/bin/openssl",
+      ["s_client", "-connect", "127.0.0.1:\(port)", "-alpn", alpn] + extraArguments, input: "")
+    transcript = result.stdout + result.stderr
+  }
+  return transcript
+}

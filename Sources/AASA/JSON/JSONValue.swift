@@ -114,7 +114,8 @@ public struct JSONValue: Hashable, Sendable {
       case "\n": output += "\\n"
       case "\r": output += "\\r"
       case "\t": output += "\\t"
-      case _ where scalar.value < 0x20:
+      // DEL too: harmless to JSON, but log readers and terminals treat it as control.
+      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
         let hex = String(scalar.value, radix: 16)
         output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       default: output.unicodeScalars.append(scalar)
