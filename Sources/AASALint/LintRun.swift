@@ -190,13 +190,9 @@ public struct LintRun {
       "\(fileName): " + DiagnosticTextRenderer.summary(report.diagnostics, style: style))
   }
 
-  private func forEachURL(_ urls: URLSource, _ body: (Substring) throws -> Void) throws {
-    try urls.forEach(body)
-  }
-
   private func collect(_ urls: URLSource, _ matcher: Matcher) throws -> [Routing] {
     var routings: [Routing] = []
-    try forEachURL(urls) { routings.append(matcher.route(URLInput(String($0)))) }
+    try urls.forEach { routings.append(matcher.route(URLInput(String($0)))) }
     return routings
   }
 

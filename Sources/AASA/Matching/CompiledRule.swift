@@ -20,15 +20,10 @@ final class CompiledRule: Sendable {
   var caseSensitive: Bool { reference.caseSensitive }
   var percentEncoded: Bool { reference.percentEncoded }
 
-  /// Built-in values for keys that neither the rule nor any `defaults` set.
-  static let builtIn = ComponentSettings(
-    path: "*", query: .whole("*"), fragment: "*", exclude: false, caseSensitive: true,
-    percentEncoded: true)
-
   init(
     _ rule: Rule, order: Int, detail: Int, inherited: ComponentSettings, variables: VariableTable
   ) {
-    let settings = rule.settings.merged(over: inherited).merged(over: Self.builtIn)
+    let settings = rule.settings.merged(over: inherited).merged(over: .builtIn)
     let caseSensitive = settings.caseSensitive!
     self.order = order
     self.reference = RuleReference(

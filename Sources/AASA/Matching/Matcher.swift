@@ -23,6 +23,8 @@ public struct Matcher: Sendable {
   /// The site's host, lower-cased; full URLs for another host are routed nowhere.
   public let domain: String?
   let entries: [Entry]
+  /// Each app's entries in file order, so that one app's verdict does not scan them all per URL.
+  private let entriesByApp: [String: [Entry]]
 
   public init(_ association: SiteAssociation, domain: String? = nil) {
     var normalizedDomain = domain?.lowercased()
@@ -30,6 +32,7 @@ public struct Matcher: Sendable {
     self.domain = normalizedDomain
     guard let appLinks = association.appLinks else {
       entries = []
+      entriesByApp = [:]
       return
     }
     var custom: [String: [String]] = [:]
@@ -44,6 +47,11 @@ public struct Matcher: Sendable {
       return Entry(
         detail: detail.index, appIDs: detail.appIDs, rules: rules, index: RuleIndex(rules))
     }
+    var entriesByApp: [String: [Entry]] = [:]
+    for entry in entries {
+      for app in Set(entry.appIDs) { entriesByApp[app, default: []].append(entry) }
+    }
+    self.entriesByApp = entriesByApp
   }
 
   /// Every app ID in routing order (an ID listed in two entries appears twice).
@@ -89,8 +97,7 @@ public struct Matcher: Sendable {
   /// The verdict of one app: its first entry's verdict that is not `none`, else `none`. Nil when
   /// the file does not name the app.
   public func verdict(for input: URLInput, app: String, explain: Bool = true) -> Verdict? {
-    let appEntries = entries.filter { $0.appIDs.contains(app) }
-    guard !appEntries.isEmpty else { return nil }
+    guard let appEntries = entriesByApp[app] else { return nil }
     if foreignHost(of: input) != nil {
       return Verdict(app: app, kind: .none, detail: appEntries[0].detail)
     }

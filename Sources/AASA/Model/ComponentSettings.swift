@@ -23,6 +23,23 @@ public struct ComponentSettings: Sendable, Hashable {
     self.percentEncoded = percentEncoded
   }
 
+  /// What a key means when neither the component nor any `defaults` sets it.
+  public static let builtIn = ComponentSettings(
+    path: "*", query: .whole("*"), fragment: "*", exclude: false, caseSensitive: true,
+    percentEncoded: true)
+
+  /// Whether the query and fragment patterns accept every URL: unset, `*`, all-`*` items, or a
+  /// query object Apple drops.
+  public var acceptsAnyQueryAndFragment: Bool {
+    let queryIsAny: Bool
+    switch query {
+    case nil, .dropped: queryIsAny = true
+    case .whole(let pattern): queryIsAny = pattern == "*"
+    case .items(let items): queryIsAny = items.allSatisfy { $0.pattern == "*" }
+    }
+    return queryIsAny && (fragment ?? "*") == "*"
+  }
+
   /// These settings with every unset key taken from `fallback`.
   public func merged(over fallback: ComponentSettings) -> ComponentSettings {
     ComponentSettings(

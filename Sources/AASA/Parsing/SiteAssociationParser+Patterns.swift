@@ -115,7 +115,7 @@ extension SiteAssociationParser {
             "\"\(pattern)\" nests a variable inside a variable reference", help: nil)
         } else if variableNames.contains(name) {
           usedVariables.insert(name)
-        } else if !BuiltinVariableNames.all.contains(name) {
+        } else if !VariableTable.builtInNames.contains(name) {
           report(
             .undefinedVariable, value, path,
             "\"\(pattern)\" uses $(\(name)), which is neither defined in substitutionVariables nor built in; it never matches"
@@ -147,21 +147,11 @@ extension SiteAssociationParser {
 
   /// Whether the settings match every URL: all-star path, and any query and fragment.
   static func isCatchAll(_ settings: ComponentSettings) -> Bool {
-    func isStar(_ pattern: String?) -> Bool {
-      guard let pattern else { return true }
-      return pattern == "*"
-    }
     let path = settings.path ?? "*"
     let pathMatchesAll =
       !path.isEmpty && path.allSatisfy({ $0 == "*" || $0 == "/" }) && path.contains("*")
       && !path.dropFirst().contains("/") && (path.hasPrefix("*") || path.hasPrefix("/"))
-    let queryMatchesAll: Bool
-    switch settings.query {
-    case nil, .dropped: queryMatchesAll = true
-    case .whole(let pattern): queryMatchesAll = isStar(pattern)
-    case .items(let items): queryMatchesAll = items.allSatisfy { $0.pattern == "*" }
-    }
-    return pathMatchesAll && queryMatchesAll && isStar(settings.fragment)
+    return pathMatchesAll && settings.acceptsAnyQueryAndFragment
   }
 
   /// `example.com/path`: a host name written where the path belongs.
@@ -178,11 +168,4 @@ extension SiteAssociationParser {
       !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" }
     }
   }
-}
-
-/// The eight variables Apple defines without a `substitutionVariables` entry.
-enum BuiltinVariableNames {
-  static let all: Set<String> = [
-    "alpha", "upper", "lower", "alnum", "digit", "xdigit", "region", "lang",
-  ]
 }

@@ -49,14 +49,7 @@ private struct OrderedRule {
     while stem.last == "*" { stem.removeLast() }
     isPrefixPattern = source.hasSuffix("*") && !stem.contains(where: { "*?\\$".contains($0) })
     literalPrefix = Self.literalPrefix(of: source, caseSensitive: caseSensitive)
-    let fragmentIsAny = settings.fragment.map { $0 == "*" } ?? true
-    let queryIsAny: Bool
-    switch settings.query {
-    case nil, .dropped: queryIsAny = true
-    case .whole(let pattern): queryIsAny = pattern == "*"
-    case .items(let items): queryIsAny = items.allSatisfy { $0.pattern == "*" }
-    }
-    ignoresQueryAndFragment = fragmentIsAny && queryIsAny
+    ignoresQueryAndFragment = settings.acceptsAnyQueryAndFragment
   }
 
   /// The text before the first wildcard, escape or variable, with the leading `/` and the `//`

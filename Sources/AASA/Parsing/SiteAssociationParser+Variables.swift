@@ -15,7 +15,7 @@ extension SiteAssociationParser {
           "\"\(name)\" cannot be a variable name")
         continue
       }
-      if BuiltinVariableNames.all.contains(name) {
+      if VariableTable.builtInNames.contains(name) {
         report(
           .shadowedBuiltinVariable, at: member.keyLocation, memberPath,
           "\"\(name)\" replaces the built-in $(\(name)) in this file")

@@ -20,11 +20,8 @@ public struct EffectiveRule: Hashable, Sendable {
   }
 
   init(_ rule: Rule, detail: AppLinksDetail, appLinks: AppLinks) {
-    let builtIn = ComponentSettings(
-      path: "*", query: .whole("*"), fragment: "*", exclude: false, caseSensitive: true,
-      percentEncoded: true)
     let settings = rule.settings.merged(over: detail.defaults).merged(over: appLinks.defaults)
-      .merged(over: builtIn)
+      .merged(over: .builtIn)
     path = settings.path!
     switch settings.query! {
     case .items(let items):
