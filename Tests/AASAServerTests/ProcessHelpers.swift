@@ -205,8 +205,10 @@ struct CommandResult {
   var stderr: String
 }
 
-/// Runs a command to completion, killing it after `timeout` seconds.
-func run(_ executable: String, _ arguments: [String], timeout: Double = 20, input: String? = nil)
+/// Runs a command to completion, killing it after `timeout` seconds. The commands bound their own
+/// time (curl's `--max-time`); this limit only catches a hang, so it is generous enough for a
+/// machine busy with the whole suite's processes at once.
+func run(_ executable: String, _ arguments: [String], timeout: Double = 60, input: String? = nil)
   throws -> CommandResult
 {
   let process = Process()
