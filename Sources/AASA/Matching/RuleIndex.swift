@@ -6,69 +6,75 @@
 /// under `/shoes/`). A walk along the URL's path (from every position, for runs) collects the
 /// candidates; rules with none of the three are always candidates. The cost per URL follows the
 /// path's length, not the rule count.
-/// Rules differ in `caseSensitive` and `percentEncoded`, which change the text they read, so there
-/// is one index per combination in use.
+///
+/// Rules differ in `percentEncoded`, which changes the text they read, so there is one index per
+/// setting in use. Rules that differ only in `caseSensitive` share one: when any of them ignores case,
+/// the index files every key folded and walks the folded path. A case-sensitive rule's folded key
+/// is in the folded path whenever its key is in the path, so it is still found (with a few extra
+/// candidates, which the rule's own match rejects), and one walk serves both kinds of rule.
 struct RuleIndex: Sendable {
   /// A class, so that reading one per URL costs one retain rather than one per buffer.
   private final class Group: Sendable {
     let percentEncoded: Bool
-    let caseSensitive: Bool
+    /// Whether keys and the walked path are case-folded.
+    let folded: Bool
     let prefixes: Trie
     let suffixes: Trie
     let infixes: Trie
 
-    init(_ builder: GroupBuilder) {
-      percentEncoded = builder.percentEncoded
-      caseSensitive = builder.caseSensitive
-      prefixes = Trie(builder.prefixes)
-      suffixes = Trie(builder.suffixes)
-      infixes = Trie(builder.infixes)
+    init(percentEncoded: Bool, rules: [CompiledRule]) {
+      self.percentEncoded = percentEncoded
+      let folded = rules.contains { !$0.caseSensitive }
+      self.folded = folded
+      var prefixes = TrieBuilder()
+      var suffixes = TrieBuilder()
+      var infixes = TrieBuilder()
+      for rule in rules {
+        let path = rule.path
+        func key(_ scalars: [UInt32]) -> [UInt32] {
+          folded && rule.caseSensitive ? scalars.map(CaseFolding.fold) : scalars
+        }
+        if path.literalPrefix.count >= RuleIndex.usefulKeyLength {
+          prefixes.insert(key(path.literalPrefix), rule: rule.order)
+        } else if path.literalSuffix.count >= RuleIndex.usefulKeyLength {
+          suffixes.insert(key(path.literalSuffix).reversed(), rule: rule.order)
+        } else {
+          infixes.insert(key(path.requiredInfix), rule: rule.order)
+        }
+      }
+      self.prefixes = Trie(prefixes)
+      self.suffixes = Trie(suffixes)
+      self.infixes = Trie(infixes)
     }
   }
 
-  private struct GroupBuilder {
-    var percentEncoded: Bool
-    var caseSensitive: Bool
-    var prefixes = TrieBuilder()
-    var suffixes = TrieBuilder()
-    var infixes = TrieBuilder()
-  }
+  /// A lone "/" starts (and ends) nearly every normalized path: no use as a key.
+  private static let usefulKeyLength = 2
 
-  private var groups: [Group] = []
-  /// Rules with no literal prefix or suffix: always tried.
-  private var unindexed: [Int] = []
+  private let encoded: Group?
+  private let decoded: Group?
+  /// Rules with no literal prefix, suffix or run: always tried.
+  private let unindexed: [Int]
 
   init(_ rules: [CompiledRule]) {
-    var groups: [GroupBuilder] = []
+    var indexed: [CompiledRule] = []
+    var unindexed: [Int] = []
     for rule in rules {
       let path = rule.path
-      // A lone "/" starts (and ends) nearly every normalized path: no use as a key.
-      let usefulLength = 2
-      if path.literalPrefix.count < usefulLength && path.literalSuffix.count < usefulLength
-        && path.requiredInfix.count < usefulLength
+      if path.literalPrefix.count < Self.usefulKeyLength
+        && path.literalSuffix.count < Self.usefulKeyLength
+        && path.requiredInfix.count < Self.usefulKeyLength
       {
         unindexed.append(rule.order)
-        continue
-      }
-      let groupIndex: Int
-      if let existing = groups.firstIndex(where: {
-        $0.percentEncoded == rule.percentEncoded && $0.caseSensitive == rule.caseSensitive
-      }) {
-        groupIndex = existing
       } else {
-        groups.append(
-          GroupBuilder(percentEncoded: rule.percentEncoded, caseSensitive: rule.caseSensitive))
-        groupIndex = groups.count - 1
-      }
-      if path.literalPrefix.count >= usefulLength {
-        groups[groupIndex].prefixes.insert(path.literalPrefix, rule: rule.order)
-      } else if path.literalSuffix.count >= usefulLength {
-        groups[groupIndex].suffixes.insert(path.literalSuffix.reversed(), rule: rule.order)
-      } else {
-        groups[groupIndex].infixes.insert(path.requiredInfix, rule: rule.order)
+        indexed.append(rule)
       }
     }
-    self.groups = groups.map(Group.init)
+    self.unindexed = unindexed
+    let encodedRules = indexed.filter(\.percentEncoded)
+    let decodedRules = indexed.filter { !$0.percentEncoded }
+    encoded = encodedRules.isEmpty ? nil : Group(percentEncoded: true, rules: encodedRules)
+    decoded = decodedRules.isEmpty ? nil : Group(percentEncoded: false, rules: decodedRules)
   }
 
   /// Fills `result` with the orders of the rules that could match, ascending.
@@ -76,22 +82,28 @@ struct RuleIndex: Sendable {
     result.removeAll(keepingCapacity: true)
     result.append(contentsOf: unindexed)
     var sawInfixes = false
-    for group in groups {
-      let text = url.path.text(
-        percentEncoded: group.percentEncoded, caseSensitive: group.caseSensitive)
-      group.prefixes.collect(along: text.scalars, into: &result)
-      if !group.suffixes.isEmpty {
-        group.suffixes.collect(along: text.scalars.reversed(), into: &result)
-      }
-      if !group.infixes.isEmpty {
-        group.infixes.collectFromEveryPosition(of: text.scalars, into: &result)
-        sawInfixes = true
-      }
-    }
+    if let encoded { collect(encoded, &url, into: &result, sawInfixes: &sawInfixes) }
+    if let decoded { collect(decoded, &url, into: &result, sawInfixes: &sawInfixes) }
     guard result.count > 1 else { return }
     result.sort()
     // A run can occur twice in a path, filing its rule twice.
     if sawInfixes { removeAdjacentDuplicates(&result) }
+  }
+
+  private func collect(
+    _ group: Group, _ url: inout PreparedURL, into result: inout [Int], sawInfixes: inout Bool
+  ) {
+    let text = url.path.text(percentEncoded: group.percentEncoded, caseSensitive: !group.folded)
+    text.scalars.withUnsafeBufferPointer { scalars in
+      group.prefixes.collect(along: scalars, backwards: false, into: &result)
+      if !group.suffixes.isEmpty {
+        group.suffixes.collect(along: scalars, backwards: true, into: &result)
+      }
+      if !group.infixes.isEmpty {
+        group.infixes.collectFromEveryPosition(of: scalars, into: &result)
+        sawInfixes = true
+      }
+    }
   }
 }
 
@@ -102,165 +114,4 @@ private func removeAdjacentDuplicates(_ sorted: inout [Int]) {
     kept += 1
   }
   sorted.removeLast(sorted.count - kept)
-}
-
-/// A trie of scalar strings, each node listing the rules whose key ends there.
-///
-/// Built node by node, then read through flat arrays: one node's edges and rules are contiguous
-/// ranges, so a lookup touches no reference-counted storage per step.
-final class Trie: Sendable {
-  private struct Node: Sendable {
-    var firstEdge: Int32 = 0
-    var edgeCount: Int32 = 0
-    var firstRule: Int32 = 0
-    var ruleCount: Int32 = 0
-  }
-
-  private let nodes: [Node]
-  private let edgeKeys: [UInt32]
-  private let edgeTargets: [Int32]
-  private let rules: [Int]
-  /// The ASCII scalars that start a key, as a bitmap.
-  private let rootASCII: (low: UInt64, high: UInt64)
-
-  var isEmpty: Bool { rules.isEmpty }
-
-  /// Freezes `builder` into flat arrays.
-  init(_ builder: TrieBuilder) {
-    var nodes: [Node] = []
-    var edgeKeys: [UInt32] = []
-    var edgeTargets: [Int32] = []
-    var rules: [Int] = []
-    for (edges, nodeRules) in zip(builder.edges, builder.rules) {
-      nodes.append(
-        Node(
-          firstEdge: Int32(edgeKeys.count), edgeCount: Int32(edges.count),
-          firstRule: Int32(rules.count), ruleCount: Int32(nodeRules.count)))
-      // Sorted, so that wide nodes (the root of a trie of runs) can be searched by halving.
-      let sorted = edges.sorted { $0.key < $1.key }
-      edgeKeys.append(contentsOf: sorted.map(\.key))
-      edgeTargets.append(contentsOf: sorted.map { Int32($0.target) })
-      rules.append(contentsOf: nodeRules)
-    }
-    var rootASCII: (low: UInt64, high: UInt64) = (0, 0)
-    for key in builder.edges[0].map(\.key) {
-      if key < 64 {
-        rootASCII.low |= 1 << UInt64(key)
-      } else if key < 128 {
-        rootASCII.high |= 1 << UInt64(key - 64)
-      }
-    }
-    self.rootASCII = rootASCII
-    self.nodes = nodes
-    self.edgeKeys = edgeKeys
-    self.edgeTargets = edgeTargets
-    self.rules = rules
-  }
-
-  /// Appends the rules of every key that is a prefix of `text`.
-  func collect<C: Collection>(along text: C, into result: inout [Int]) where C.Element == UInt32 {
-    nodes.withUnsafeBufferPointer { nodes in
-      edgeKeys.withUnsafeBufferPointer { keys in
-        edgeTargets.withUnsafeBufferPointer { targets in
-          rules.withUnsafeBufferPointer { rules in
-            var node = nodes[0]
-            appendRules(of: node, rules, &result)
-            for scalar in text {
-              guard let edge = Self.edge(from: node, for: scalar, keys) else { return }
-              node = nodes[Int(targets[edge])]
-              appendRules(of: node, rules, &result)
-            }
-          }
-        }
-      }
-    }
-  }
-
-  /// The index of `node`'s edge for `scalar`: a scan for a few edges, halving for many.
-  @inline(__always)
-  private static func edge(from node: Node, for scalar: UInt32, _ keys: UnsafeBufferPointer<UInt32>)
-    -> Int?
-  {
-    var low = Int(node.firstEdge)
-    var high = low + Int(node.edgeCount)
-    while high - low > 8 {
-      let middle = (low + high) / 2
-      if keys[middle] < scalar { low = middle + 1 } else { high = middle + 1 }
-    }
-    while low < high {
-      if keys[low] == scalar { return low }
-      if keys[low] > scalar { return nil }
-      low += 1
-    }
-    return nil
-  }
-
-  /// Appends the rules of every key that occurs anywhere in `text`.
-  func collectFromEveryPosition(of text: [UInt32], into result: inout [Int]) {
-    nodes.withUnsafeBufferPointer { nodes in
-      edgeKeys.withUnsafeBufferPointer { keys in
-        edgeTargets.withUnsafeBufferPointer { targets in
-          rules.withUnsafeBufferPointer { rules in
-            text.withUnsafeBufferPointer { text in
-              let root = nodes[0]
-              for start in text.indices {
-                // Most positions start no key: the root's edges say so in one look.
-                guard startsKey(text[start]) else { continue }
-                var node = root
-                var position = start
-                while position < text.count,
-                  let edge = Self.edge(from: node, for: text[position], keys)
-                {
-                  node = nodes[Int(targets[edge])]
-                  appendRules(of: node, rules, &result)
-                  position += 1
-                }
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-
-  /// Whether some key starts with `scalar`: a bitmap for ASCII, true otherwise.
-  @inline(__always)
-  private func startsKey(_ scalar: UInt32) -> Bool {
-    if scalar < 64 { return rootASCII.low & (1 << UInt64(scalar)) != 0 }
-    if scalar < 128 { return rootASCII.high & (1 << UInt64(scalar - 64)) != 0 }
-    return true
-  }
-
-  @inline(__always)
-  private func appendRules(
-    of node: Node, _ rules: UnsafeBufferPointer<Int>, _ result: inout [Int]
-  ) {
-    guard node.ruleCount > 0 else { return }
-    let first = Int(node.firstRule)
-    for index in first..<first + Int(node.ruleCount) { result.append(rules[index]) }
-  }
-
-}
-
-/// Collects keys for a ``Trie``.
-struct TrieBuilder {
-  fileprivate var edges: [[(key: UInt32, target: Int)]] = [[]]
-  fileprivate var rules: [[Int]] = [[]]
-
-  var isEmpty: Bool { rules.allSatisfy(\.isEmpty) }
-
-  mutating func insert<S: Sequence>(_ key: S, rule: Int) where S.Element == UInt32 {
-    var current = 0
-    for scalar in key {
-      if let next = edges[current].first(where: { $0.key == scalar })?.target {
-        current = next
-      } else {
-        edges.append([])
-        rules.append([])
-        edges[current].append((scalar, edges.count - 1))
-        current = edges.count - 1
-      }
-    }
-    rules[current].append(rule)
-  }
 }

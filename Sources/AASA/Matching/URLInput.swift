@@ -16,28 +16,24 @@ public struct URLInput: Hashable, Sendable {
 
   public init(_ text: String) {
     self.text = text
-    // Every delimiter is ASCII, so the UTF-8 view finds them without Character segmentation,
-    // which would cost more than the matching itself.
+    // Every delimiter is ASCII, so one pass over the UTF-8 bytes finds them without Character
+    // segmentation, which would cost more than the matching itself.
     let whole = Substring(text)
     let bytes = whole.utf8
+    let offsets = Self.delimiterOffsets(text)
+    func index(_ offset: Int) -> String.Index { bytes.index(bytes.startIndex, offsetBy: offset) }
     var end = bytes.endIndex
-    let (hashOffset, markOffset) = Self.delimiterOffsets(text)
-    if let hashOffset {
-      let hash = bytes.index(bytes.startIndex, offsetBy: hashOffset)
-      fragment = whole[bytes.index(after: hash)...]
-      end = hash
+    if let hash = offsets.hash {
+      fragment = whole[index(hash + 1)...]
+      end = index(hash)
     }
-    if let markOffset {
-      let mark = bytes.index(bytes.startIndex, offsetBy: markOffset)
-      query = whole[bytes.index(after: mark)..<end]
-      end = mark
+    if let mark = offsets.mark {
+      query = whole[index(mark + 1)..<end]
+      end = index(mark)
     }
     var pathStart = bytes.startIndex
-    if let colon = bytes[..<end].firstIndex(of: UInt8(ascii: ":")),
-      !bytes[..<colon].contains(UInt8(ascii: "/")),
-      bytes[colon..<end].starts(with: "://".utf8)
-    {
-      let authorityStart = bytes.index(colon, offsetBy: 3)
+    if let colon = offsets.schemeColon, bytes[index(colon)..<end].starts(with: "://".utf8) {
+      let authorityStart = index(colon + 3)
       let slash = bytes[authorityStart..<end].firstIndex(of: UInt8(ascii: "/")) ?? end
       var authority = whole[authorityStart..<slash]
       if let at = authority.utf8.lastIndex(of: UInt8(ascii: "@")) {
@@ -58,20 +54,33 @@ public struct URLInput: Hashable, Sendable {
     path = whole[pathStart..<end]
   }
 
-  /// The byte offsets of the first `#` and of the first `?` before it, found with one pass over
-  /// contiguous UTF-8 (the generic `firstIndex` on a string view is several times slower).
-  private static func delimiterOffsets(_ text: String) -> (hash: Int?, mark: Int?) {
+  /// The byte offsets of the first `#`, of the first `?` before it, and of a `:` that may end a
+  /// scheme (the first `:` before any `/`, `?` or `#`), found with one pass over contiguous UTF-8
+  /// (the generic `firstIndex` on a string view is several times slower).
+  private static func delimiterOffsets(_ text: String) -> (hash: Int?, mark: Int?, schemeColon: Int?)
+  {
     var text = text
     return text.withUTF8 { bytes in
       var mark: Int?
+      var schemeColon: Int?
+      var schemeEnded = false
       for offset in bytes.indices {
-        switch bytes[offset] {
-        case UInt8(ascii: "#"): return (offset, mark)
-        case UInt8(ascii: "?") where mark == nil: mark = offset
+        let byte = bytes[offset]
+        // Letters, the most common bytes, are above every delimiter.
+        if byte > UInt8(ascii: "?") { continue }
+        switch byte {
+        case UInt8(ascii: "#"): return (offset, mark, schemeColon)
+        case UInt8(ascii: "?"):
+          if mark == nil { mark = offset }
+          schemeEnded = true
+        case UInt8(ascii: ":") where !schemeEnded:
+          schemeColon = offset
+          schemeEnded = true
+        case UInt8(ascii: "/"): schemeEnded = true
         default: continue
         }
       }
-      return (nil, mark)
+      return (nil, mark, schemeColon)
     }
   }
 }

@@ -4,12 +4,26 @@ public struct QueryItem: Sendable, Hashable {
   public let rawName: Substring
   /// The value as written, or `nil` for an item without `=` (`?flag`).
   public let rawValue: Substring?
+
   /// The percent-decoded name, compared with listed names when `percentEncoded` is `false`.
-  public let decodedName: String
+  public var decodedName: String {
+    guard rawName.utf8.contains(UInt8(ascii: "%")) else { return String(rawName) }
+    let decoded = PercentDecoding.decode(rawName.unicodeScalars.map(\.value))
+    var result = ""
+    result.unicodeScalars.append(contentsOf: decoded.compactMap(Unicode.Scalar.init))
+    return result
+  }
 
   /// The item's name as a component with the given `percentEncoded` setting sees it.
   public func name(percentEncoded: Bool) -> Substring {
-    percentEncoded ? rawName : Substring(decodedName)
+    percentEncoded || !rawName.utf8.contains(UInt8(ascii: "%")) ? rawName : Substring(decodedName)
+  }
+
+  /// Whether the item's name, as a component with the given `percentEncoded` setting sees it, is
+  /// exactly `listed`: the same Unicode scalars, not merely canonically equivalent ones.
+  public func hasName(_ listed: String, percentEncoded: Bool) -> Bool {
+    let name = name(percentEncoded: percentEncoded)
+    return name.utf8.count == listed.utf8.count && name.utf8.elementsEqual(listed.utf8)
   }
 }
 
@@ -30,26 +44,31 @@ public struct ParsedQuery: Sendable {
       self.items = []
       return
     }
-    self.items = raw.split(separator: "&", omittingEmptySubsequences: false).map { item in
-      let name: Substring
-      let value: Substring?
-      if let equals = item.firstIndex(of: "=") {
-        name = item[..<equals]
-        value = item[item.index(after: equals)...]
-      } else {
-        name = item
-        value = nil
+    // `&` and `=` are ASCII, so the UTF-8 view finds them without Character segmentation, and its
+    // indices are valid indices of `raw`.
+    var items: [QueryItem] = []
+    let bytes = raw.utf8
+    var itemStart = bytes.startIndex
+    var equals: String.Index?
+    var index = bytes.startIndex
+    while true {
+      let atEnd = index == bytes.endIndex
+      if atEnd || bytes[index] == UInt8(ascii: "&") {
+        if let equals {
+          items.append(
+            QueryItem(rawName: raw[itemStart..<equals], rawValue: raw[bytes.index(after: equals)..<index]))
+        } else {
+          items.append(QueryItem(rawName: raw[itemStart..<index], rawValue: nil))
+        }
+        if atEnd { break }
+        itemStart = bytes.index(after: index)
+        equals = nil
+      } else if equals == nil && bytes[index] == UInt8(ascii: "=") {
+        equals = index
       }
-      return QueryItem(rawName: name, rawValue: value, decodedName: Self.decode(name))
+      index = bytes.index(after: index)
     }
-  }
-
-  private static func decode(_ name: Substring) -> String {
-    guard name.contains("%") else { return String(name) }
-    let decoded = PercentDecoding.decode(name.unicodeScalars.map(\.value))
-    var result = ""
-    result.unicodeScalars.append(contentsOf: decoded.compactMap(Unicode.Scalar.init))
-    return result
+    self.items = items
   }
 }
 
@@ -85,8 +104,7 @@ public struct QueryItemPatterns: Sendable {
       let pattern = item.value
       if pattern.matchesEverything { continue }
       var found = false
-      for candidate in query.items where candidate.name(percentEncoded: percentEncoded) == item.name
-      {
+      for candidate in query.items where candidate.hasName(item.name, percentEncoded: percentEncoded) {
         found = true
         let value = PreparedText(
           candidate.rawValue ?? Substring(), part: .queryItemValue, percentEncoded: percentEncoded,

@@ -125,6 +125,9 @@ struct PatternAutomaton: Sendable {
     var nextCount = 0
     var stackCount = 0
     var generation: Int32
+    /// Set when the set being built holds a `*` followed only by the end of the pattern: every
+    /// continuation of the text then matches.
+    var reachedFinalStar = false
 
     init(
       nodes: UnsafeBufferPointer<Node>, targets: UnsafeBufferPointer<Int32>, normalizesPath: Bool,
@@ -154,6 +157,7 @@ struct PatternAutomaton: Sendable {
       }
       swapSets()
       for offset in 0..<text.count {
+        if reachedFinalStar { return (true, text.count) }
         let scalar = text[offset]
         for index in 0..<currentCount {
           let state = current[index]
@@ -190,6 +194,7 @@ struct PatternAutomaton: Sendable {
           return (false, offset)
         }
       }
+      if reachedFinalStar { return (true, text.count) }
       for index in 0..<currentCount {
         let state = current[index]
         guard case .accept = nodes[Int(state >> shift)] else { continue }
@@ -258,6 +263,7 @@ struct PatternAutomaton: Sendable {
         case .star(let following):
           if path && mode == Mode.startAfterSlash { continue }
           push(following, path ? Mode.afterStar : Mode.other)
+          if case .accept = nodes[Int(following)] { reachedFinalStar = true }
         case .leadingSlash, .accept:
           break
         }

@@ -24,17 +24,23 @@ public struct PreparedText: Sendable, Hashable, CustomStringConvertible {
   public init(
     _ text: Substring, part: PatternPart, percentEncoded: Bool = true, caseSensitive: Bool = true
   ) {
-    var scalars = Self.scalarValues(of: text)
-    if !percentEncoded {
-      scalars = PercentDecoding.decode(scalars)
+    if let scalars = Self.preparedASCII(
+      text, part: part, percentEncoded: percentEncoded, caseSensitive: caseSensitive)
+    {
+      self.scalars = scalars
+    } else {
+      var scalars = Self.scalarValues(of: text)
+      if !percentEncoded {
+        scalars = PercentDecoding.decode(scalars)
+      }
+      if part.normalizesAsPath {
+        PathNormalization.normalize(&scalars)
+      }
+      if !caseSensitive {
+        CaseFolding.fold(&scalars)
+      }
+      self.scalars = scalars
     }
-    if part.normalizesAsPath {
-      PathNormalization.normalize(&scalars)
-    }
-    if !caseSensitive {
-      CaseFolding.fold(&scalars)
-    }
-    self.scalars = scalars
     self.part = part
     self.percentEncoded = percentEncoded
     self.caseFolded = !caseSensitive
@@ -48,19 +54,68 @@ public struct PreparedText: Sendable, Hashable, CustomStringConvertible {
       Substring(text), part: part, percentEncoded: percentEncoded, caseSensitive: caseSensitive)
   }
 
-  /// The Unicode scalar values of `text`, with room for the two slashes normalization may add.
-  private static func scalarValues(of text: Substring) -> [UInt32] {
-    // Most URL parts are ASCII: copy their bytes straight into the array.
-    let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> [UInt32]? in
-      guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
-      return [UInt32](unsafeUninitializedCapacity: bytes.count + 2) { buffer, count in
-        for index in 0..<bytes.count {
-          buffer[index] = UInt32(bytes[index])
+  /// The prepared form of an ASCII part that needs no decoding, made without the general steps'
+  /// extra passes and arrays (the common case); nil for anything else. Folding before normalizing
+  /// is safe here: ASCII folding never touches `/` or `*`.
+  private static func preparedASCII(
+    _ text: Substring, part: PatternPart, percentEncoded: Bool, caseSensitive: Bool
+  ) -> [UInt32]? {
+    var text = text
+    var prepared: [UInt32]?
+    // The closure returns nothing: a generic result of `[UInt32]?` would instantiate its type
+    // metadata at run time on every call.
+    text.withUTF8 { bytes in
+      guard let start = bytes.baseAddress, !bytes.isEmpty else {
+        prepared = part.normalizesAsPath ? [PathNormalization.slash] : []
+        return
+      }
+      // Branch-free loops over raw bytes (no bounds checks), which the compiler vectorizes.
+      var allBits: UInt8 = 0
+      var percentSigns: UInt8 = 0
+      var slashRuns: UInt8 = 0
+      for index in 0..<bytes.count {
+        let byte = start[index]
+        allBits |= byte
+        percentSigns |= byte == UInt8(ascii: "%") ? 1 : 0
+      }
+      if part.normalizesAsPath {
+        for index in 1..<max(1, bytes.count) {
+          let isSlash: UInt8 = start[index] == UInt8(ascii: "/") ? 1 : 0
+          let followsSlash: UInt8 = start[index - 1] == UInt8(ascii: "/") ? 1 : 0
+          slashRuns |= isSlash & followsSlash
+        }
+      }
+      guard allBits < 0x80, percentEncoded || percentSigns == 0 else { return }
+      var scalars = [UInt32](unsafeUninitializedCapacity: bytes.count + 2) { buffer, count in
+        if caseSensitive {
+          for index in 0..<bytes.count { buffer[index] = UInt32(start[index]) }
+        } else {
+          for index in 0..<bytes.count {
+            let value = UInt32(start[index])
+            buffer[index] = value &- 0x41 < 26 ? value | 0x20 : value
+          }
         }
         count = bytes.count
       }
+      guard part.normalizesAsPath else {
+        prepared = scalars
+        return
+      }
+      if scalars.count > 1, scalars[0] == PathNormalization.slash, slashRuns == 0 {
+        let last = scalars[scalars.count - 1]
+        if last != PathNormalization.slash && last != PathNormalization.star {
+          scalars.append(PathNormalization.slash)
+        }
+      } else {
+        PathNormalization.normalize(&scalars)
+      }
+      prepared = scalars
     }
-    if let ascii, let ascii { return ascii }
+    return prepared
+  }
+
+  /// The Unicode scalar values of `text`, with room for the two slashes normalization may add.
+  private static func scalarValues(of text: Substring) -> [UInt32] {
     var scalars: [UInt32] = []
     scalars.reserveCapacity(text.utf8.count + 2)
     for scalar in text.unicodeScalars { scalars.append(scalar.value) }
@@ -83,7 +138,11 @@ public struct PreparedURLPart: Sendable {
   public let raw: Substring
   /// Which part of the URL this is.
   public let part: PatternPart
-  private var forms: [PreparedText?] = [nil, nil, nil, nil]
+  // Four stored forms rather than an array of them: an array would cost an allocation per URL part.
+  private var encodedSensitive: PreparedText?
+  private var encodedFolded: PreparedText?
+  private var decodedSensitive: PreparedText?
+  private var decodedFolded: PreparedText?
 
   /// Wraps `raw`, the part as it appears in the URL (`""` when absent).
   public init(_ raw: Substring, part: PatternPart) {
@@ -93,11 +152,19 @@ public struct PreparedURLPart: Sendable {
 
   /// The form for a component's settings, prepared now if this is its first use.
   public mutating func text(percentEncoded: Bool, caseSensitive: Bool) -> PreparedText {
-    let slot = (percentEncoded ? 0 : 2) + (caseSensitive ? 0 : 1)
-    if let form = forms[slot] { return form }
-    let form = PreparedText(
-      raw, part: part, percentEncoded: percentEncoded, caseSensitive: caseSensitive)
-    forms[slot] = form
-    return form
+    let (raw, part) = (self.raw, self.part)
+    func form(_ slot: inout PreparedText?) -> PreparedText {
+      if let form = slot { return form }
+      let form = PreparedText(
+        raw, part: part, percentEncoded: percentEncoded, caseSensitive: caseSensitive)
+      slot = form
+      return form
+    }
+    switch (percentEncoded, caseSensitive) {
+    case (true, true): return form(&encodedSensitive)
+    case (true, false): return form(&encodedFolded)
+    case (false, true): return form(&decodedSensitive)
+    case (false, false): return form(&decodedFolded)
+    }
   }
 }
