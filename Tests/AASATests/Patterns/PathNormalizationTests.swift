@@ -15,6 +15,23 @@ struct PathNormalizationTests {
     #expect(prepared(text) == expected)
   }
 
+  @Test(
+    "ASCII parts (prepared in one pass) and non-ASCII parts (prepared step by step) agree",
+    arguments: [
+      ("/A//B", "/a/b/", "/\u{C9}//B", "/\u{E9}/b/"), ("Ab", "/ab/", "\u{C9}b", "/\u{E9}b/"),
+      ("/AB*", "/ab*", "/\u{C9}B*", "/\u{E9}b*"), ("A", "a", "\u{C9}", "\u{E9}"),
+      ("//", "/", "//\u{C9}", "/\u{E9}/"),
+    ])
+  func onePassAgreesWithSteps(
+    ascii: String, asciiExpected: String, other: String, otherExpected: String
+  ) {
+    #expect(prepared(ascii, caseSensitive: false) == asciiExpected)
+    #expect(prepared(other, caseSensitive: false) == otherExpected)
+    // A `%` in a decoded form also takes the step-by-step way.
+    let escaped = ascii.replacingOccurrences(of: "A", with: "%41")
+    #expect(prepared(escaped, percentEncoded: false, caseSensitive: false) == asciiExpected)
+  }
+
   @Test("Queries and fragments are not normalized")
   func otherParts() {
     #expect(prepared("a//b", part: .query) == "a//b")

@@ -21,6 +21,24 @@ struct QueryItemPatternsTests {
     #expect(ParsedQuery("").items.isEmpty)
   }
 
+  @Test("Splitting keeps non-ASCII text and treats only the first = as the separator")
+  func parsingNonASCII() {
+    let query = ParsedQuery("café=crème&naïve&=x&a==")
+    #expect(query.items.map(\.rawName) == ["café", "naïve", "", "a"])
+    #expect(query.items.map(\.rawValue) == ["crème", nil, "x", "="])
+  }
+
+  @Test("Names are exact strings: canonically equivalent spellings are different names")
+  func namesAreExact() {
+    let composed = "caf\u{E9}"
+    let decomposed = "cafe\u{301}"
+    #expect(matches([(composed, "1")], composed + "=1"))
+    #expect(!matches([(composed, "1")], decomposed + "=1"))
+    #expect(!matches([(decomposed, "1")], composed + "=1"))
+    #expect(matches([(composed, "1")], "caf%C3%A9=1", percentEncoded: false))
+    #expect(!matches([(composed, "1")], "caf%C3%A9=1"))
+  }
+
   @Test("Every listed name must match; unlisted items are ignored")
   func listedNames() {
     #expect(matches([("a", "1")], "a=1&b=2"))

@@ -1,0 +1,112 @@
+import Testing
+
+@testable import AASA
+
+/// The rule index only narrows down which rules to try; these tests check that it never leaves out
+/// a rule that matches, by comparing the matcher with a scan of every rule in order.
+@Suite("Rule index")
+struct RuleIndexTests {
+  /// A small deterministic generator, so failures reproduce.
+  private struct Generator {
+    var state: UInt64
+    mutating func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    mutating func pick<T>(_ values: [T]) -> T { values[next(values.count)] }
+    mutating func string(from alphabet: [String], maxLength: Int) -> String {
+      (0..<next(maxLength + 1)).map { _ in pick(alphabet) }.joined()
+    }
+  }
+
+  /// The first rule of each entry that matches, found by trying every rule in order.
+  private static func scanEveryRule(_ matcher: Matcher, _ url: String) -> [Int?] {
+    var prepared = PreparedURL(URLInput(url))
+    return matcher.entries.map { entry in
+      entry.rules.first { $0.matches(&prepared) }?.reference.index
+    }
+  }
+
+  /// The deciding rule of each entry as the indexed matcher finds it.
+  private static func indexedDecision(_ matcher: Matcher, _ url: String) -> [Int?] {
+    matcher.route(URLInput(url), explain: false).verdicts.map { verdict in
+      verdict.decidingRule.map { $0.index }
+    }
+  }
+
+  @Test("Random rule sets decide every URL as a scan of every rule does")
+  func randomRuleSetsAgreeWithAScan() throws {
+    var generator = Generator(state: 7)
+    // Keys share long runs, so the index's merged chains split at many points; upper case, `%`
+    // and non-ASCII exercise folding and decoding; variables and `?` leave rules without prefixes.
+    let patternPieces = [
+      "/", "/", "shop", "shops", "sh", "S", "A", "a", "%41", "%2F", "é", "É", "*", "?", "$(lang)",
+      "$(v)", ".pdf",
+    ]
+    let urlPieces = ["/", "/", "shop", "shops", "sh", "S", "A", "a", "%41", "%2f", "é", "É", ".pdf", "en", "x"]
+    var disagreements: [String] = []
+    for round in 0..<200 {
+      var components: [String] = []
+      for _ in 0..<(1 + generator.next(12)) {
+        let path = generator.string(from: patternPieces, maxLength: 5)
+        var settings: [String] = [#""/": "\#(path)""#]
+        if generator.next(3) == 0 { settings.append(#""caseSensitive": false"#) }
+        if generator.next(3) == 0 { settings.append(#""percentEncoded": false"#) }
+        if generator.next(4) == 0 { settings.append(#""exclude": true"#) }
+        components.append("{" + settings.joined(separator: ", ") + "}")
+      }
+      let file = componentsFile(
+        "[" + components.joined(separator: ", ") + "]", variables: #"{"v": ["", "shop", "A/"]}"#)
+      let report = Linter.lint(Array(file.utf8), as: .appleAppSiteAssociation)
+      let association = try #require(report.association)
+      let matcher = Matcher(association)
+      for _ in 0..<40 {
+        let url = generator.string(from: urlPieces, maxLength: 6)
+        let expected = Self.scanEveryRule(matcher, url)
+        let actual = Self.indexedDecision(matcher, url)
+        if expected != actual {
+          disagreements.append("round \(round): \(url) in \(components): \(actual) ≠ \(expected)")
+        }
+      }
+    }
+    #expect(disagreements.isEmpty, "\(disagreements.prefix(10))")
+  }
+
+  @Test("Case-sensitive and case-insensitive rules share one index without mixing their verdicts")
+  func mixedCaseSensitivity() throws {
+    let matcher = try siteMatcher(
+      componentsFile(
+        #"""
+        [{"/": "/Account/*", "exclude": true, "caseSensitive": true},
+         {"/": "/account/*"},
+         {"/": "*.PDF", "caseSensitive": true, "exclude": true},
+         {"/": "/docs/*"}]
+        """#, domainDefaults: #"{"caseSensitive": false}"#))
+    #expect(verdictKind(matcher, "/Account/orders") == .blocked)
+    #expect(verdictKind(matcher, "/ACCOUNT/orders") == .match)
+    #expect(verdictKind(matcher, "/account/orders") == .match)
+    #expect(verdictKind(matcher, "/docs/guide.PDF") == .blocked)
+    #expect(verdictKind(matcher, "/docs/guide.pdf") == .match)
+    #expect(verdictKind(matcher, "/DOCS/guide.pdf") == .match)
+  }
+
+  @Test("Keys that share a beginning are all found: chains split where keys part")
+  func keysThatShareABeginning() throws {
+    let matcher = try siteMatcher(
+      componentsFile(
+        #"""
+        [{"/": "/products/shoes/preview/*", "exclude": true},
+         {"/": "/products/shoes/*"},
+         {"/": "/products/shirts"},
+         {"/": "/products/sh*"},
+         {"/": "/prod"}]
+        """#))
+    #expect(verdictKind(matcher, "/products/shoes/preview/x") == .blocked)
+    #expect(verdictKind(matcher, "/products/shoes/x") == .match)
+    #expect(verdictKind(matcher, "/products/shirts") == .match)
+    #expect(verdictKind(matcher, "/products/shorts") == .match)
+    #expect(verdictKind(matcher, "/prod") == .match)
+    #expect(verdictKind(matcher, "/products/hats") == Verdict.Kind.none)
+    #expect(verdictKind(matcher, "/pro") == Verdict.Kind.none)
+  }
+}
