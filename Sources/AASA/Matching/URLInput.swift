@@ -57,8 +57,9 @@ public struct URLInput: Hashable, Sendable {
   /// The byte offsets of the first `#`, of the first `?` before it, and of a `:` that may end a
   /// scheme (the first `:` before any `/`, `?` or `#`), found with one pass over contiguous UTF-8
   /// (the generic `firstIndex` on a string view is several times slower).
-  private static func delimiterOffsets(_ text: String) -> (hash: Int?, mark: Int?, schemeColon: Int?)
-  {
+  private static func delimiterOffsets(_ text: String) -> (
+    hash: Int?, mark: Int?, schemeColon: Int?
+  ) {
     var text = text
     return text.withUTF8 { bytes in
       var mark: Int?

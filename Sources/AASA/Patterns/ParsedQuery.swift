@@ -56,7 +56,8 @@ public struct ParsedQuery: Sendable {
       if atEnd || bytes[index] == UInt8(ascii: "&") {
         if let equals {
           items.append(
-            QueryItem(rawName: raw[itemStart..<equals], rawValue: raw[bytes.index(after: equals)..<index]))
+            QueryItem(
+              rawName: raw[itemStart..<equals], rawValue: raw[bytes.index(after: equals)..<index]))
         } else {
           items.append(QueryItem(rawName: raw[itemStart..<index], rawValue: nil))
         }
@@ -104,7 +105,8 @@ public struct QueryItemPatterns: Sendable {
       let pattern = item.value
       if pattern.matchesEverything { continue }
       var found = false
-      for candidate in query.items where candidate.hasName(item.name, percentEncoded: percentEncoded) {
+      for candidate in query.items
+      where candidate.hasName(item.name, percentEncoded: percentEncoded) {
         found = true
         let value = PreparedText(
           candidate.rawValue ?? Substring(), part: .queryItemValue, percentEncoded: percentEncoded,

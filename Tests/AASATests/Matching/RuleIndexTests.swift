@@ -43,7 +43,9 @@ struct RuleIndexTests {
       "/", "/", "shop", "shops", "sh", "S", "A", "a", "%41", "%2F", "é", "É", "*", "?", "$(lang)",
       "$(v)", ".pdf",
     ]
-    let urlPieces = ["/", "/", "shop", "shops", "sh", "S", "A", "a", "%41", "%2f", "é", "É", ".pdf", "en", "x"]
+    let urlPieces = [
+      "/", "/", "shop", "shops", "sh", "S", "A", "a", "%41", "%2f", "é", "É", ".pdf", "en", "x",
+    ]
     var disagreements: [String] = []
     for round in 0..<200 {
       var components: [String] = []
