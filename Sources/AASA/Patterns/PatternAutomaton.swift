@@ -3,7 +3,9 @@
 /// automaton of m states, with no backtracking, whatever the pattern.
 ///
 /// Variables become branches: the values of one variable are merged into a trie, so `$(region)`
-/// costs two steps, not one branch per code.
+/// costs two steps, not one branch per code. A trie node's plain letters become one
+/// ``Node/branch(first:count:)`` state that looks the next scalar up, so a step over `$(lang)`'s
+/// 26 first letters follows one state rather than 26.
 ///
 /// ## Path normalization inside the automaton
 /// A path pattern with variables cannot be normalized as text before its values are known:
@@ -30,6 +32,10 @@ struct PatternAutomaton: Sendable {
     /// Moves, without consuming, to each of `splitTargets[first ..< first + count]`. With a count of
     /// zero (a variable without values) it is a dead end.
     case split(first: Int32, count: Int32)
+    /// Consumes the scalar `branchKeys[i]` and moves to `branchTargets[i]`, for `i` in
+    /// `first ..< first + count` (keys ascending). Keys are never `/` or `*`, which path
+    /// normalization treats specially.
+    case branch(first: Int32, count: Int32)
     /// Path patterns only: the leading `/` that normalization adds.
     case leadingSlash(next: Int32)
     /// The end of the pattern.
@@ -60,6 +66,8 @@ struct PatternAutomaton: Sendable {
 
   let nodes: [Node]
   let splitTargets: [Int32]
+  let branchKeys: [UInt32]
+  let branchTargets: [Int32]
   /// Where matching starts without the leading `/` (for paths), or at all.
   let start: Int32
   /// The ``Node/leadingSlash(next:)`` entry of path patterns.
@@ -84,6 +92,8 @@ struct PatternAutomaton: Sendable {
     self.leadingSlashEntry = normalizesPath ? builder.append(.leadingSlash(next: next)) : nil
     self.nodes = builder.nodes
     self.splitTargets = builder.splitTargets
+    self.branchKeys = builder.branchKeys
+    self.branchTargets = builder.branchTargets
     self.normalizesPath = normalizesPath
     self.modeShift = normalizesPath ? 3 : 0
   }
@@ -98,13 +108,18 @@ struct PatternAutomaton: Sendable {
     defer { AutomatonScratchPool.shared.give(back: scratch) }
     return nodes.withUnsafeBufferPointer { nodes in
       splitTargets.withUnsafeBufferPointer { targets in
-        var simulation = Simulation(
-          nodes: nodes, targets: targets, normalizesPath: normalizesPath, modeShift: modeShift,
-          marks: scratch.marks, stack: scratch.stack, current: scratch.current,
-          next: scratch.next, generation: scratch.generation)
-        let result = simulation.run(text, start: start, leadingSlashEntry: leadingSlashEntry)
-        scratch.generation = simulation.generation + 1
-        return result
+        branchKeys.withUnsafeBufferPointer { branchKeys in
+          branchTargets.withUnsafeBufferPointer { branchTargets in
+            var simulation = Simulation(
+              nodes: nodes, targets: targets, branchKeys: branchKeys,
+              branchTargets: branchTargets, normalizesPath: normalizesPath,
+              modeShift: modeShift, marks: scratch.marks, stack: scratch.stack,
+              current: scratch.current, next: scratch.next, generation: scratch.generation)
+            let result = simulation.run(text, start: start, leadingSlashEntry: leadingSlashEntry)
+            scratch.generation = simulation.generation + 1
+            return result
+          }
+        }
       }
     }
   }
@@ -113,6 +128,8 @@ struct PatternAutomaton: Sendable {
   private struct Simulation {
     let nodes: UnsafeBufferPointer<Node>
     let targets: UnsafeBufferPointer<Int32>
+    let branchKeys: UnsafeBufferPointer<UInt32>
+    let branchTargets: UnsafeBufferPointer<Int32>
     let path: Bool
     let shift: Int32
     let modeMask: Int32
@@ -130,13 +147,16 @@ struct PatternAutomaton: Sendable {
     var reachedFinalStar = false
 
     init(
-      nodes: UnsafeBufferPointer<Node>, targets: UnsafeBufferPointer<Int32>, normalizesPath: Bool,
-      modeShift: Int32, marks: UnsafeMutablePointer<Int32>, stack: UnsafeMutablePointer<Int32>,
+      nodes: UnsafeBufferPointer<Node>, targets: UnsafeBufferPointer<Int32>,
+      branchKeys: UnsafeBufferPointer<UInt32>, branchTargets: UnsafeBufferPointer<Int32>,
+      normalizesPath: Bool, modeShift: Int32, marks: UnsafeMutablePointer<Int32>, stack: UnsafeMutablePointer<Int32>,
       current: UnsafeMutablePointer<Int32>, next: UnsafeMutablePointer<Int32>, generation: Int32
     ) {
       self.generation = generation
       self.nodes = nodes
       self.targets = targets
+      self.branchKeys = branchKeys
+      self.branchTargets = branchTargets
       self.path = normalizesPath
       self.shift = modeShift
       self.modeMask = (1 << modeShift) - 1
@@ -185,6 +205,10 @@ struct PatternAutomaton: Sendable {
             if path && mode == Mode.other && scalar == PathNormalization.slash {
               addClosure(node, Mode.afterSlash)
             }
+          case .branch(let first, let count):
+            if let following = branchTarget(first, count, scalar) {
+              addClosure(following, Mode.other)
+            }
           case .split:
             break
           }
@@ -206,6 +230,24 @@ struct PatternAutomaton: Sendable {
         }
       }
       return (false, text.count)
+    }
+
+    /// The target of the branch edge for `scalar`, if there is one: a scan for a few keys, halving
+    /// for many.
+    @inline(__always)
+    private func branchTarget(_ first: Int32, _ count: Int32, _ scalar: UInt32) -> Int32? {
+      var low = Int(first)
+      var high = low + Int(count)
+      while high - low > 8 {
+        let middle = (low + high) / 2
+        if branchKeys[middle] < scalar { low = middle + 1 } else { high = middle + 1 }
+      }
+      while low < high {
+        if branchKeys[low] == scalar { return branchTargets[low] }
+        if branchKeys[low] > scalar { return nil }
+        low += 1
+      }
+      return nil
     }
 
     private static func mode(after scalar: UInt32) -> Int32 {
@@ -258,7 +300,7 @@ struct PatternAutomaton: Sendable {
             if mode == Mode.startWithoutSlash && !isStar { continue }
             if mode == Mode.startAfterSlash && isStar { continue }
           }
-        case .any, .characterClass:
+        case .any, .characterClass, .branch:
           if path && mode == Mode.startWithoutSlash { continue }
         case .star(let following):
           if path && mode == Mode.startAfterSlash { continue }
@@ -279,6 +321,8 @@ struct PatternAutomaton: Sendable {
     static let continuation: Int32 = -1
     let nodes: [Node]
     let splitTargets: [Int32]
+    let branchKeys: [UInt32]
+    let branchTargets: [Int32]
     let entry: Int32
 
     init(_ trie: VariableTrie) {
@@ -286,6 +330,8 @@ struct PatternAutomaton: Sendable {
       entry = builder.emit(trie, node: 0, next: Self.continuation)
       nodes = builder.nodes
       splitTargets = builder.splitTargets
+      branchKeys = builder.branchKeys
+      branchTargets = builder.branchTargets
     }
   }
 
@@ -293,11 +339,14 @@ struct PatternAutomaton: Sendable {
   private struct Builder {
     var nodes: [Node] = [.accept]
     var splitTargets: [Int32] = []
+    var branchKeys: [UInt32] = []
+    var branchTargets: [Int32] = []
 
     /// Copies `template`, its continuation becoming `next`; returns the entry.
     mutating func append(_ template: Template, next: Int32) -> Int32 {
       let nodeBase = Int32(nodes.count)
       let targetBase = Int32(splitTargets.count)
+      let branchBase = Int32(branchKeys.count)
       func relocate(_ index: Int32) -> Int32 {
         index == Template.continuation ? next : index + nodeBase
       }
@@ -312,11 +361,15 @@ struct PatternAutomaton: Sendable {
         case .star(let following): nodes.append(.star(next: relocate(following)))
         case .split(let first, let count):
           nodes.append(.split(first: first + targetBase, count: count))
+        case .branch(let first, let count):
+          nodes.append(.branch(first: first + branchBase, count: count))
         case .leadingSlash(let following): nodes.append(.leadingSlash(next: relocate(following)))
         case .accept: nodes.append(.accept)
         }
       }
       splitTargets.append(contentsOf: template.splitTargets.map(relocate))
+      branchKeys.append(contentsOf: template.branchKeys)
+      branchTargets.append(contentsOf: template.branchTargets.map(relocate))
       return relocate(template.entry)
     }
 
@@ -337,9 +390,25 @@ struct PatternAutomaton: Sendable {
 
     mutating func emit(_ trie: VariableTrie, node: Int, next: Int32) -> Int32 {
       var entries: [Int32] = []
+      var letters: [(key: UInt32, target: Int32)] = []
       for (atom, child) in trie.children[node] {
         let rest = emit(trie, node: child, next: next)
-        entries.append(emit(atom, next: rest))
+        if case .scalar(let value) = atom, value != PathNormalization.slash,
+          value != PathNormalization.star
+        {
+          letters.append((value, rest))
+        } else {
+          entries.append(emit(atom, next: rest))
+        }
+      }
+      if letters.count == 1 {
+        entries.append(append(.scalar(letters[0].key, next: letters[0].target)))
+      } else if letters.count > 1 {
+        letters.sort { $0.key < $1.key }
+        let first = Int32(branchKeys.count)
+        branchKeys.append(contentsOf: letters.map(\.key))
+        branchTargets.append(contentsOf: letters.map(\.target))
+        entries.append(append(.branch(first: first, count: Int32(letters.count))))
       }
       if trie.isEnd[node] {
         entries.append(next)
