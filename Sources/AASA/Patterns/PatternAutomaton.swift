@@ -149,7 +149,8 @@ struct PatternAutomaton: Sendable {
     init(
       nodes: UnsafeBufferPointer<Node>, targets: UnsafeBufferPointer<Int32>,
       branchKeys: UnsafeBufferPointer<UInt32>, branchTargets: UnsafeBufferPointer<Int32>,
-      normalizesPath: Bool, modeShift: Int32, marks: UnsafeMutablePointer<Int32>, stack: UnsafeMutablePointer<Int32>,
+      normalizesPath: Bool, modeShift: Int32, marks: UnsafeMutablePointer<Int32>,
+      stack: UnsafeMutablePointer<Int32>,
       current: UnsafeMutablePointer<Int32>, next: UnsafeMutablePointer<Int32>, generation: Int32
     ) {
       self.generation = generation
