@@ -6,24 +6,43 @@ extension SiteAssociationParser {
   /// literal prefix followed by `*` (or matches every path) and ignores the query and fragment, or
   /// when both rules are written identically. Anything it reports is truly unreachable.
   mutating func checkRuleOrder(_ rules: [Rule], inherited: ComponentSettings) {
-    let compiled = rules.map { OrderedRule($0, inherited: inherited) }
-    var reported: Set<Int> = []
-    for (laterIndex, later) in compiled.enumerated() {
-      for earlier in compiled[..<laterIndex] where earlier.subsumes(later) {
-        guard reported.insert(laterIndex).inserted else { break }
+    let ordered = rules.map { OrderedRule($0, inherited: inherited) }
+    // Large entries have hundreds of rules, so the pairs are not all compared: identical rules are
+    // found by hashing, and only prefix rules can subsume a rule written differently.
+    var firstWithSpelling: [OrderedRule.Spelling: Int] = [:]
+    var prefixRules: [Int] = []
+    for (laterIndex, later) in ordered.enumerated() {
+      var subsumer = firstWithSpelling[later.spelling]
+      for earlierIndex in prefixRules {
+        if let found = subsumer, found < earlierIndex { break }
+        if ordered[earlierIndex].subsumesByPrefix(later) {
+          subsumer = earlierIndex
+          break
+        }
+      }
+      if let subsumer {
+        let earlier = ordered[subsumer]
         report(
           .unreachableRule, at: later.rule.location, later.rule.path,
           "\(later.rule.path) (\(later.rule.written)) can never decide: the earlier \(earlier.rule.path) (\(earlier.rule.written)) matches every URL it matches"
         )
-        break
       }
+      if firstWithSpelling[later.spelling] == nil { firstWithSpelling[later.spelling] = laterIndex }
+      if later.canSubsumeByPrefix { prefixRules.append(laterIndex) }
     }
   }
 }
 
 /// A rule with the facts the order check needs, read from its text: compiling every pattern here
-/// would double the start-up cost of large files, which the matcher compiles anyway.
-private struct OrderedRule {
+/// would double the start-up cost of large files, which the matcher compiles anyway. A class, so
+/// that the check's loops share rules rather than copy them.
+private final class OrderedRule {
+  /// What makes two rules identical: the same settings, written the same way.
+  struct Spelling: Hashable {
+    let effective: ComponentSettings
+    let origin: Rule.Origin
+  }
+
   let rule: Rule
   let caseSensitive: Bool
   let percentEncoded: Bool
@@ -70,20 +89,23 @@ private struct OrderedRule {
     return prefix
   }
 
-  func subsumes(_ later: OrderedRule) -> Bool {
-    guard percentEncoded == later.percentEncoded else { return false }
-    if effective == later.effective && rule.origin == later.rule.origin {
-      return true
-    }
-    guard isPrefixPattern || matchesEveryPath, ignoresQueryAndFragment else { return false }
+  var spelling: Spelling { Spelling(effective: effective, origin: rule.origin) }
+
+  /// Whether this rule can match every URL of a rule written differently: it is a literal prefix
+  /// followed by `*`, or matches every path, and accepts any query and fragment.
+  var canSubsumeByPrefix: Bool { (isPrefixPattern || matchesEveryPath) && ignoresQueryAndFragment }
+
+  /// Whether this prefix rule (see ``canSubsumeByPrefix``) matches every URL `later` matches.
+  func subsumesByPrefix(_ later: OrderedRule) -> Bool {
+    guard canSubsumeByPrefix, percentEncoded == later.percentEncoded else { return false }
     if matchesEveryPath { return true }
-    var laterPrefix = later.literalPrefix
-    if !caseSensitive && later.caseSensitive {
-      laterPrefix = laterPrefix.map(CaseFolding.fold)
-    } else if caseSensitive && !later.caseSensitive {
+    if caseSensitive && !later.caseSensitive {
       // The later rule also matches other spellings the earlier one does not.
       return false
     }
+    let laterPrefix =
+      !caseSensitive && later.caseSensitive
+      ? later.literalPrefix.map(CaseFolding.fold) : later.literalPrefix
     return laterPrefix.starts(with: literalPrefix)
   }
 }

@@ -19,10 +19,41 @@ public struct VariableTable: Sendable {
 
   /// Custom variables, name to values. Values may use `*` and `?` as wildcards.
   public let custom: [String: [String]]
+  /// Each custom variable compiled once, rather than once per pattern that uses it.
+  private let compiled: [String: CompiledVariable]
+
+  /// A custom variable's values as tries, for case-sensitive and case-insensitive patterns.
+  private struct CompiledVariable: Sendable {
+    var sensitive: VariableTrie
+    var folded: VariableTrie
+    /// What compiling found (values dropped, no values left), reported by every pattern using it.
+    var issues: [PatternIssue]
+
+    init(name: String, values: [String]) {
+      var issues: [PatternIssue] = []
+      var alternatives: [[PatternAtom]] = []
+      for value in values {
+        if value.contains("$(") {
+          issues.append(.droppedVariableValue(name: name, value: value))
+          continue
+        }
+        alternatives.append(PatternSyntax.atoms(ofValue: value))
+      }
+      if alternatives.isEmpty {
+        issues.append(.variableWithoutValues(name: name))
+      }
+      self.issues = issues
+      sensitive = VariableTrie(alternatives)
+      folded = VariableTrie(alternatives.map { $0.map(\.caseFolded) })
+    }
+  }
 
   /// A table of `custom` variables (which shadow built-ins of the same name) and the built-ins.
   public init(custom: [String: [String]] = [:]) {
     self.custom = custom
+    compiled = custom.reduce(into: [:]) { compiled, variable in
+      compiled[variable.key] = CompiledVariable(name: variable.key, values: variable.value)
+    }
   }
 
   /// Whether `name` is defined, as a custom variable or a built-in.
@@ -34,20 +65,9 @@ public struct VariableTable: Sendable {
   func resolve(_ name: String, caseSensitive: Bool, issues: inout [PatternIssue])
     -> VariableResolution
   {
-    if let values = custom[name] {
-      var alternatives: [[PatternAtom]] = []
-      for value in values {
-        if value.contains("$(") {
-          issues.append(.droppedVariableValue(name: name, value: value))
-          continue
-        }
-        let atoms = PatternSyntax.atoms(ofValue: value)
-        alternatives.append(caseSensitive ? atoms : atoms.map(\.caseFolded))
-      }
-      if alternatives.isEmpty {
-        issues.append(.variableWithoutValues(name: name))
-      }
-      return .alternatives(VariableTrie(alternatives))
+    if let variable = compiled[name] {
+      issues.append(contentsOf: variable.issues)
+      return .alternatives(caseSensitive ? variable.sensitive : variable.folded)
     }
     switch name {
     case "alpha": return .characterClass(.alpha)
