@@ -47,7 +47,7 @@ final class CompiledRule: Sendable {
         items.map { (name: $0.name, value: $0.pattern) }, caseSensitive: caseSensitive,
         variables: variables)
       self.query =
-        patterns.items.allSatisfy({ $0.value.matchesEverything }) ? .any : .items(patterns)
+        patterns.matchesEveryQuery ? .any : .items(patterns)
     }
   }
 
@@ -74,7 +74,7 @@ final class CompiledRule: Sendable {
       guard
         let failing = patterns.firstFailingItem(in: url.parsedQuery, percentEncoded: percentEncoded)
       else { return nil }
-      return .queryItem(patterns.items[failing].name)
+      return .queryItem(patterns.name(at: failing))
     }
   }
 

@@ -15,7 +15,6 @@ public struct URLInput: Hashable, Sendable {
   public var fragment: Substring?
 
   public init(_ text: String) {
-    self.text = text
     // Every delimiter is ASCII, so one pass over the UTF-8 bytes finds them without Character
     // segmentation, which would cost more than the matching itself.
     let whole = Substring(text)
@@ -23,6 +22,9 @@ public struct URLInput: Hashable, Sendable {
     let offsets = Self.delimiterOffsets(text)
     func index(_ offset: Int) -> String.Index { bytes.index(bytes.startIndex, offsetBy: offset) }
     var end = bytes.endIndex
+    var fragment: Substring?
+    var query: Substring?
+    var host: String?
     if let hash = offsets.hash {
       fragment = whole[index(hash + 1)...]
       end = index(hash)
@@ -51,7 +53,11 @@ public struct URLInput: Hashable, Sendable {
       host = hostName
       pathStart = slash
     }
-    path = whole[pathStart..<end]
+    self.text = text
+    self.host = host
+    self.path = whole[pathStart..<end]
+    self.query = query
+    self.fragment = fragment
   }
 
   /// The byte offsets of the first `#`, of the first `?` before it, and of a `:` that may end a

@@ -84,38 +84,49 @@ public struct ParsedQuery: Sendable {
 /// percent-decoded before the comparison, like the values; the listed names are used as written.
 public struct QueryItemPatterns: Sendable {
   /// The listed items in the order written: name and compiled value pattern.
-  public let items: [(name: String, value: Pattern)]
+  public var items: [(name: String, value: Pattern)] { Array(zip(names, patterns)) }
+  // Two arrays rather than one of pairs: matching reads a pattern in place, where reading a pair
+  // out of an array copies the pattern and retains each of its arrays.
+  private let names: [String]
+  private let patterns: [Pattern]
 
   /// Compiles the value patterns of `items` (name, value pattern as written).
   public init(
     _ items: [(name: String, value: String)], caseSensitive: Bool = true,
     variables: VariableTable = .builtIns
   ) {
-    self.items = items.map {
-      (
-        $0.name,
-        Pattern($0.value, part: .queryItemValue, caseSensitive: caseSensitive, variables: variables)
-      )
+    names = items.map(\.name)
+    patterns = items.map {
+      Pattern($0.value, part: .queryItemValue, caseSensitive: caseSensitive, variables: variables)
     }
   }
 
+  /// Whether every listed value pattern matches any value, so the query constrains nothing.
+  public var matchesEveryQuery: Bool { patterns.allSatisfy(\.matchesEverything) }
+
+  /// The name of the listed item at `index` (an index ``firstFailingItem(in:percentEncoded:)``
+  /// returned).
+  public func name(at index: Int) -> String { names[index] }
+
   /// The index (in ``items``) of the first listed item the query fails, or `nil` when it matches.
   public func firstFailingItem(in query: ParsedQuery, percentEncoded: Bool) -> Int? {
-    for (index, item) in items.enumerated() {
-      let pattern = item.value
-      if pattern.matchesEverything { continue }
+    // Patterns are read in place (`patterns[index]`), never bound to a local: a copy of a pattern
+    // retains each of its arrays.
+    for index in patterns.indices where !patterns[index].matchesEverything {
+      let caseSensitive = patterns[index].caseSensitive
       var found = false
       for candidate in query.items
-      where candidate.hasName(item.name, percentEncoded: percentEncoded) {
+      where candidate.hasName(names[index], percentEncoded: percentEncoded) {
         found = true
         let value = PreparedText(
           candidate.rawValue ?? Substring(), part: .queryItemValue, percentEncoded: percentEncoded,
-          caseSensitive: pattern.caseSensitive)
-        if !pattern.matches(value) { return index }
+          caseSensitive: caseSensitive)
+        if !patterns[index].matches(value) { return index }
       }
-      let empty = PreparedText(
-        Substring(), part: .queryItemValue, caseSensitive: pattern.caseSensitive)
-      if !found && !pattern.matches(empty) {
+      if !found
+        && !patterns[index].matches(
+          PreparedText(Substring(), part: .queryItemValue, caseSensitive: caseSensitive))
+      {
         return index
       }
     }
