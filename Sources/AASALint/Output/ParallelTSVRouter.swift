@@ -9,19 +9,22 @@ import Dispatch
   import Darwin
 #endif
 
-/// Routes a stream of URLs for `--format tsv` on every core, batch by batch, and writes the lines
+/// Routes a stream of URLs for `--format tsv` on every core, chunk by chunk, and writes the lines
 /// in input order.
 ///
-/// The matcher is immutable and `Sendable`, so workers share it without locks; each worker writes
-/// its slice of a batch into its own buffer, and the buffers are written out in order.
+/// The matcher is immutable and `Sendable`, so workers share it without locks. Each chunk of input
+/// is cut into several slices per core, which the cores take one at a time: a core that finishes
+/// early takes another slice instead of waiting for the others. Reading the next chunk is one more
+/// such task, taken first, so reading overlaps routing. Each slice is routed into its own buffer,
+/// and the buffers are written out in order.
 struct ParallelTSVRouter {
   let matcher: Matcher
   /// With `--app`: that app's verdict instead of the site's routing.
   let app: String?
   let workers: Int
 
-  /// Large enough to keep the workers busy between synchronisations, small enough to stream.
-  static let batchSize = 16_384
+  /// Slices per core and chunk: enough that the cores finish a chunk at about the same time.
+  static let slicesPerWorker = 8
 
   init(matcher: Matcher, app: String?) {
     self.matcher = matcher
@@ -40,29 +43,34 @@ struct ParallelTSVRouter {
         lines.append(bytes.count..<bytes.count + url.utf8.count)
         bytes.append(contentsOf: url.utf8)
       }
-      route(bytes, lines, to: output)
+      route(bytes, lines, to: output, readingNext: nil)
     case .lines(let reader):
-      // The reading thread only finds line ends; decoding and routing happen on the workers.
-      try reader.forEachChunk { bytes, lines in
-        var start = 0
-        while start < lines.count {
-          let end = min(lines.count, start + Self.batchSize)
-          route(bytes, lines[start..<end], to: output)
-          start = end
-        }
+      defer { reader.close() }
+      let upcoming = UpcomingChunk(reader.chunks())
+      var current = try upcoming.read()
+      while let chunk = current {
+        route(chunk.bytes, chunk.lines, to: output, readingNext: upcoming)
+        current = try upcoming.take()
       }
     }
   }
 
-  private func route(_ bytes: [UInt8], _ lines: some Collection<Range<Int>>, to output: OutputSink)
-  {
-    let lines = Array(lines)
-    guard !lines.isEmpty else { return }
-    let slices = lines.count < 1_024 ? 1 : workers
+  /// Routes `lines` and writes their results; meanwhile, one task reads `upcoming`'s next chunk.
+  private func route(
+    _ bytes: [UInt8], _ lines: [Range<Int>], to output: OutputSink,
+    readingNext upcoming: UpcomingChunk?
+  ) {
+    let slices = lines.count < 1_024 ? 1 : workers * Self.slicesPerWorker
     let sliceLength = (lines.count + slices - 1) / slices
     let results = SliceResults(count: slices)
     defer { results.deallocate() }
-    DispatchQueue.concurrentPerform(iterations: slices) { slice in
+    // Task 0 reads ahead; tasks are handed out in order, so reading starts at once.
+    DispatchQueue.concurrentPerform(iterations: slices + 1) { task in
+      guard task > 0 else {
+        upcoming?.readAhead()
+        return
+      }
+      let slice = task - 1
       let mine = lines[
         min(lines.count, slice * sliceLength)..<min(lines.count, (slice + 1) * sliceLength)]
       var out: [UInt8] = []
@@ -112,5 +120,33 @@ private struct SliceResults: @unchecked Sendable {
   func deallocate() {
     slots.deinitialize(count: count)
     slots.deallocate()
+  }
+}
+
+/// The next chunk of input, read by one of the routing tasks while the others route the current
+/// chunk. Only that task touches it until `concurrentPerform` returns, and only the calling thread
+/// after, so no two threads ever use it at once.
+private final class UpcomingChunk: @unchecked Sendable {
+  private var chunks: LineReader.Chunks
+  private var result: Result<LineReader.Chunks.Chunk?, any Error> = .success(nil)
+
+  init(_ chunks: LineReader.Chunks) {
+    self.chunks = chunks
+  }
+
+  /// Reads the next chunk now, on the calling thread.
+  func read() throws -> LineReader.Chunks.Chunk? {
+    try chunks.next()
+  }
+
+  /// Reads the next chunk and keeps it, or the error, for ``take()``.
+  func readAhead() {
+    result = Result { try chunks.next() }
+  }
+
+  /// The chunk ``readAhead()`` read; throws what reading threw.
+  func take() throws -> LineReader.Chunks.Chunk? {
+    defer { result = .success(nil) }
+    return try result.get()
   }
 }

@@ -39,14 +39,34 @@ import Testing
     #expect(try chunkedLines(path) == expected)
   }
 
+  @Test func chunksOneAtATimeMatchTheCallbackForm() throws {
+    let expected = (0..<90_000).map { "/item/\($0)/\(String(repeating: "y", count: $0 % 41))" }
+    let path = try temporaryFile(expected.joined(separator: "\r\n"))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let reader = try LineReader(path: path)
+    defer { reader.close() }
+    var chunks = reader.chunks()
+    var lines: [String] = []
+    var chunkCount = 0
+    while let chunk = try chunks.next() {
+      chunkCount += 1
+      lines += chunk.lines.map { String(decoding: chunk.bytes[$0], as: UTF8.self) }
+    }
+    #expect(chunkCount > 1)
+    #expect(lines == expected)
+    #expect(try chunks.next() == nil)
+  }
+
   @Test func parallelTSVKeepsInputOrderAndAgreesWithTheMatcher() throws {
     let file = """
       {"applinks": {"details": [
         {"appIDs": ["D3KQX62K1A.com.example.app"],
          "components": [{"/": "/private/*", "exclude": true}, {"/": "/p/*"}]}]}}
       """
-    let urls = (0..<5_000).map {
-      $0 % 3 == 0 ? "/p/\($0)" : $0 % 3 == 1 ? "/private/\($0)" : "/x/\($0)"
+    // About 3 MiB: several chunks, each routed while the next is read.
+    let padding = String(repeating: "z", count: 20)
+    let urls = (0..<120_000).map {
+      $0 % 3 == 0 ? "/p/\($0)/\(padding)" : $0 % 3 == 1 ? "/private/\($0)" : "/x/\($0)/\(padding)"
     }
     let path = try temporaryFile(urls.joined(separator: "\n"))
     defer { try? FileManager.default.removeItem(atPath: path) }
