@@ -13,7 +13,13 @@ final class Trie: Sendable {
     /// The label of the edge into this node, in `labels`; its first scalar is the edge's key.
     var labelStart: Int32 = 0
     var labelCount: Int32 = 0
+    /// For wide nodes, where this node's ASCII table starts in `asciiTables`; otherwise -1.
+    var asciiTable: Int32 = -1
   }
+
+  /// Nodes with more edges than this get a table from ASCII scalar to edge: a search by halving
+  /// among many keys mispredicts a branch at nearly every step.
+  private static let tableThreshold = 8
 
   private let nodes: [Node]
   /// The first scalar of each edge's label, sorted per node, so that wide nodes (the root of a trie
@@ -22,6 +28,8 @@ final class Trie: Sendable {
   private let edgeTargets: [Int32]
   private let labels: [UInt32]
   private let rules: [Int]
+  /// 128 entries per wide node: the index of the edge for each ASCII scalar, or -1.
+  private let asciiTables: [Int32]
   /// The ASCII scalars that start a key, as a bitmap.
   private let rootASCII: (low: UInt64, high: UInt64)
 
@@ -34,6 +42,7 @@ final class Trie: Sendable {
     var edgeTargets: [Int32] = []
     var labels: [UInt32] = []
     var rules: [Int] = []
+    var asciiTables: [Int32] = []
     // Breadth first: a node's edges are contiguous once its children are known.
     var pending: [(builderNode: Int, node: Int)] = [(0, 0)]
     var next = 0
@@ -46,6 +55,14 @@ final class Trie: Sendable {
       let edges = builder.edges[builderNode].sorted { $0.key < $1.key }
       nodes[node].firstEdge = Int32(edgeKeys.count)
       nodes[node].edgeCount = Int32(edges.count)
+      if edges.count > Self.tableThreshold {
+        nodes[node].asciiTable = Int32(asciiTables.count)
+        var table = [Int32](repeating: -1, count: 128)
+        for (offset, edge) in edges.enumerated() where edge.key < 128 {
+          table[Int(edge.key)] = Int32(edgeKeys.count + offset)
+        }
+        asciiTables.append(contentsOf: table)
+      }
       for edge in edges {
         var label = [edge.key]
         var target = edge.target
@@ -77,6 +94,7 @@ final class Trie: Sendable {
     self.edgeTargets = edgeTargets
     self.labels = labels
     self.rules = rules
+    self.asciiTables = asciiTables
   }
 
   /// Appends the rules of every key that is a prefix of `text`, or with `backwards`, of `text`
@@ -120,8 +138,12 @@ final class Trie: Sendable {
         edgeTargets.withUnsafeBufferPointer { targets in
           labels.withUnsafeBufferPointer { labels in
             rules.withUnsafeBufferPointer { rules in
-              body(
-                Buffers(nodes: nodes, keys: keys, targets: targets, labels: labels, rules: rules))
+              asciiTables.withUnsafeBufferPointer { tables in
+                body(
+                  Buffers(
+                    nodes: nodes, keys: keys, targets: targets, labels: labels, rules: rules,
+                    asciiTables: tables))
+              }
             }
           }
         }
@@ -136,6 +158,7 @@ final class Trie: Sendable {
     let targets: UnsafeBufferPointer<Int32>
     let labels: UnsafeBufferPointer<UInt32>
     let rules: UnsafeBufferPointer<Int>
+    let asciiTables: UnsafeBufferPointer<Int32>
 
     /// Follows the text (`count` scalars, read through `scalar`) from `start`, appending the rules
     /// of every node reached.
@@ -164,6 +187,10 @@ final class Trie: Sendable {
     /// The index of `node`'s edge for `scalar`: a scan for a few edges, halving for many.
     @inline(__always)
     private func edge(from node: Node, for scalar: UInt32) -> Int? {
+      if node.asciiTable >= 0 && scalar < 128 {
+        let edge = asciiTables[Int(node.asciiTable) + Int(scalar)]
+        return edge < 0 ? nil : Int(edge)
+      }
       var low = Int(node.firstEdge)
       var high = low + Int(node.edgeCount)
       while high - low > 8 {

@@ -111,4 +111,19 @@ struct RuleIndexTests {
     #expect(verdictKind(matcher, "/products/hats") == Verdict.Kind.none)
     #expect(verdictKind(matcher, "/pro") == Verdict.Kind.none)
   }
+
+  @Test("A node with many branches finds ASCII and non-ASCII keys alike")
+  func wideNodes() throws {
+    let letters = "abcdefghijkl".map(String.init) + ["\u{E9}", "\u{FC}"]
+    let components = letters.enumerated().map { index, letter in
+      #"{"/": "/\#(letter)/*", "exclude": \#(index % 2 == 0)}"#
+    }
+    let matcher = try siteMatcher(componentsFile("[" + components.joined(separator: ", ") + "]"))
+    for (index, letter) in letters.enumerated() {
+      #expect(verdictKind(matcher, "/\(letter)/x") == (index % 2 == 0 ? .blocked : .match))
+      #expect(verdictKind(matcher, "/\(letter)\(letter)/x") == Verdict.Kind.none)
+    }
+    #expect(verdictKind(matcher, "/m/x") == Verdict.Kind.none)
+    #expect(verdictKind(matcher, "/\u{E8}/x") == Verdict.Kind.none)
+  }
 }
