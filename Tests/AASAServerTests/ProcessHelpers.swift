@@ -113,9 +113,15 @@ final class OutputCollector: @unchecked Sendable {
 
   init() {
     pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-      let chunk = handle.availableData
-      guard let self, !chunk.isEmpty else { return }
-      self.lock.withLock { self.data.append(chunk) }
+      // One read(2) of what is there. Not `availableData`: Foundation may make the pipe
+      // non-blocking for this handler, and `availableData` stops the whole test process when a
+      // read finds nothing yet (EAGAIN); nor `read(upToCount:)`, which waits for the full count.
+      var buffer = [UInt8](repeating: 0, count: 1 << 16)
+      let count = buffer.withUnsafeMutableBytes {
+        read(handle.fileDescriptor, $0.baseAddress, $0.count)
+      }
+      guard let self, count > 0 else { return }
+      self.lock.withLock { self.data.append(contentsOf: buffer[..<count]) }
     }
   }
 
@@ -148,7 +154,8 @@ final class ServerProcess {
   private(set) var port = 0
   private(set) var scheme = "http"
 
-  /// Starts the server; unless `expectFailure`, waits for the `listening on` line.
+  /// Starts the server; unless `expectFailure`, waits for its whole start-up report, from the
+  /// `listening on` line to the `try: curl` line that ends it (the lines arrive one by one).
   init(_ arguments: [String], expectFailure: Bool = false, timeout: Double = 20) throws {
     process.executableURL = URL(fileURLWithPath: Products.aasaServe)
     process.arguments = arguments
@@ -157,8 +164,11 @@ final class ServerProcess {
     try process.run()
     if expectFailure { return }
     do {
-      try waitUntil(timeout: timeout, "the listening line") {
-        if let match = stdout.text.firstMatch(of: /listening on (https?):\/\/127\.0\.0\.1:(\d+)/) {
+      try waitUntil(timeout: timeout, "the start-up report") {
+        let text = stdout.text
+        if text.contains("try: curl"),
+          let match = text.firstMatch(of: /listening on (https?):\/\/127\.0\.0\.1:(\d+)/)
+        {
           scheme = String(match.1)
           port = Int(match.2)!
           return true

@@ -1,18 +1,21 @@
 /// A URL or a bare path to route, split into the parts Apple matches, still percent-encoded.
 ///
+/// The parts are constants: they are read from ``text`` once. (As variables, they also made the
+/// compiler copy the whole value inside `init`, which cost five retains per URL.)
+///
 /// `"/videos/x?a=1#top"` and `"https://example.com/videos/x?a=1#top"` both work; only the full
 /// form has a host. The fragment starts at the first `#`, the query at the first `?` before it.
 public struct URLInput: Hashable, Sendable {
   /// The input as given.
-  public var text: String
+  public let text: String
   /// The host of a full URL, lower-cased; nil for a bare path.
-  public var host: String?
+  public let host: String?
   /// The raw path (may be empty).
-  public var path: Substring
+  public let path: Substring
   /// The raw query without `?`, nil when there is no `?`.
-  public var query: Substring?
+  public let query: Substring?
   /// The raw fragment without `#`, nil when there is no `#`.
-  public var fragment: Substring?
+  public let fragment: Substring?
 
   public init(_ text: String) {
     // Every delimiter is ASCII, so one pass over the UTF-8 bytes finds them without Character
