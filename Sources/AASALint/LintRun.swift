@@ -39,6 +39,8 @@ public struct LintRun {
   public var toolVersion = "0.1.0"
   /// `--grants PACKAGE:FINGERPRINT` questions, for an assetlinks.json file.
   public var grantQueries: [GrantQuery] = []
+  /// `--relation`: what the `--grants` questions ask about.
+  public var grantRelation: Relation = .handleAllURLs
   /// Set when the file was CMS-signed and unwrapped before linting.
   public var signature: SignatureSummary?
 
@@ -122,6 +124,7 @@ public struct LintRun {
               + grants.map { grant in
                 "{\"package\": \(JSONValue.quoted(grant.query.packageName)), "
                   + "\"fingerprint\": \(JSONValue.quoted(grant.query.fingerprint.canonicalText)), "
+                  + "\"relation\": \(JSONValue.quoted(grantRelation.rawValue)), "
                   + "\"granted\": \(grant.answer.isGranted), "
                   + "\"explanation\": \(JSONValue.quoted(grant.answer.explanation))}"
               }.joined(separator: ", ") + "]"
@@ -145,7 +148,8 @@ public struct LintRun {
       for grant in grants {
         let explanation = grant.answer.explanation
         output.line(
-          "grants \(grant.query.packageName) \(grant.query.fingerprint.canonicalText)? "
+          "grants \(grant.query.packageName) \(grant.query.fingerprint.canonicalText)"
+            + (grantRelation == .handleAllURLs ? "" : " \(grantRelation)") + "? "
             + (grant.answer.isGranted ? style.green(explanation) : style.red(explanation)))
       }
       if let matcher {
@@ -177,7 +181,11 @@ public struct LintRun {
     }
     let list = report.json.flatMap { AssetLinksFile.parse($0).statementList }
     return grantQueries.map { query in
-      (query, list?.grants(query) ?? .no(.notAStatementList, unresolvedIncludes: []))
+      (
+        query,
+        list?.grants(query, relation: grantRelation)
+          ?? .no(.notAStatementList, unresolvedIncludes: [])
+      )
     }
   }
 

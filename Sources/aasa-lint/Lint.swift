@@ -61,9 +61,15 @@ struct Lint: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "For an assetlinks.json: does it grant this app handle_all_urls? Repeatable.",
+      "For an assetlinks.json: does it grant this app the relation (handle_all_urls unless --relation says otherwise)? Repeatable.",
       valueName: "package:fingerprint"))
   var grants: [String] = []
+
+  @Option(
+    help: ArgumentHelp(
+      "The relation --grants asks about, e.g. delegate_permission/common.get_login_creds.",
+      valueName: "relation"))
+  var relation: String = Relation.handleAllURLs.rawValue
 
   @Flag(help: "Exit 1 on warnings too, not only on errors.")
   var strict = false
@@ -106,6 +112,13 @@ struct Lint: ParsableCommand {
       domain: domain, app: app, format: format.outputFormat, strict: strict, verbose: verbose,
       style: color.style)
     run.signature = signature
+    let relation = Relation(relation)
+    if let problem = relation.grammarProblem {
+      throw ValidationError(
+        "--relation \"\(relation)\" \(problem); write it as <kind>/<detail>, e.g. \(Relation.handleAllURLs)"
+      )
+    }
+    run.grantRelation = relation
     run.grantQueries = try grants.map { argument in
       do {
         return try GrantQuery.parse(argument)

@@ -106,6 +106,28 @@ struct LintWorkflowTests {
     #expect(malformed.status == 2)
   }
 
+  @Test func grantsAsksAboutAnotherRelationWithRelation() throws {
+    let dir = try TemporaryDirectory()
+    let links = try dir.copy("examples/site/.well-known/assetlinks.json", as: "assetlinks.json")
+    let query = "com.example.photoapp:\(Self.fingerprint)"
+    let credentials = "delegate_permission/common.get_login_creds"
+    let refused = try LintProcess.run([links, "--grants", query, "--relation", credentials])
+    #expect(refused.status == 1)
+    #expect(refused.stdout.contains("get_login_creds? no"), "\(refused.stdout)")
+    let json = try LintProcess.run([
+      links, "--grants", query, "--relation", credentials, "--format", "json",
+    ])
+    #expect(json.stdout.contains(#""relation": "\#(credentials)", "granted": false"#))
+    let granted = try LintProcess.run([
+      links, "--grants", query, "--relation", "delegate_permission/common.handle_all_urls",
+    ])
+    #expect(granted.status == 0)
+    let malformed = try LintProcess.run([links, "--grants", query, "--relation", "Handle_All"])
+    #expect(malformed.status == 2)
+    #expect(
+      malformed.stderr.contains("--relation \"Handle_All\" has no `/`"), "\(malformed.stderr)")
+  }
+
   @Test func signedFilesAreUnwrappedAndTheirSignerNamed() throws {
     let dir = try TemporaryDirectory()
     let content = try dir.copy(Self.site, as: "aasa.json")

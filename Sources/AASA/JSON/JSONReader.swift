@@ -107,25 +107,9 @@ public struct JSONReader {
     var lastComma: SourceLocation?
     var endOfPrevious: SourceLocation?
     while true {
-      try skipInsignificant()
-      guard let byte = current else {
-        try fail(
-          "unexpected end of file: the object opened at \(start) is not closed",
-          help: "add the missing `}`")
-      }
-      if byte == UInt8(ascii: "}") {
-        if let comma = lastComma {
-          report(.trailingComma, at: comma, "trailing comma before `}`")
-        }
-        advance()
-        return JSONValue(.object(members), at: start)
-      }
-      if let previousEnd = endOfPrevious, lastComma == nil {
-        guard isQuoteStart else {
-          try fail("expected `,` or `}` after the member, found \(describeCurrent())", help: nil)
-        }
-        report(.missingComma, at: previousEnd, "missing comma between object members")
-      }
+      let byte = try nextInContainer(
+        .object, openedAt: start, lastComma: lastComma, endOfPrevious: endOfPrevious)
+      guard let byte else { return JSONValue(.object(members), at: start) }
       let keyLocation = here
       guard isQuoteStart else {
         if isLetter(byte) {
@@ -162,32 +146,60 @@ public struct JSONReader {
     var elements: [JSONValue] = []
     var lastComma: SourceLocation?
     var endOfPrevious: SourceLocation?
-    while true {
-      try skipInsignificant()
-      guard let byte = current else {
-        try fail(
-          "unexpected end of file: the array opened at \(start) is not closed",
-          help: "add the missing `]`")
-      }
-      if byte == UInt8(ascii: "]") {
-        if let comma = lastComma {
-          report(.trailingComma, at: comma, "trailing comma before `]`")
-        }
-        advance()
-        return JSONValue(.array(elements), at: start)
-      }
-      if let previousEnd = endOfPrevious, lastComma == nil {
-        guard startsValue(byte) else {
-          try fail("expected `,` or `]` after the element, found \(describeCurrent())", help: nil)
-        }
-        report(.missingComma, at: previousEnd, "missing comma between array elements")
-      }
+    while try nextInContainer(
+      .array, openedAt: start, lastComma: lastComma, endOfPrevious: endOfPrevious) != nil
+    {
       pathStack.append("[\(elements.count)]")
       elements.append(try readValue())
       pathStack.removeLast()
       endOfPrevious = here
       lastComma = try readSeparator()
     }
+    return JSONValue(.array(elements), at: start)
+  }
+
+  /// An object or an array, for the steps their reading shares.
+  private enum Container {
+    case object, array
+
+    var closing: UInt8 { self == .object ? UInt8(ascii: "}") : UInt8(ascii: "]") }
+    var name: String { self == .object ? "object" : "array" }
+    var item: String { self == .object ? "member" : "element" }
+  }
+
+  /// Moves to what follows in a container after its opening or its previous item. At the closing
+  /// bracket, consumes it (reporting a trailing comma) and returns nil; otherwise returns the byte
+  /// that starts the next item, reporting a missing comma before it (stopping when it cannot start
+  /// one).
+  private mutating func nextInContainer(
+    _ container: Container, openedAt start: SourceLocation, lastComma: SourceLocation?,
+    endOfPrevious: SourceLocation?
+  ) throws -> UInt8? {
+    try skipInsignificant()
+    let closing = "`\(Character(Unicode.Scalar(container.closing)))`"
+    guard let byte = current else {
+      try fail(
+        "unexpected end of file: the \(container.name) opened at \(start) is not closed",
+        help: "add the missing \(closing)")
+    }
+    if byte == container.closing {
+      if let comma = lastComma {
+        report(.trailingComma, at: comma, "trailing comma before \(closing)")
+      }
+      advance()
+      return nil
+    }
+    if let previousEnd = endOfPrevious, lastComma == nil {
+      guard container == .object ? isQuoteStart : startsValue(byte) else {
+        try fail(
+          "expected `,` or \(closing) after the \(container.item), found \(describeCurrent())",
+          help: nil)
+      }
+      report(
+        .missingComma, at: previousEnd,
+        "missing comma between \(container.name) \(container.item)s")
+    }
+    return byte
   }
 
   /// Reads an optional `,` after a member or element, returning where it stood.

@@ -15,4 +15,18 @@ public enum FileKind: String, Sendable, CaseIterable {
     return index < bytes.count && bytes[index] == UInt8(ascii: "[")
       ? .assetLinks : .appleAppSiteAssociation
   }
+
+  /// Guesses the kind from the parsed content: an array is a statement list, and so is an object
+  /// that looks like one Android statement and names no Apple service (a statement someone forgot
+  /// to put in a list, which is then reported as such rather than as an association file with
+  /// unknown keys). Anything else is an AASA.
+  public static func detect(_ json: JSONValue) -> FileKind {
+    if json.elements != nil { return .assetLinks }
+    guard let members = json.members else { return .appleAppSiteAssociation }
+    let keys = Set(members.map(\.key))
+    let statementKeys: Set = ["relation", "target", "include"]
+    let appleServices: Set = ["applinks", "webcredentials", "appclips", "activitycontinuation"]
+    return !keys.isDisjoint(with: statementKeys) && keys.isDisjoint(with: appleServices)
+      ? .assetLinks : .appleAppSiteAssociation
+  }
 }

@@ -21,7 +21,8 @@ public struct LintReport: Sendable {
 public enum Linter {
   /// Lints `bytes` as `kind`, or as what its content looks like when `kind` is nil.
   public static func lint(_ bytes: [UInt8], as kind: FileKind? = nil) -> LintReport {
-    let kind = kind ?? FileKind.detect(bytes)
+    let read = JSONReader.read(bytes)
+    let kind = kind ?? read.value.map(FileKind.detect) ?? FileKind.detect(bytes)
     var diagnostics: [Diagnostic] = []
     if bytes.count > FileKind.maximumSize {
       diagnostics.append(
@@ -31,7 +32,6 @@ public enum Linter {
             "the file is \(bytes.count) bytes; Apple and Google read at most \(FileKind.maximumSize)"
         ))
     }
-    let read = JSONReader.read(bytes)
     diagnostics += read.diagnostics
     var association: SiteAssociation?
     if let json = read.value {

@@ -6,19 +6,6 @@ import Testing
 /// a rule that matches, by comparing the matcher with a scan of every rule in order.
 @Suite("Rule index")
 struct RuleIndexTests {
-  /// A small deterministic generator, so failures reproduce.
-  private struct Generator {
-    var state: UInt64
-    mutating func next(_ bound: Int) -> Int {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int((state >> 33) % UInt64(bound))
-    }
-    mutating func pick<T>(_ values: [T]) -> T { values[next(values.count)] }
-    mutating func string(from alphabet: [String], maxLength: Int) -> String {
-      (0..<next(maxLength + 1)).map { _ in pick(alphabet) }.joined()
-    }
-  }
-
   /// The first rule of each entry that matches, found by trying every rule in order.
   private static func scanEveryRule(_ matcher: Matcher, _ url: String) -> [Int?] {
     var prepared = PreparedURL(URLInput(url))
@@ -36,7 +23,7 @@ struct RuleIndexTests {
 
   @Test("Random rule sets decide every URL as a scan of every rule does")
   func randomRuleSetsAgreeWithAScan() throws {
-    var generator = Generator(state: 7)
+    var generator = SeededGenerator(state: 7)
     // Keys share long runs, so the index's merged chains split at many points; upper case, `%`
     // and non-ASCII exercise folding and decoding; variables and `?` leave rules without prefixes.
     let patternPieces = [

@@ -7,18 +7,6 @@ import Testing
 /// each expansion as a string, and matches it with an exhaustive recursive search.
 @Suite("Agreement with a brute-force reference")
 struct ReferenceComparisonTests {
-  /// A small deterministic generator, so failures reproduce.
-  private struct Generator {
-    var state: UInt64
-    mutating func next(_ bound: Int) -> Int {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int((state >> 33) % UInt64(bound))
-    }
-    mutating func string(from alphabet: [String], maxLength: Int) -> String {
-      (0..<next(maxLength + 1)).map { _ in alphabet[next(alphabet.count)] }.joined()
-    }
-  }
-
   private static let variables = VariableTable(custom: [
     "v": ["", "a", "/", "a*", "*/", "?b", "b/a"],
     "w": ["b", "//", "*"],
@@ -78,7 +66,7 @@ struct ReferenceComparisonTests {
 
   @Test("Random patterns agree with the reference", arguments: [PatternPart.path, .fragment])
   func randomAgreement(part: PatternPart) {
-    var generator = Generator(state: part == .path ? 1 : 2)
+    var generator = SeededGenerator(state: part == .path ? 1 : 2)
     let patternAlphabet = ["a", "b", "/", "*", "?", "$(v)", "$(w)", "/", "a"]
     var disagreements: [String] = []
     for _ in 0..<3_000 {
@@ -110,7 +98,7 @@ struct ReferenceComparisonTests {
 
   @Test("The wildcard matcher and the automaton agree on variable-free patterns")
   func strategiesAgree() {
-    var generator = Generator(state: 3)
+    var generator = SeededGenerator(state: 3)
     var disagreements: [String] = []
     for _ in 0..<3_000 {
       let pattern = generator.string(from: ["a", "b", "/", "*", "?", "$(digit)"], maxLength: 6)
