@@ -84,12 +84,16 @@ let package = Package(
       ]
     ),
 
+    // Temporary directories and child processes for the tests that run programs.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+
     .testTarget(name: "AASATests", dependencies: ["AASA"]),
-    .testTarget(name: "AASALintTests", dependencies: ["AASA", "AASALint"]),
+    .testTarget(name: "AASALintTests", dependencies: ["AASA", "AASALint", "TestSupport"]),
     .testTarget(
       name: "AASALiveCheckTests",
       dependencies: [
         "AASALiveCheck",
+        "TestSupport",
         .product(name: "X509", package: "swift-certificates"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -102,11 +106,12 @@ let package = Package(
       name: "AASAServerTests",
       dependencies: [
         "AASAServer",
+        "TestSupport",
         .product(name: "X509", package: "swift-certificates"),
         .product(name: "Crypto", package: "swift-crypto"),
       ]
     ),
     // Runs the built executables as processes, as a user would.
-    .testTarget(name: "EndToEndTests", dependencies: ["AASA"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["AASA", "TestSupport"]),
   ]
 )

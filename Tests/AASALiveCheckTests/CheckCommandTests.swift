@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The real `aasa-lint check` binary, spawned as a process against real HTTPS servers.
@@ -11,22 +12,11 @@ import Testing
     certificate = try await TestCertificate.selfSigned(in: directory)
   }
 
-  /// The built `aasa-lint`: beside the test bundle under `swift test` on Linux, else in
-  /// `.build-live/debug` of this package.
-  static var executable: String {
-    let nextToTests = URL(fileURLWithPath: CommandLine.arguments[0])
-      .deletingLastPathComponent().appendingPathComponent("aasa-lint").path
-    if FileManager.default.isExecutableFile(atPath: nextToTests) { return nextToTests }
-    let packageRoot = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    return packageRoot.appendingPathComponent(".build-live/debug/aasa-lint").path
-  }
+  static var executable: String { BuiltProducts.executable("aasa-lint") }
 
-  func run(_ arguments: [String], standardInput: String? = nil) async throws -> ProcessRunner.Result
-  {
-    try await ProcessRunner.run(
-      Self.executable, ["check"] + arguments + ["--color", "never"], standardInput: standardInput,
-      timeout: .seconds(60))
+  func run(_ arguments: [String], standardInput: String? = nil) async throws -> ProcessResult {
+    try await ChildProcess.run(
+      Self.executable, ["check"] + arguments + ["--color", "never"], stdin: standardInput)
   }
 
   @Test func theExecutableIsFound() {
@@ -43,12 +33,12 @@ import Testing
         ],
         standardInput: "/account/x\n")
     }
-    #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
-    #expect(result.standardOutput.contains("pass  tls-chain"))
-    #expect(result.standardOutput.contains("routes on the live file"))
-    #expect(result.standardOutput.contains("/albums/1"))
-    #expect(result.standardOutput.contains("/account/x"))
-    #expect(result.standardOutput.hasSuffix("result: pass\n"))
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    #expect(result.stdout.contains("pass  tls-chain"))
+    #expect(result.stdout.contains("routes on the live file"))
+    #expect(result.stdout.contains("/albums/1"))
+    #expect(result.stdout.contains("/account/x"))
+    #expect(result.stdout.hasSuffix("result: pass\n"))
   }
 
   @Test func aRedirectExitsOneAndShowsTheLocation() async throws {
@@ -58,8 +48,8 @@ import Testing
       try await run([server.url, "--ca-file", certificate.certificatePath])
     }
     #expect(result.status == 1)
-    #expect(result.standardOutput.contains("fail  redirect"))
-    #expect(result.standardOutput.contains("https://elsewhere.example/aasa"))
+    #expect(result.stdout.contains("fail  redirect"))
+    #expect(result.stdout.contains("https://elsewhere.example/aasa"))
   }
 
   @Test func aSelfSignedCertificateWithoutCAFileExitsOne() async throws {
@@ -67,7 +57,7 @@ import Testing
       server in try await run([server.url])
     }
     #expect(result.status == 1)
-    #expect(result.standardOutput.contains("fail  tls-chain"))
+    #expect(result.stdout.contains("fail  tls-chain"))
   }
 
   @Test func lintDiagnosticsAreRenderedWithTheURLAsFileName() async throws {
@@ -77,7 +67,7 @@ import Testing
     }
     #expect(result.1.status == 1)
     #expect(
-      result.1.standardOutput.contains("\(result.0)/.well-known/apple-app-site-association:1:"))
+      result.1.stdout.contains("\(result.0)/.well-known/apple-app-site-association:1:"))
   }
 
   @Test func jsonFormatIsOneObject() async throws {
@@ -90,7 +80,7 @@ import Testing
     }
     #expect(result.status == 0)
     let object = try #require(
-      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     #expect(object["status"] as? String == "pass")
     let requirements = try #require(object["requirements"] as? [[String: Any]])
     #expect(
@@ -105,9 +95,9 @@ import Testing
     let port = try await TestHTTPSServer.refusedPort()
     let result = try await run(["https://127.0.0.1:\(port)", "--timeout", "5"])
     #expect(result.status == 1)
-    #expect(result.standardOutput.contains("fail  connection"))
-    #expect(result.standardOutput.contains("refused"))
-    #expect(!result.standardError.contains("Fatal error"))
+    #expect(result.stdout.contains("fail  connection"))
+    #expect(result.stdout.contains("refused"))
+    #expect(!result.stderr.contains("Fatal error"))
   }
 
   @Test func aSlowSiteTimesOut() async throws {
@@ -120,7 +110,7 @@ import Testing
       try await run([server.url, "--ca-file", certificate.certificatePath, "--timeout", "1"])
     }
     #expect(result.status == 1)
-    #expect(result.standardOutput.contains("timed out"))
+    #expect(result.stdout.contains("timed out"))
   }
 
   @Test(arguments: [
@@ -130,7 +120,7 @@ import Testing
   ])
   func usageErrorsExitTwo(arguments: [String]) async throws {
     let result = try await run(arguments)
-    #expect(result.status == 2, "\(result.standardError)")
-    #expect(!result.standardError.isEmpty)
+    #expect(result.status == 2, "\(result.stderr)")
+    #expect(!result.stderr.isEmpty)
   }
 }

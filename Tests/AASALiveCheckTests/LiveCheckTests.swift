@@ -1,6 +1,7 @@
 import AASALiveCheck
 import Foundation
 import NIOHTTP1
+import TestSupport
 import Testing
 
 /// The live check against real HTTPS servers on 127.0.0.1, each misconfigured in one way.

@@ -1,5 +1,6 @@
 import AASALiveCheck
 import Foundation
+import TestSupport
 import Testing
 import X509
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -87,10 +88,10 @@ struct EndToEndLifecycleTests {
       ["--tls-cert", "x.pem"], ["--self-signed", "--tls-cert", "a", "--tls-key", "b"],
       ["--port", "70000"], ["--bogus"],
     ] {
-      let result = try run(Products.aasaServe, ["--root", site.site] + flags)
+      let result = try run(BuiltProducts.executable("aasa-serve"), ["--root", site.site] + flags)
       #expect(result.status == 2, "\(flags)")
     }
-    #expect(try run(Products.aasaServe, ["--help"]).status == 0)
+    #expect(try run(BuiltProducts.executable("aasa-serve"), ["--help"]).status == 0)
   }
 
   @Test func brokenUpdateKeepsTheLastGoodAndAGoodOneIsTaken() throws {

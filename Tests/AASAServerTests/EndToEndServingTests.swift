@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Starts the real `aasa-serve` on 127.0.0.1 port 0 with a certificate made for the test and

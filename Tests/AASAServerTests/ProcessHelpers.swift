@@ -1,5 +1,6 @@
 import AASAServer
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -25,43 +26,7 @@ enum Fixtures {
   static let brokenAASA = #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.ex"#
 }
 
-/// A temporary folder removed when the test ends.
-final class TemporaryDirectory {
-  let path: String
-
-  init() throws {
-    let base =
-      FileManager.default.temporaryDirectory.path + "/aasa-serve-tests-"
-      + UUID().uuidString.prefix(8)
-    try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
-    path = base
-  }
-
-  deinit { try? FileManager.default.removeItem(atPath: path) }
-
-  /// Writes `contents` at `relative`, creating folders on the way.
-  @discardableResult
-  func write(_ relative: String, _ contents: String) throws -> String {
-    try write(relative, Data(contents.utf8))
-  }
-
-  @discardableResult
-  func write(_ relative: String, _ data: Data) throws -> String {
-    let full = path + "/" + relative
-    try FileManager.default.createDirectory(
-      atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-    try data.write(to: URL(fileURLWithPath: full))
-    return full
-  }
-
-  /// Replaces a file by writing a sibling and renaming it over, the way deploy tools do.
-  func replace(_ relative: String, _ contents: String) throws {
-    let full = path + "/" + relative
-    let temporary = full + ".tmp-" + UUID().uuidString.prefix(6)
-    try Data(contents.utf8).write(to: URL(fileURLWithPath: temporary))
-    guard rename(temporary, full) == 0 else { throw POSIXError(.EIO) }
-  }
-
+extension TemporaryDirectory {
   /// A site with an AASA, an assetlinks file and a few ordinary files.
   static func standardSite() throws -> TemporaryDirectory {
     let site = try TemporaryDirectory()
@@ -87,22 +52,6 @@ final class TemporaryDirectory {
       try write("tls/cert.pem", made.certificatePEM), try write("tls/key.pem", made.privateKeyPEM)
     )
   }
-}
-
-/// Where `swift build` put the executables.
-enum Products {
-  static let directory: String = {
-    let candidates = [
-      (CommandLine.arguments[0] as NSString).deletingLastPathComponent,
-      FileManager.default.currentDirectoryPath + "/.build-serve/debug",
-      FileManager.default.currentDirectoryPath + "/.build/debug",
-    ]
-    return candidates.first {
-      FileManager.default.isExecutableFile(atPath: $0 + "/aasa-serve")
-    } ?? candidates[0]
-  }()
-
-  static var aasaServe: String { directory + "/aasa-serve" }
 }
 
 /// Collects a pipe's output on a background thread so the child never blocks on a full pipe.
@@ -157,7 +106,7 @@ final class ServerProcess {
   /// Starts the server; unless `expectFailure`, waits for its whole start-up report, from the
   /// `listening on` line to the `try: curl` line that ends it (the lines arrive one by one).
   init(_ arguments: [String], expectFailure: Bool = false, timeout: Double = 20) throws {
-    process.executableURL = URL(fileURLWithPath: Products.aasaServe)
+    process.executableURL = URL(fileURLWithPath: BuiltProducts.executable("aasa-serve"))
     process.arguments = arguments
     process.standardOutput = stdout.pipe
     process.standardError = stderr.pipe
@@ -208,47 +157,15 @@ final class ServerProcess {
   }
 }
 
-/// The result of a finished command.
-struct CommandResult {
-  var status: Int32
-  var stdout: String
-  var stderr: String
-}
-
-/// Runs a command to completion, killing it after `timeout` seconds. The commands bound their own
-/// time (curl's `--max-time`); this limit only catches a hang, so it is generous enough for a
-/// machine busy with the whole suite's processes at once.
+/// Runs a command to completion, killing it after `timeout` seconds.
 func run(_ executable: String, _ arguments: [String], timeout: Double = 60, input: String? = nil)
-  throws -> CommandResult
+  throws -> ProcessResult
 {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: executable)
-  process.arguments = arguments
-  let out = OutputCollector()
-  let err = OutputCollector()
-  process.standardOutput = out.pipe
-  process.standardError = err.pipe
-  let stdin = Pipe()
-  process.standardInput = stdin
-  try process.run()
-  if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-  try? stdin.fileHandleForWriting.close()
-  do {
-    try waitUntil(timeout: timeout, "\(executable) \(arguments.joined(separator: " "))") {
-      !process.isRunning
-    }
-  } catch {
-    process.terminate()
-    throw error
-  }
-  Thread.sleep(forTimeInterval: 0.05)
-  out.stop()
-  err.stop()
-  return CommandResult(status: process.terminationStatus, stdout: out.text, stderr: err.text)
+  try ChildProcess.run(executable, arguments, stdin: input, timeout: .seconds(timeout))
 }
 
 /// `curl` with a time limit, returning headers and body (`-i`). `extra` goes before the URL.
-func curl(_ extra: [String], _ url: String) throws -> CommandResult {
+func curl(_ extra: [String], _ url: String) throws -> ProcessResult {
   try run("/usr/bin/curl", ["-sS", "-i", "--max-time", "10"] + extra + [url])
 }
 
@@ -259,7 +176,7 @@ struct CurlResponse {
   var headers: [String: String]
   var body: String
 
-  init(_ result: CommandResult) throws {
+  init(_ result: ProcessResult) throws {
     let text = result.stdout
     guard let split = text.range(of: "\r\n\r\n") else {
       throw TimedOut(description: "no HTTP response in: \(text) \(result.stderr)")

@@ -2,6 +2,7 @@ import AASAServer
 import Foundation
 import Logging
 import NIOCore
+import TestSupport
 import Testing
 
 @Suite("Responder and site loading")

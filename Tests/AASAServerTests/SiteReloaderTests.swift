@@ -1,6 +1,7 @@
 import AASAServer
 import Foundation
 import Logging
+import TestSupport
 import Testing
 
 @Suite("Reloading")

@@ -1,4 +1,5 @@
 import AASAServer
+import TestSupport
 import Testing
 
 @Suite("TLS set-up")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `aasa-lint` run as a process on real files: exit codes, inputs, formats and colour.
@@ -20,7 +21,7 @@ struct LintCommandTests {
 
   @Test("the binary under test exists")
   func binaryExists() {
-    #expect(FileManager.default.isExecutableFile(atPath: LintProcess.executable.path))
+    #expect(FileManager.default.isExecutableFile(atPath: LintProcess.executable))
   }
 
   // MARK: Exit codes
@@ -125,7 +126,7 @@ struct LintCommandTests {
   @Test("an unknown --app names the apps the file does know")
   func unknownAppMessage() throws {
     let output = try LintProcess.run(
-      [LintProcess.packageRoot.appendingPathComponent(Self.site).path, "/a", "--app", "X.y"])
+      [BuiltProducts.packageRoot.appendingPathComponent(Self.site).path, "/a", "--app", "X.y"])
     expectCleanFailure(output)
     #expect(output.stderr.contains(Self.videoApp))
   }
@@ -135,7 +136,7 @@ struct LintCommandTests {
   @Test("FILE - reads the file from standard input")
   func fileFromStandardInput() throws {
     let text = try String(
-      contentsOf: LintProcess.packageRoot.appendingPathComponent(Self.site), encoding: .utf8)
+      contentsOf: BuiltProducts.packageRoot.appendingPathComponent(Self.site), encoding: .utf8)
     let output = try LintProcess.run(["-", "/albums/1", "--format", "tsv"], stdin: text)
     #expect(output.status == 0)
     #expect(output.lines == ["/albums/1\t\(Self.photoApp)\tmatch"])
@@ -176,7 +177,7 @@ struct LintCommandTests {
 
   @Test("--format tsv with --app: that app's verdict for each URL")
   func tsvForOneApp() throws {
-    let site = LintProcess.packageRoot.appendingPathComponent(Self.site).path
+    let site = BuiltProducts.packageRoot.appendingPathComponent(Self.site).path
     let output = try LintProcess.run(
       [site, "/albums/1", "/videos/samples/2010/x", "--app", Self.videoApp, "--format", "tsv"])
     #expect(output.status == 0)
@@ -188,7 +189,7 @@ struct LintCommandTests {
 
   @Test("--domain: a full URL for another host opens no app")
   func domain() throws {
-    let site = LintProcess.packageRoot.appendingPathComponent(Self.site).path
+    let site = BuiltProducts.packageRoot.appendingPathComponent(Self.site).path
     let output = try LintProcess.run(
       [
         site, "https://EXAMPLE.com/albums/1", "https://other.example/albums/1", "--domain",
@@ -265,7 +266,7 @@ struct LintCommandTests {
 
   @Test("--format json: a legacy rule is its string, and --app keeps that app's verdicts only")
   func jsonLegacyRuleAndApp() throws {
-    let site = LintProcess.packageRoot.appendingPathComponent(Self.site).path
+    let site = BuiltProducts.packageRoot.appendingPathComponent(Self.site).path
     let output = try LintProcess.run(
       [site, "/videos/samples/2010/x", "/albums/1", "--app", Self.videoApp, "--format", "json"])
     #expect(output.status == 0)
@@ -304,7 +305,7 @@ struct LintCommandTests {
 
   @Test("text output names the deciding rule, as in the issue")
   func issueExampleLine() throws {
-    let site = LintProcess.packageRoot.appendingPathComponent(Self.site).path
+    let site = BuiltProducts.packageRoot.appendingPathComponent(Self.site).path
     let output = try LintProcess.run([site, "/videos/samples/2010/x"])
     #expect(output.status == 0)
     #expect(
@@ -315,7 +316,7 @@ struct LintCommandTests {
 
   @Test("text output aligns the arrows and lists every app's verdict with -v")
   func verboseText() throws {
-    let site = LintProcess.packageRoot.appendingPathComponent(Self.site).path
+    let site = BuiltProducts.packageRoot.appendingPathComponent(Self.site).path
     let output = try LintProcess.run([site, "/albums/1", "/videos/samples/2010/x", "-v"])
     #expect(output.status == 0)
     let headlines = output.lines.filter { $0.contains("  →  ") }
@@ -354,7 +355,7 @@ struct LintCommandTests {
 
   @Test("on a terminal: colour by default, none with NO_COLOR=1 or --color never")
   func colourOnTerminal() throws {
-    let file = LintProcess.packageRoot.appendingPathComponent(
+    let file = BuiltProducts.packageRoot.appendingPathComponent(
       "examples/broken/common-mistakes.json"
     )
     .path

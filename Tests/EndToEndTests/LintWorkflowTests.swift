@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The CI-facing commands of `aasa-lint`, run as processes: expectations, diff, machine formats,
@@ -173,20 +174,15 @@ struct LintWorkflowTests {
 
   @Test func preCommitHooksRunTheFilesSubcommand() throws {
     let hooks = try String(
-      contentsOf: LintProcess.packageRoot.appendingPathComponent(".pre-commit-hooks.yaml"),
+      contentsOf: BuiltProducts.packageRoot.appendingPathComponent(".pre-commit-hooks.yaml"),
       encoding: .utf8)
     #expect(hooks.contains("- id: aasa-lint"))
     #expect(hooks.contains("entry: aasa-lint files"))
   }
 
   private func runTool(_ path: String, _ arguments: [String]) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0, "\(path) \(arguments.joined(separator: " "))")
+    let result = try ChildProcess.run(path, arguments)
+    try #require(
+      result.status == 0, "\(path) \(arguments.joined(separator: " ")): \(result.stderr)")
   }
 }

@@ -1,15 +1,19 @@
 import AASA
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AASALint
 
 @Suite struct LineReaderTests {
+  let directory: TemporaryDirectory
+
+  init() throws {
+    directory = try TemporaryDirectory(label: "lines")
+  }
+
   func temporaryFile(_ contents: String) throws -> String {
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("aasa-lines-\(UUID().uuidString).txt").path
-    try contents.write(toFile: path, atomically: true, encoding: .utf8)
-    return path
+    try directory.write("\(UUID().uuidString).txt", contents)
   }
 
   func chunkedLines(_ path: String) throws -> [String] {
@@ -22,7 +26,6 @@ import Testing
 
   @Test func skipsBlankLinesAndStripsCRLFWithOrWithoutAFinalNewline() throws {
     let path = try temporaryFile("/a\r\n\n/b\n\r\n/c")
-    defer { try? FileManager.default.removeItem(atPath: path) }
     #expect(try chunkedLines(path) == ["/a", "/b", "/c"])
     var streamed: [String] = []
     try LineReader(path: path).forEachLine { streamed.append(String($0)) }
@@ -35,14 +38,12 @@ import Testing
       "/products/item-\($0)?ref=\(String(repeating: "x", count: $0 % 37))"
     }
     let path = try temporaryFile(expected.joined(separator: "\n") + "\n")
-    defer { try? FileManager.default.removeItem(atPath: path) }
     #expect(try chunkedLines(path) == expected)
   }
 
   @Test func chunksOneAtATimeMatchTheCallbackForm() throws {
     let expected = (0..<90_000).map { "/item/\($0)/\(String(repeating: "y", count: $0 % 41))" }
     let path = try temporaryFile(expected.joined(separator: "\r\n"))
-    defer { try? FileManager.default.removeItem(atPath: path) }
     let reader = try LineReader(path: path)
     defer { reader.close() }
     var chunks = reader.chunks()
@@ -69,7 +70,6 @@ import Testing
       $0 % 3 == 0 ? "/p/\($0)/\(padding)" : $0 % 3 == 1 ? "/private/\($0)" : "/x/\($0)/\(padding)"
     }
     let path = try temporaryFile(urls.joined(separator: "\n"))
-    defer { try? FileManager.default.removeItem(atPath: path) }
     let output = OutputSink()
     let run = LintRun(fileName: "aasa.json", source: Array(file.utf8), format: .tsv)
     #expect(try run.run(urls: .lines(try LineReader(path: path)), output: output) == .success)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Certificates made at test time with the `openssl` command line, in a temporary directory.
 /// Never committed.
@@ -15,7 +16,7 @@ struct TestCertificate {
   ) async throws -> TestCertificate {
     let certificatePath = directory.file("\(name).pem")
     let keyPath = directory.file("\(name)-key.pem")
-    try await ProcessRunner.openssl(
+    try await OpenSSL.run(
       ["req", "-x509", "-nodes"] + keyType.arguments + [
         "-keyout", keyPath, "-out", certificatePath, "-days", String(days),
         "-subj", "/CN=\(commonName)/O=AASA Live Check Tests",
@@ -44,7 +45,7 @@ struct TestCertificate {
   {
     let input = try directory.write("to-sign-\(UUID().uuidString).json", content)
     let output = directory.file("signed-\(UUID().uuidString)")
-    try await ProcessRunner.openssl([
+    try await OpenSSL.run([
       "cms", "-sign", "-in", input, "-signer", certificatePath, "-inkey", keyPath,
       "-outform", pem ? "PEM" : "DER", "-nodetach", "-binary", "-out", output,
     ])

@@ -1,0 +1,15 @@
+import TestSupport
+
+/// Runs `openssl` for the tests' certificates and fixtures.
+enum OpenSSL {
+  /// Runs an `openssl` command; throws with its standard error when it fails.
+  @discardableResult
+  static func run(_ arguments: [String]) async throws -> ProcessResult {
+    let result = try await ChildProcess.run("/usr/bin/env", ["openssl"] + arguments)
+    guard result.status == 0 else {
+      throw ChildProcess.Failure(
+        description: "openssl \(arguments.joined(separator: " ")) failed: \(result.stderr)")
+    }
+    return result
+  }
+}
