@@ -9,10 +9,14 @@ enum CaseFolding {
   /// The folded form of one scalar value.
   @inline(__always)
   static func fold(_ value: UInt32) -> UInt32 {
-    if value < 0x80 {
-      return value &- 0x41 < 26 ? value | 0x20 : value
-    }
-    return foldNonASCII(value)
+    value < 0x80 ? foldASCII(value) : foldNonASCII(value)
+  }
+
+  /// The folded form of an ASCII scalar value: `A`–`Z` become `a`–`z`. Branch-free, so loops over
+  /// ASCII text that use it vectorize.
+  @inline(__always)
+  static func foldASCII(_ value: UInt32) -> UInt32 {
+    value &- 0x41 < 26 ? value | 0x20 : value
   }
 
   /// Folds every scalar of `values` in place.

@@ -91,8 +91,7 @@ public struct PreparedText: Sendable, Hashable, CustomStringConvertible {
           for index in 0..<bytes.count { buffer[index] = UInt32(start[index]) }
         } else {
           for index in 0..<bytes.count {
-            let value = UInt32(start[index])
-            buffer[index] = value &- 0x41 < 26 ? value | 0x20 : value
+            buffer[index] = CaseFolding.foldASCII(UInt32(start[index]))
           }
         }
         count = bytes.count
