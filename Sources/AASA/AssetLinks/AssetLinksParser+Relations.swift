@@ -13,17 +13,7 @@ extension AssetLinksParser {
       reportMissingKey("relation", in: statement, path)
       return nil
     }
-    guard let elements = value.elements else {
-      if let single = value.string {
-        report(
-          .assetLinksWrongType, value, relationPath,
-          "\(relationPath) must be an array of strings, found a string",
-          help: "write it as an array: [\(JSONValue.quoted(single))]")
-      } else {
-        reportWrongType(value, relationPath, expected: "an array of strings")
-      }
-      return nil
-    }
+    guard let elements = stringArrayElements(value, relationPath) else { return nil }
     if elements.isEmpty {
       report(
         .assetLinksEmptyRelations, value, relationPath,

@@ -94,17 +94,7 @@ extension AssetLinksParser {
       reportMissingKey("sha256_cert_fingerprints", in: target, path)
       return []
     }
-    guard let elements = value.elements else {
-      if let single = value.string {
-        report(
-          .assetLinksWrongType, value, listPath,
-          "\(listPath) must be an array of strings, found a string",
-          help: "write it as an array: [\(JSONValue.quoted(single))]")
-      } else {
-        reportWrongType(value, listPath, expected: "an array of strings")
-      }
-      return []
-    }
+    guard let elements = stringArrayElements(value, listPath) else { return [] }
     if elements.isEmpty {
       report(
         .assetLinksNoFingerprints, value, listPath,

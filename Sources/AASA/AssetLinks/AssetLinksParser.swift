@@ -16,6 +16,20 @@ struct AssetLinksParser: DiagnosticReporting {
       "\(path) must be \(expected), found \(value.typeDescription)")
   }
 
+  /// The elements of `value`, which must be an array of strings; anything else is reported, with
+  /// the fix for the usual slip of a lone string where a one-element array belongs.
+  mutating func stringArrayElements(_ value: JSONValue, _ path: String) -> [JSONValue]? {
+    if let elements = value.elements { return elements }
+    if let single = value.string {
+      report(
+        .assetLinksWrongType, value, path, "\(path) must be an array of strings, found a string",
+        help: "write it as an array: [\(JSONValue.quoted(single))]")
+    } else {
+      reportWrongType(value, path, expected: "an array of strings")
+    }
+    return nil
+  }
+
   /// Reports `key` missing from `object`, pointing at a misspelt key when there is one, since
   /// "missing relation" next to a `"relations"` key is the usual story.
   mutating func reportMissingKey(_ key: String, in object: JSONValue, _ path: String) {
