@@ -29,12 +29,20 @@ let package = Package(
     // What `aasa-lint` does, as a library the tests import: reports, formats, routing batches.
     .target(name: "AASALint", dependencies: ["AASA"]),
 
+    // zlib and Debian's libbrotli-dev, for decoding compressed bodies with a bound on their size.
+    .systemLibrary(
+      name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    .systemLibrary(
+      name: "CBrotli", pkgConfig: "libbrotlidec", providers: [.apt(["libbrotli-dev"])]),
+
     // Fetching and judging a deployed site (`aasa-lint check`), and signed (CMS) files.
     .target(
       name: "AASALiveCheck",
       dependencies: [
         "AASA",
         "AASALint",
+        "CZlib",
+        "CBrotli",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
@@ -93,6 +101,8 @@ let package = Package(
       name: "AASALiveCheckTests",
       dependencies: [
         "AASALiveCheck",
+        "CZlib",
+        "CBrotli",
         "TestSupport",
         .product(name: "X509", package: "swift-certificates"),
         .product(name: "Crypto", package: "swift-crypto"),
