@@ -1,4 +1,5 @@
 import AASA
+import AASALint
 import AsyncHTTPClient
 import NIOCore
 import NIOPosix
@@ -23,44 +24,101 @@ public struct LiveCheck: Sendable {
   {
     var report = LiveCheckReport(site: options.site, app: options.app)
     let site = options.site
+    let target = options.connectTo.flatMap { $0.applies(to: site) ? $0.target(for: site) : nil }
+    let connected =
+      target.map {
+        "connected to \($0.host):\($0.port) for \(site.host):\(site.port) (--connect-to)"
+      }
+      ?? "connected to \(site.host):\(site.port)"
+    // A problem names where the connection went, which --connect-to may have changed.
+    let reached = target.map { SiteAddress(host: $0.host, port: $0.port) } ?? site
 
     let chain: [Certificate]
     do {
-      chain = try await TLSProbe.peerChain(of: site, timeout: options.timeout, group: group)
+      chain = try await TLSProbe.peerChain(
+        of: site, connectingTo: target, timeout: options.timeout, group: group)
     } catch {
-      let problem = ConnectionProblem(error, site: site, timeout: options.timeout)
+      let problem = ConnectionProblem(error, site: reached, timeout: options.timeout)
       if problem.stage == .connection {
         report.siteRequirements.append(Requirement("connection", .fail, problem.description))
       } else {
-        report.siteRequirements.append(
-          Requirement("connection", .pass, "connected to \(site.host):\(site.port)"))
+        report.siteRequirements.append(Requirement("connection", .pass, connected))
         report.siteRequirements.append(Requirement("tls", .fail, problem.description))
       }
       return report
     }
-    report.siteRequirements.append(
-      Requirement("connection", .pass, "connected to \(site.host):\(site.port)"))
+    report.siteRequirements.append(Requirement("connection", .pass, connected))
     let judge = CertificateJudge(
       trustRoots: options.trust.store, trustRootsName: options.trust.name)
     report.siteRequirements += await judge.judge(chain, for: site)
 
-    let client = ResourceFetcher.makeClient(timeout: options.timeout, group: group)
-    let fetcher = ResourceFetcher(client: client, timeout: options.timeout)
+    let client = ResourceFetcher.makeClient(
+      timeout: options.timeout, group: group,
+      dnsOverride: target.map { [site.host: $0.host] } ?? [:])
+    let fetcher = ResourceFetcher(
+      client: client, timeout: options.timeout, redirection: target.map { (site, $0.port) })
     let responseJudge = ResponseJudge(
       signerRoots: options.trust.store, signerRootsName: options.trust.name, app: options.app)
     async let association = check(.association, fetcher, responseJudge)
     async let legacy = check(.legacyAssociation, fetcher, responseJudge)
     async let assetLinks = check(.assetLinks, fetcher, responseJudge)
+    async let cdn = fetchCDNCopy(fetcher)
     report.resources = await [association, legacy, assetLinks]
+    let cdnResponse = await cdn
     try? await client.shutdown()
 
-    if !options.paths.isEmpty, let live = report.resources.first, let lint = live.lint,
-      lint.kind == .appleAppSiteAssociation
-    {
-      let matcher = Matcher(lint.association ?? SiteAssociation(), domain: site.host)
-      report.routings = options.paths.map { matcher.route(URLInput($0)) }
+    if let cdnBase = options.cdnBase, let cdnResponse {
+      report.cdn = (
+        CDNComparison.url(base: cdnBase, host: site.host),
+        CDNComparison.judge(cdnResponse, origin: report.check(of: .association))
+      )
     }
+    route(&report)
     return report
+  }
+
+  /// Routes `--path`/`--paths` and `--expect` on the live association file, and judges them.
+  private func route(_ report: inout LiveCheckReport) {
+    guard !options.paths.isEmpty || options.expectations != nil else { return }
+    guard let association = report.check(of: .association)?.lint?.association else {
+      report.routeRequirements = [
+        RoutingRequirements.unroutable(reason: "there is no readable association file")
+      ]
+      return
+    }
+    let matcher = Matcher(association, domain: options.site.host)
+    if !options.paths.isEmpty {
+      report.routings = options.paths.map { matcher.route(URLInput($0)) }
+      report.routeRequirements += RoutingRequirements.judgePaths(
+        report.routings, app: options.app)
+    }
+    if let (file, lines) = options.expectations {
+      let results = ExpectationResult.check(lines, matcher: matcher, app: options.app)
+      report.expectations = (file, results)
+      report.routeRequirements += RoutingRequirements.judgeExpectations(results, file: file)
+    }
+  }
+
+  private func fetchCDNCopy(_ fetcher: ResourceFetcher) async -> Result<
+    FetchedResource, ConnectionProblem
+  >? {
+    guard let base = options.cdnBase else { return nil }
+    let url = CDNComparison.url(base: base, host: options.site.host)
+    do {
+      return .success(try await fetcher.fetch(url))
+    } catch {
+      let cdnSite = (try? SiteAddress(parsing: url)) ?? options.site
+      return .failure(ConnectionProblem(error, site: cdnSite, timeout: options.timeout))
+    }
+  }
+
+  /// Where the requests go: the site, or the `--connect-to` target.
+  private var reachedSite: SiteAddress {
+    guard let connectTo = options.connectTo, connectTo.applies(to: options.site) else {
+      return options.site
+    }
+    let target = connectTo.target(for: options.site)
+    return SiteAddress(host: target.host, port: target.port)
   }
 
   private func check(
@@ -71,7 +129,7 @@ public struct LiveCheck: Sendable {
       let response = try await fetcher.fetch(url)
       return await judge.judge(response, as: resource)
     } catch {
-      let problem = ConnectionProblem(error, site: options.site, timeout: options.timeout)
+      let problem = ConnectionProblem(error, site: reachedSite, timeout: options.timeout)
       let status: Requirement.Status = resource == .association ? .fail : .warn
       return ResourceCheck(
         resource: resource, url: url,

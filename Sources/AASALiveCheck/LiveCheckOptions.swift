@@ -1,3 +1,4 @@
+import AASALint
 import NIOCore
 import X509
 
@@ -12,6 +13,15 @@ public struct LiveCheckOptions: Sendable {
   public var trust: TrustRoots
   /// For connecting, the TLS handshake, and each response.
   public var timeout: TimeAmount
+  /// `--expect`: the table's name and its lines, routed on the live file.
+  public var expectations: (file: String, lines: [RoutingExpectation])?
+  /// `--cdn`: also fetch Apple's CDN copy from this base (the host is appended) and compare it.
+  public var cdnBase: String?
+  /// `--connect-to`: connect elsewhere, still judging TLS for the site's host.
+  public var connectTo: ConnectTo?
+
+  /// Apple's CDN, which devices ask instead of the site: `BASE/HOST`.
+  public static let appleCDNBase = "https://app-site-association.cdn-apple.com/a/v1"
 
   public init(
     site: SiteAddress, paths: [String] = [], app: String? = nil, trust: TrustRoots = .system,

@@ -11,6 +11,12 @@ public struct LiveCheckReport: Sendable {
   /// Empty when the site could not be reached.
   public var resources: [ResourceCheck] = []
   public var routings: [Routing] = []
+  /// `--expect`: the table's name and each expectation's result.
+  public var expectations: (file: String, results: [ExpectationResult])?
+  /// The `route` and `expect` lines: paths that do not open the app, expectations not met.
+  public var routeRequirements: [Requirement] = []
+  /// `--cdn`: the CDN copy's URL and how it compares with the origin's file.
+  public var cdn: (url: String, requirement: Requirement)?
 
   public init(site: SiteAddress, app: String? = nil) {
     self.site = site
@@ -21,7 +27,12 @@ public struct LiveCheckReport: Sendable {
   public var allRequirements: [(resource: String, requirement: Requirement)] {
     siteRequirements.map { (site.origin, $0) }
       + resources.flatMap { check in check.requirements.map { (check.url, $0) } }
+      + (cdn.map { [($0.url, $0.requirement)] } ?? [])
+      + routeRequirements.map { (routesResource, $0) }
   }
+
+  /// What the `route` and `expect` lines are about: the live association file.
+  public var routesResource: String { site.url(WellKnownResource.association.path) }
 
   /// The worst status of all lines.
   public var status: Requirement.Status {
@@ -33,10 +44,18 @@ public struct LiveCheckReport: Sendable {
 
   /// The line of the check with this name about `resource`, for tests and scripts.
   public func requirement(_ name: String, of resource: WellKnownResource? = nil) -> Requirement? {
+    if name == "route" || name == "expect" || name == "cdn" {
+      return requirements(name).first
+    }
     if let resource {
       return resources.first { $0.resource == resource }?.requirements.first { $0.name == name }
     }
     return siteRequirements.first { $0.name == name }
+  }
+
+  /// Every line with this name, wherever it is: several `route` or `expect` lines, for example.
+  public func requirements(_ name: String) -> [Requirement] {
+    allRequirements.map(\.requirement).filter { $0.name == name }
   }
 
   /// The check of one well-known file.

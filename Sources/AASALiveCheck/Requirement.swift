@@ -25,14 +25,28 @@ public struct Requirement: Sendable, Hashable {
   /// What was seen, for a person: `200 OK`, `text/html; charset=utf-8`, `more than 131072 bytes`.
   public var detail: String
 
-  public init(_ name: String, _ status: Status, _ detail: String) {
+  /// The line of a local file the finding is about: the `--expect` table's line of a mismatch.
+  public var location: Location?
+
+  /// A line of a local file, e.g. `routes.tsv:4`.
+  public struct Location: Sendable, Hashable {
+    public var file: String
+    public var line: Int
+    public init(file: String, line: Int) {
+      self.file = file
+      self.line = line
+    }
+  }
+
+  public init(_ name: String, _ status: Status, _ detail: String, location: Location? = nil) {
     self.name = name
     self.status = status
     self.detail = detail
+    self.location = location
   }
 
   /// The same line at most at `ceiling`: the legacy path's problems are warnings, not failures.
   func capped(at ceiling: Status) -> Requirement {
-    Requirement(name, min(status, ceiling), detail)
+    Requirement(name, min(status, ceiling), detail, location: location)
   }
 }

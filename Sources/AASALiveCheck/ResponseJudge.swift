@@ -50,24 +50,22 @@ public struct ResponseJudge: Sendable {
       return check
     }
 
-    var body = response.body
+    // Apple's fetcher decodes gzip, deflate and br; its 128 KB limit is on the decoded file.
+    let decoding = decode(response)
+    let looksSigned = CMSDetection.derBytes(of: decoding.body ?? response.body) != nil
+    lines.append(contentTypeRequirement(response.header("Content-Type"), signed: looksSigned))
+    lines.append(decoding.size)
+    lines.append(decoding.encoding)
+    guard var body = decoding.body else {
+      check.requirements = lines.map { $0.capped(at: resource.ceiling) }
+      return check
+    }
+
     let signed: SignedAssociation?
-    var unreadableSignature: SignedAssociation.UnreadableSignature?
     do {
       signed = try SignedAssociation.unwrap(body)
     } catch {
-      signed = nil
-      unreadableSignature = error
-    }
-    lines.append(
-      contentTypeRequirement(
-        response.header("Content-Type"), signed: signed != nil || unreadableSignature != nil))
-    lines.append(sizeRequirement(response))
-    let encoding = encodingRequirement(response.header("Content-Encoding"))
-    lines.append(encoding)
-
-    if let unreadableSignature {
-      lines.append(Requirement("signature", .fail, unreadableSignature.description))
+      lines.append(Requirement("signature", .fail, error.description))
       check.requirements = lines.map { $0.capped(at: resource.ceiling) }
       return check
     }
@@ -81,8 +79,12 @@ public struct ResponseJudge: Sendable {
       body = signed.content
       check.signed = signed
     }
-    if encoding.status != .pass {
-      lines.append(Requirement("json", .warn, "not checked: the body is encoded"))
+    if HTMLDetection.looksLikeHTML(body) {
+      lines.append(
+        Requirement(
+          "json", .fail,
+          "this is an HTML page, probably a catch-all route (a single-page app or CMS answering "
+            + "every path) instead of the file"))
       check.requirements = lines.map { $0.capped(at: resource.ceiling) }
       return check
     }
@@ -122,6 +124,62 @@ public struct ResponseJudge: Sendable {
     )
   }
 
+  /// The `size` and `content-encoding` lines, and the decoded body when it can be linted.
+  func decode(_ response: FetchedResource) -> (
+    size: Requirement, encoding: Requirement, body: [UInt8]?
+  ) {
+    let limit = FileKind.maximumSize
+    let tooLarge = "Apple reads at most \(limit) and rejects the rest"
+    let header = response.header("Content-Encoding") ?? ""
+    let codings: [ContentCoding]
+    switch ContentCoding.parse(header) {
+    case .success(let parsed): codings = parsed
+    case .failure(let unknown):
+      return (
+        sizeRequirement(response), Requirement("content-encoding", .fail, unknown.description), nil
+      )
+    }
+    if codings.isEmpty {
+      return (
+        sizeRequirement(response), Requirement("content-encoding", .pass, "none"), response.body
+      )
+    }
+    let named = codings.map(\.rawValue).joined(separator: ", ")
+    if response.exceededCap {
+      return (
+        Requirement("size", .fail, "more than \(limit) bytes as sent (\(named)); \(tooLarge)"),
+        Requirement("content-encoding", .pass, "\(named) (Apple's fetcher decodes it)"), nil
+      )
+    }
+    do {
+      let decoded = try BodyDecoder.decode(response.body, codings: codings, limit: limit)
+      let encoding = Requirement(
+        "content-encoding", .pass,
+        "\(named), \(response.body.count) bytes as sent (Apple's fetcher decodes it)")
+      if decoded.exceededLimit {
+        return (
+          Requirement(
+            "size", .fail,
+            "over 128 KB after decoding (more than \(limit) bytes from \(response.body.count) sent); \(tooLarge)"
+          ), encoding, decoded.bytes
+        )
+      }
+      return (
+        Requirement(
+          "size", .pass, "\(decoded.bytes.count) bytes after decoding (at most \(limit))"),
+        encoding, decoded.bytes
+      )
+    } catch {
+      return (
+        sizeRequirement(response),
+        Requirement(
+          "content-encoding", .fail,
+          "Content-Encoding: \(header), but \(error.description); Apple's fetcher cannot read it"),
+        nil
+      )
+    }
+  }
+
   func sizeRequirement(_ response: FetchedResource) -> Requirement {
     if response.exceededCap {
       return Requirement(
@@ -131,16 +189,6 @@ public struct ResponseJudge: Sendable {
     }
     return Requirement(
       "size", .pass, "\(response.body.count) bytes (at most \(FileKind.maximumSize))")
-  }
-
-  func encodingRequirement(_ value: String?) -> Requirement {
-    guard let value, !value.isEmpty, value.lowercased() != "identity" else {
-      return Requirement("content-encoding", .pass, "none")
-    }
-    return Requirement(
-      "content-encoding", .warn,
-      "\(value), although the request asked for identity; Apple's 128 KB limit is on the uncompressed file"
-    )
   }
 
   func lintRequirement(_ report: LintReport) -> Requirement {

@@ -59,6 +59,12 @@ public struct SiteAddress: Sendable, Hashable, CustomStringConvertible {
     return port == 443 ? "https://\(shownHost)" : "https://\(shownHost):\(port)"
   }
 
+  /// The `Host` header for this site: the host, with the port unless it is 443.
+  public var hostHeader: String {
+    let shownHost = host.contains(":") ? "[\(host)]" : host
+    return port == 443 ? shownHost : "\(shownHost):\(port)"
+  }
+
   /// The full URL of `path` (which starts with `/`) on this site.
   public func url(_ path: String) -> String { origin + path }
 

@@ -1,6 +1,7 @@
 import AASALint
 import AASALiveCheck
 import ArgumentParser
+import Foundation
 
 /// `aasa-lint check URL`: is what Apple's fetcher gets from this site right, right now.
 struct Check: AsyncParsableCommand {
@@ -8,12 +9,17 @@ struct Check: AsyncParsableCommand {
     abstract: "Check a deployed site: fetch its association files as Apple does and judge them.",
     discussion: """
       Fetches /.well-known/apple-app-site-association, /apple-app-site-association and \
-      /.well-known/assetlinks.json without following redirects, reading at most 128 KB, and \
-      reports each requirement as a pass, warn or fail line: connection, TLS certificate, status, \
-      redirect, Content-Type, size, Content-Encoding, signature, JSON and lint.
+      /.well-known/assetlinks.json as Apple's fetcher does (no redirects followed, gzip, deflate \
+      and br decoded, at most 128 KB read and decoded), and reports each requirement as a pass, \
+      info, warn or fail line: connection, TLS certificate, status, redirect, Content-Type, size, \
+      Content-Encoding, signature, JSON and lint. Paths given with --path or --paths must open an \
+      app (the --app one when given); --expect pins what each URL must do.
 
         aasa-lint check https://example.com
-        aasa-lint check https://example.com --path /albums/1 --app ABCDE12345.com.example.app
+        aasa-lint check https://example.com --app D3KQX62K1A.com.example.app --paths urls.txt
+        aasa-lint check https://example.com --expect routes.tsv --format github
+        aasa-lint check https://example.com --cdn
+        aasa-lint check https://example.com --connect-to example.com:443:staging.example.net:443
         aasa-lint check https://staging.internal:8443 --ca-file staging-ca.pem --format json
 
       Exit status: 0 nothing failed (warnings allowed), 1 a requirement failed, 2 a usage error.
@@ -36,7 +42,8 @@ struct Check: AsyncParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "The live file must name this app; routes show only its verdict.", valueName: "app-id"))
+      "The live file must name this app, and each path must open it; routes show only its verdict.",
+      valueName: "app-id"))
   var app: String?
 
   @Option(
@@ -49,7 +56,36 @@ struct Check: AsyncParsableCommand {
     help: ArgumentHelp("Seconds to wait for a connection or a response.", valueName: "seconds"))
   var timeout: Double = 10
 
-  @Option(help: "Output format: text (for people) or json (one object, stable).")
+  @Option(
+    help: ArgumentHelp(
+      "routes.tsv: lines of `input<TAB>expected` (an app ID, none or blocked), routed on the live file; a mismatch fails the check.",
+      valueName: "table"))
+  var expect: String?
+
+  @Flag(
+    help:
+      "Also fetch Apple's CDN copy (app-site-association.cdn-apple.com/a/v1/HOST), which devices read, and say whether it differs from the site's."
+  )
+  var cdn = false
+
+  @Option(
+    name: .customLong("cdn-base"),
+    help: ArgumentHelp(
+      "The CDN's base URL instead of Apple's, for mirrors and tests (implies --cdn).",
+      valueName: "url"))
+  var cdnBase: String?
+
+  @Option(
+    name: .customLong("connect-to"),
+    help: ArgumentHelp(
+      "As curl's: connect to ADDRESS:PORT instead of HOST:PORT, still judging TLS for HOST; e.g. example.com:443:staging.example.net:443.",
+      valueName: "host:port:address:port"))
+  var connectTo: String?
+
+  @Option(
+    help:
+      "Output format: text (for people), json (one object, stable), sarif (code scanning), github (workflow annotations)."
+  )
   var format: CheckFormat = .text
 
   @Flag(name: .shortAndLong, help: "Under each route, list every app's verdict.")
@@ -59,12 +95,15 @@ struct Check: AsyncParsableCommand {
   var color: ColorChoice = .auto
 
   enum CheckFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json
+    case text, json, sarif, github
   }
 
   func validate() throws {
     guard timeout > 0, timeout <= 600 else {
       throw ValidationError("--timeout must be between 0 and 600 seconds")
+    }
+    if pathList == "-" && expect == "-" {
+      throw ValidationError("--paths and --expect cannot both read standard input")
     }
   }
 
@@ -85,11 +124,42 @@ struct Check: AsyncParsableCommand {
     }
     var allPaths = paths
     if let pathList {
-      try LineReader(path: pathList).forEachLine { allPaths.append(String($0)) }
+      try LineReader(path: pathList).forEachLine { line in
+        let path = line.trimmingCharacters(in: .whitespaces)
+        if !path.isEmpty && !path.hasPrefix("#") { allPaths.append(path) }
+      }
     }
-    let options = LiveCheckOptions(
+    var options = LiveCheckOptions(
       site: site, paths: allPaths, app: app, trust: trust,
       timeoutSeconds: timeout)
+    if let expect {
+      let table = String(decoding: try FileInput.read(expect), as: UTF8.self)
+      let name = expect == "-" ? "<stdin>" : expect
+      options.expectations = (name, try RoutingExpectation.parseTable(table, file: name))
+    }
+    if let cdnBase {
+      guard let components = URLComponents(string: cdnBase),
+        ["https", "http"].contains(components.scheme?.lowercased() ?? ""), components.host != nil
+      else {
+        throw LintRun.UsageError("--cdn-base \(cdnBase) is not an http(s) URL")
+      }
+      options.cdnBase = cdnBase
+    } else if cdn {
+      options.cdnBase = LiveCheckOptions.appleCDNBase
+    }
+    if let connectTo {
+      do {
+        let parsed = try ConnectTo(parsing: connectTo)
+        guard parsed.applies(to: site) else {
+          throw LintRun.UsageError(
+            "--connect-to \(connectTo) is for \(parsed.host ?? "any host"):\(parsed.port.map(String.init) ?? "any port"), not \(site.host):\(site.port)"
+          )
+        }
+        options.connectTo = parsed
+      } catch let error as ConnectTo.InvalidArgument {
+        throw LintRun.UsageError(error.description)
+      }
+    }
     let report = await LiveCheck(options: options).run()
 
     let output = OutputSink.standardOutput()
@@ -97,6 +167,10 @@ struct Check: AsyncParsableCommand {
     case .text:
       LiveCheckTextRenderer(style: color.style, verbose: verbose).render(report, to: output)
     case .json: LiveCheckJSONWriter.write(report, to: output)
+    case .sarif:
+      LiveCheckSARIFWriter.write(
+        report, toolVersion: AASALintCommand.configuration.version, to: output)
+    case .github: LiveCheckGitHubWriter.write(report, to: output)
     }
     output.flush()
     if report.exitStatus != .success { throw ExitCode(report.exitStatus.rawValue) }

@@ -31,13 +31,14 @@ import Testing
           server.url, "--ca-file", certificate.certificatePath, "--path", "/albums/1", "--paths",
           "-",
         ],
-        standardInput: "/account/x\n")
+        standardInput: "/albums/9\n")
     }
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     #expect(result.stdout.contains("pass  tls-chain"))
     #expect(result.stdout.contains("routes on the live file"))
     #expect(result.stdout.contains("/albums/1"))
-    #expect(result.stdout.contains("/account/x"))
+    #expect(result.stdout.contains("/albums/9"))
+    #expect(result.stdout.contains("pass  route            all 2 paths open an app"))
     #expect(result.stdout.hasSuffix("result: pass\n"))
   }
 
@@ -117,6 +118,12 @@ import Testing
     ["http://example.com"], ["https://"],
     ["https://example.com", "--ca-file", "/no/such/file.pem"],
     ["https://example.com", "--timeout", "0"],
+    ["https://example.com", "--connect-to", "example.com:443"],
+    ["https://example.com", "--connect-to", "www.example.com:443:127.0.0.1:8443"],
+    ["https://example.com", "--cdn-base", "ftp://mirror.example"],
+    ["https://example.com", "--expect", "/no/such/routes.tsv"],
+    ["https://example.com", "--paths", "-", "--expect", "-"],
+    ["https://example.com", "--format", "xml"],
   ])
   func usageErrorsExitTwo(arguments: [String]) async throws {
     let result = try await run(arguments)

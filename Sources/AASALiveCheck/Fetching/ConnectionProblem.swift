@@ -13,7 +13,7 @@ import NIOSSL
 
 /// What went wrong on the way to the server, in words a person can act on: the name does not
 /// resolve, the port refuses, nothing answered in time, or TLS failed. Never a stack trace.
-public struct ConnectionProblem: Sendable, Hashable, CustomStringConvertible {
+public struct ConnectionProblem: Error, Sendable, Hashable, CustomStringConvertible {
   public enum Stage: String, Sendable, Hashable {
     /// Before any byte was exchanged: DNS, TCP.
     case connection

@@ -3,9 +3,9 @@ import AsyncHTTPClient
 import NIOCore
 import NIOSSL
 
-/// Fetches well-known files the way Apple's fetcher does: a plain GET, no redirects followed, no
-/// compression asked for, and no more than 128 KB read (plus one byte, to know that there was
-/// more).
+/// Fetches well-known files the way Apple's fetcher does: a plain GET, no redirects followed, the
+/// encodings NSURLSession accepts, and no more than 128 KB read (plus one byte, to know that there
+/// was more). The body is returned as sent; ``BodyDecoder`` decodes it.
 public struct ResourceFetcher: Sendable {
   /// Apple reads at most ``FileKind/maximumSize`` bytes; one more tells that the file is larger.
   public static let sizeCap = FileKind.maximumSize + 1
@@ -13,17 +13,27 @@ public struct ResourceFetcher: Sendable {
 
   let client: HTTPClient
   let timeout: TimeAmount
+  /// `--connect-to`: requests for this site go to another port (the address is the client's
+  /// `dnsOverride`), with the site's own `Host` header.
+  let redirection: (site: SiteAddress, port: Int)?
 
-  public init(client: HTTPClient, timeout: TimeAmount) {
+  public init(
+    client: HTTPClient, timeout: TimeAmount, redirection: (site: SiteAddress, port: Int)? = nil
+  ) {
     self.client = client
     self.timeout = timeout
+    self.redirection = redirection
   }
 
   /// A client configured for fetching: redirects disallowed, no decompression, timeouts.
   ///
   /// The certificate is not verified here: ``CertificateJudge`` reports on it separately, so that
   /// a bad certificate does not hide every other finding. Shut the client down after use.
-  public static func makeClient(timeout: TimeAmount, group: any EventLoopGroup) -> HTTPClient {
+  /// `dnsOverride` maps a host to the address to connect to instead (`--connect-to`); the TLS
+  /// handshake still names the host.
+  public static func makeClient(
+    timeout: TimeAmount, group: any EventLoopGroup, dnsOverride: [String: String] = [:]
+  ) -> HTTPClient {
     var tls = TLSConfiguration.makeClientConfiguration()
     tls.certificateVerification = .none
     // A server too slow to answer is also too slow to acknowledge TLS shutdown: don't wait NIOSSL's
@@ -33,16 +43,24 @@ public struct ResourceFetcher: Sendable {
       tlsConfiguration: tls, redirectConfiguration: .disallow,
       timeout: .init(connect: timeout, read: timeout), decompression: .disabled)
     configuration.httpVersion = .automatic
+    configuration.dnsOverride = dnsOverride
     return HTTPClient(eventLoopGroup: group, configuration: configuration)
   }
 
   /// The server's answer for `url`; throws only when no answer came (connection, TLS, timeout).
   public func fetch(_ url: String) async throws -> FetchedResource {
     var request = HTTPClientRequest(url: url)
+    if let (site, port) = redirection, url.hasPrefix(site.origin + "/") {
+      let target = SiteAddress(host: site.host, port: port)
+      request.url = target.origin + url.dropFirst(site.origin.count)
+      request.headers.add(name: "Host", value: site.hostHeader)
+    }
     request.method = .GET
     request.headers.add(name: "User-Agent", value: Self.userAgent)
     request.headers.add(name: "Accept", value: "application/json, */*")
-    request.headers.add(name: "Accept-Encoding", value: "identity")
+    // What NSURLSession, and so Apple's fetcher, asks for: a server that compresses only when
+    // asked is judged on the body Apple gets.
+    request.headers.add(name: "Accept-Encoding", value: "gzip, deflate, br")
     let response = try await client.execute(request, timeout: timeout)
     var body: [UInt8] = []
     var exceededCap = false

@@ -10,7 +10,8 @@ import AASALint
 ///  "diagnostics": [{"file": "https://example.com/.well-known/apple-app-site-association",
 ///                   "code", "severity", "path", "line", "column", "message", "help"}],
 ///  "signed": [{"file", "signer", "signatureVerifies"}],
-///  "routes": [{"input", "app", "verdicts": [...]}]}
+///  "routes": [{"input", "app", "verdicts": [...]}],
+///  "expectations": {"file", "met", "failed", "results": [...]}}   (with --expect)
 /// ```
 public enum LiveCheckJSONWriter {
   public static func write(_ report: LiveCheckReport, to sink: OutputSink) {
@@ -19,7 +20,10 @@ public enum LiveCheckJSONWriter {
     out += "  \"exitStatus\": \(report.exitStatus.rawValue),\n"
     let requirements = report.allRequirements.map { resource, requirement in
       "{\"resource\": \(JSONValue.quoted(resource)), \"name\": \(JSONValue.quoted(requirement.name)), "
-        + "\"status\": \"\(requirement.status.rawValue)\", \"detail\": \(JSONValue.quoted(requirement.detail))}"
+        + "\"status\": \"\(requirement.status.rawValue)\", \"detail\": \(JSONValue.quoted(requirement.detail))"
+        + (requirement.location.map {
+          ", \"file\": \(JSONValue.quoted($0.file)), \"line\": \($0.line)"
+        } ?? "") + "}"
     }
     out += "  \"requirements\": " + array(requirements) + ",\n"
     let diagnostics = report.resources.flatMap { check in
@@ -37,7 +41,14 @@ public enum LiveCheckJSONWriter {
     }
     out += "  \"signed\": " + array(signed) + ",\n"
     let routes = report.routings.map { JSONReportWriter.routingJSON($0, app: report.app) }
-    out += "  \"routes\": " + array(routes) + "\n}"
+    out += "  \"routes\": " + array(routes)
+    if let (file, results) = report.expectations {
+      out +=
+        ",\n  \"expectations\": {\"file\": \(JSONValue.quoted(file)), "
+        + "\"met\": \(results.filter(\.isMet).count), \"failed\": \(results.filter { !$0.isMet }.count), "
+        + "\"results\": " + array(results.map(\.json)) + "}"
+    }
+    out += "\n}"
     sink.line(out)
   }
 

@@ -35,10 +35,15 @@ public struct LiveCheckTextRenderer {
         for diagnostic in lint.diagnostics { renderer.render(diagnostic, to: sink) }
       }
     }
-    if !report.routings.isEmpty {
+    if let (url, requirement) = report.cdn {
+      sink.line(style.bold(url))
+      renderLine(requirement, to: sink)
+    }
+    if !report.routeRequirements.isEmpty {
       sink.line(style.bold("routes on the live file"))
       RoutingTextRenderer(style: style, verbose: verbose).render(
         report.routings, app: report.app, to: sink)
+      for requirement in report.routeRequirements { renderLine(requirement, to: sink) }
     }
     sink.line(summary(report))
   }

@@ -11,9 +11,11 @@ import X509
 /// This is a separate connection from the HTTP fetches: AsyncHTTPClient does not hand out the
 /// peer's certificates.
 public enum TLSProbe {
-  /// The chain as sent, leaf first.
+  /// The chain as sent, leaf first. With `connectingTo`, the connection goes to that address and
+  /// port instead (`--connect-to`), while the handshake still names the site's host.
   public static func peerChain(
-    of site: SiteAddress, timeout: TimeAmount, group: any EventLoopGroup
+    of site: SiteAddress, connectingTo target: (host: String, port: Int)? = nil,
+    timeout: TimeAmount, group: any EventLoopGroup
   ) async throws -> [Certificate] {
     var configuration = TLSConfiguration.makeClientConfiguration()
     // Any verification mode but `.none` makes NIOSSL call the custom callback below, which
@@ -40,7 +42,9 @@ public enum TLSProbe {
       }
     let channel: any Channel
     do {
-      channel = try await bootstrap.connect(host: site.host, port: site.port).get()
+      channel = try await bootstrap.connect(
+        host: target?.host ?? site.host, port: target?.port ?? site.port
+      ).get()
     } catch {
       recorder.handshake.fail(error)  // Every promise is completed, even when nothing connected.
       throw error

@@ -32,6 +32,18 @@ enum Fixtures {
     }]
     """
 
+  /// An association file with one lint error (a string for a boolean) and nothing else wrong.
+  static let associationWithALintError = """
+    {"applinks": {"details": [{"appIDs": ["D3KQX62K1A.com.example.photoapp"], \
+    "components": [{"/": "/albums/*", "caseSensitive": "no"}]}]}}
+    """
+
+  /// A body sent with `Content-Encoding: encoding`.
+  static func encoded(_ body: [UInt8], as encoding: String) -> TestHTTPSServer.Response {
+    TestHTTPSServer.Response(
+      headers: [("Content-Type", "application/json"), ("Content-Encoding", encoding)], body: body)
+  }
+
   /// A correctly served site: the association file at both locations, and assetlinks.json.
   static func correctSite(_ path: String) -> TestHTTPSServer.Response {
     switch path {

@@ -1,0 +1,61 @@
+import AASA
+import AASALint
+
+/// `aasa-lint check --format sarif`: SARIF 2.1.0 with one result per finding: each line that did
+/// not pass (rule `check/NAME`, located at the URL it is about, or at the `--expect` table's line),
+/// and each lint diagnostic of a live file (its code, at the line and column in the file at its
+/// URL).
+public enum LiveCheckSARIFWriter {
+  public static func write(_ report: LiveCheckReport, toolVersion: String, to sink: OutputSink) {
+    let findings = LiveCheckFinding.all(report)
+    var ruleIDs: [String] = []
+    var rules: [String] = []
+    for finding in findings where !ruleIDs.contains(finding.ruleID) {
+      ruleIDs.append(finding.ruleID)
+      rules.append(ruleJSON(finding))
+    }
+    let results = findings.map { finding in
+      var region = ""
+      if let line = finding.line {
+        region =
+          ", \"region\": {\"startLine\": \(line)"
+          + (finding.column.map { ", \"startColumn\": \($0)" } ?? "") + "}"
+      }
+      return "{\"ruleId\": \(JSONValue.quoted(finding.ruleID)), "
+        + "\"ruleIndex\": \(ruleIDs.firstIndex(of: finding.ruleID)!), "
+        + "\"level\": \"\(finding.level)\", \"message\": {\"text\": \(JSONValue.quoted(finding.message))}, "
+        + "\"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": \(JSONValue.quoted(finding.file))}"
+        + region + "}}]}"
+    }
+    var out = "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
+    out += "  \"version\": \"2.1.0\",\n  \"runs\": [{\n"
+    out += "    \"tool\": {\"driver\": {\"name\": \"aasa-lint\", \"version\": \"\(toolVersion)\", "
+    out += "\"informationUri\": \"https://github.com/aasa/aasa\", \"rules\": ["
+    out += rules.map { "\n      " + $0 }.joined(separator: ",") + (rules.isEmpty ? "" : "\n    ")
+    out += "]}},\n"
+    out +=
+      "    \"properties\": {\"site\": \(JSONValue.quoted(report.site.origin)), "
+      + "\"status\": \"\(report.status == .fail ? "fail" : "pass")\"},\n"
+    out += "    \"results\": ["
+    out +=
+      results.map { "\n      " + $0 }.joined(separator: ",") + (results.isEmpty ? "" : "\n    ")
+    out += "]\n  }]\n}"
+    sink.line(out)
+  }
+
+  private static func ruleJSON(_ finding: LiveCheckFinding) -> String {
+    switch finding.source {
+    case .requirement(let requirement):
+      return "{\"id\": \(JSONValue.quoted(finding.ruleID)), "
+        + "\"name\": \(JSONValue.quoted(requirement.name)), "
+        + "\"shortDescription\": {\"text\": \(JSONValue.quoted("aasa-lint check: \(requirement.name)"))}, "
+        + "\"helpUri\": \"https://github.com/aasa/aasa/blob/main/docs/check.md\"}"
+    case .diagnostic(let diagnostic):
+      let code = diagnostic.code
+      return "{\"id\": \"\(code.rawValue)\", \"name\": \(JSONValue.quoted(code.title)), "
+        + "\"shortDescription\": {\"text\": \(JSONValue.quoted(code.title))}, "
+        + "\"help\": {\"text\": \(JSONValue.quoted(code.help))}, "
+        + "\"helpUri\": \"https://github.com/aasa/aasa/blob/main/docs/diagnostics.md\"}"
+    }
+  }
+}
