@@ -126,6 +126,24 @@ import Testing
     #expect(report.exitStatus == .findings)
   }
 
+  @Test func aBodySentByteByByteIsCutOffAtTheTimeout() async throws {
+    var trickle = TestHTTPSServer.Response.json("")
+    // Each byte comes well within the read timeout; the whole body never would.
+    trickle.trickle = .milliseconds(200)
+    let (report, elapsed) = try await withServer(
+      certificate: certificate, routes: Fixtures.site(serving: trickle)
+    ) { server in
+      let options = try Fixtures.options(server, trusting: certificate, timeout: 2)
+      let started = ContinuousClock.now
+      let report = await LiveCheck(options: options).run()
+      return (report, ContinuousClock.now - started)
+    }
+    let response = try #require(report.requirement("response", of: .association))
+    #expect(response.status == .fail)
+    #expect(response.detail.contains("timed out"))
+    #expect(elapsed < .seconds(8), "took \(elapsed)")
+  }
+
   @Test func aRefusedConnectionIsOneClearLine() async throws {
     let port = try await TestHTTPSServer.refusedPort()
     let options = LiveCheckOptions(

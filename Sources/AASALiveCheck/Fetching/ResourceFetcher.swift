@@ -62,19 +62,41 @@ public struct ResourceFetcher: Sendable {
     // asked is judged on the body Apple gets.
     request.headers.add(name: "Accept-Encoding", value: "gzip, deflate, br")
     let response = try await client.execute(request, timeout: timeout)
-    var body: [UInt8] = []
-    var exceededCap = false
-    for try await buffer in response.body {
-      let room = Self.sizeCap - body.count
-      body.append(contentsOf: buffer.readableBytesView.prefix(room))
-      if body.count >= Self.sizeCap {
-        exceededCap = true
-        break  // Stop reading: Apple would not read further either.
-      }
-    }
+    let (body, exceededCap) = try await Self.readBody(response.body, within: timeout)
     let headers = response.headers.map { FetchedResource.Header(name: $0.name, value: $0.value) }
     return FetchedResource(
       url: url, status: Int(response.status.code), reasonPhrase: response.status.reasonPhrase,
       headers: headers, body: body, exceededCap: exceededCap)
+  }
+
+  /// Reads at most ``sizeCap`` bytes of the body, within `timeout` of its start.
+  ///
+  /// AsyncHTTPClient's deadline ends when the head arrives, and its read timeout only bounds the
+  /// wait for each piece: a server sending one byte every few seconds would hold the check for
+  /// days. So the whole body has its own deadline.
+  static func readBody(_ stream: HTTPClientResponse.Body, within timeout: TimeAmount) async throws
+    -> (body: [UInt8], exceededCap: Bool)
+  {
+    try await withThrowingTaskGroup(of: (body: [UInt8], exceededCap: Bool)?.self) { group in
+      group.addTask {
+        var body: [UInt8] = []
+        for try await buffer in stream {
+          let room = sizeCap - body.count
+          body.append(contentsOf: buffer.readableBytesView.prefix(room))
+          // Stop reading: Apple would not read further either.
+          if body.count >= sizeCap { return (body, true) }
+        }
+        return (body, false)
+      }
+      group.addTask {
+        try await Task.sleep(nanoseconds: UInt64(max(0, timeout.nanoseconds)))
+        return nil
+      }
+      defer { group.cancelAll() }
+      guard let first = try await group.next(), let result = first else {
+        throw HTTPClientError.deadlineExceeded
+      }
+      return result
+    }
   }
 }

@@ -12,6 +12,9 @@ final class TestHTTPSServer: Sendable {
     var body: [UInt8] = []
     /// Wait this long before answering: a slow site.
     var delay: TimeAmount?
+    /// Send the head at once, then the body one byte at a time at this interval, forever: a
+    /// server that would hold a client for days.
+    var trickle: TimeAmount?
 
     static func json(_ text: String, contentType: String = "application/json") -> Response {
       Response(headers: [("Content-Type", contentType)], body: Array(text.utf8))
@@ -93,6 +96,22 @@ private final class RouteHandler: ChannelInboundHandler, Sendable {
       context.writeAndFlush(self.wrapOutboundOut(.end(nil))).whenComplete { _ in
         if !keepAlive { loopBound.value.close(promise: nil) }
       }
+    }
+    if let interval = response.trickle {
+      var headers = HTTPHeaders(response.headers)
+      headers.replaceOrAdd(name: "Content-Length", value: "1000000")
+      context.writeAndFlush(
+        wrapOutboundOut(
+          .head(HTTPResponseHead(version: request.version, status: .ok, headers: headers))),
+        promise: nil)
+      context.eventLoop.scheduleRepeatedTask(initialDelay: interval, delay: interval) { task in
+        let context = loopBound.value
+        guard context.channel.isActive else { return task.cancel() }
+        var buffer = context.channel.allocator.buffer(capacity: 1)
+        buffer.writeInteger(UInt8(ascii: " "))
+        context.writeAndFlush(self.wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
+      }
+      return
     }
     if let delay = response.delay {
       context.eventLoop.scheduleTask(in: delay) {
