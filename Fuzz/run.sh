@@ -1,0 +1,235 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (when their sources changed) and runs a campaign.
+#
+#   Fuzz/run.sh [TARGET|all] [SECONDS]      e.g. Fuzz/run.sh all 300
+#   Fuzz/run.sh TARGET FILE...              replays inputs (a finding, a corpus file)
+#   Fuzz/run.sh replay TARGET FILE...       times inputs on an uninstrumented build
+#   Fuzz/run.sh build                       builds only
+#
+# Targets: json-lint match-explain assetlinks patterns. Needs only the Swift toolchain (Linux,
+# which ships libFuzzer). Everything built goes to Fuzz/.build/, crashes and timeouts to
+# Fuzz/findings/TARGET/, logs to Fuzz/.build/logs/. See docs/fuzzing.md.
+set -euo pipefail
+export LC_ALL=C
+
+fuzz_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(dirname "$fuzz_dir")
+build="$fuzz_dir/.build"
+findings="$fuzz_dir/findings"
+all_targets=(json-lint match-explain assetlinks patterns)
+
+# Run politely: the campaign shares the machine.
+nice_cmd=(nice -n "${FUZZ_NICE:-10}")
+# The Swift backtracer would intercept the signals ASan and libFuzzer report crashes with.
+export SWIFT_BACKTRACE=enable=no
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}
+
+source_of() {
+  case "$1" in
+  json-lint) echo "$fuzz_dir/Targets/JSONLint.swift" ;;
+  match-explain) echo "$fuzz_dir/Targets/MatchExplain.swift" ;;
+  assetlinks) echo "$fuzz_dir/Targets/AssetLinks.swift" ;;
+  patterns) echo "$fuzz_dir/Targets/Patterns.swift" ;;
+  *) return 1 ;;
+  esac
+}
+
+check_toolchain() {
+  command -v swiftc >/dev/null || { echo "run.sh: swiftc is not on PATH" >&2; exit 2; }
+  local resource
+  resource=$(dirname "$(dirname "$(command -v swiftc)")")/lib/swift/clang/lib/linux
+  if ! ls "$resource"/libclang_rt.fuzzer-*.a >/dev/null 2>&1; then
+    echo "run.sh: this Swift toolchain has no libFuzzer ($resource); use a Linux toolchain" >&2
+    exit 2
+  fi
+}
+
+# Newer than $1, or $1 missing.
+stale() {
+  local output=$1
+  shift
+  [[ ! -e $output ]] && return 0
+  [[ -n $(find "$@" -name '*.swift' -newer "$output" -print -quit) ]]
+}
+
+swift_flags=(-sanitize=fuzzer,address -parse-as-library -O -g)
+# The replay build: no sanitizers and no coverage, to time inputs as the library really runs.
+plain_flags=(-parse-as-library -O)
+
+# build_library DIR FLAGS...: Sources/AASA as DIR/libAASA.a, when a source changed.
+build_library() {
+  local dir=$1 sources list
+  shift
+  mkdir -p "$dir"
+  sources=$(cd "$root" && find Sources/AASA -name '*.swift' | LC_ALL=C sort)
+  list="$dir/sources.txt"
+  if stale "$dir/libAASA.a" "$root/Sources/AASA" || [[ $sources != "$(cat "$list" 2>/dev/null)" ]]; then
+    echo "run.sh: building Sources/AASA into ${dir#"$root"/} (a minute or two)"
+    rm -f "$dir/libAASA.a" "$dir/AASA.swiftmodule"
+    # Into a temporary name, so that a failed build never leaves a library behind.
+    # shellcheck disable=SC2086
+    (cd "$root" && "${nice_cmd[@]}" swiftc "$@" -enable-testing -module-name AASA \
+      -emit-module -emit-module-path "$dir/AASA.swiftmodule" \
+      -emit-library -static -o "$dir/libAASA.a.partial" $sources)
+    mv "$dir/libAASA.a.partial" "$dir/libAASA.a"
+    echo "$sources" >"$list"
+  fi
+}
+
+build_replay() {
+  local target=$1 source binary
+  source=$(source_of "$target")
+  binary="$build/replay/$target"
+  build_library "$build/plain" "${plain_flags[@]}"
+  if stale "$binary" "$source" "$fuzz_dir/Support" "$fuzz_dir/Replay" \
+    || [[ $build/plain/libAASA.a -nt $binary ]]; then
+    mkdir -p "$build/replay"
+    "${nice_cmd[@]}" swiftc "${plain_flags[@]}" -module-name "Replay_${target//-/_}" \
+      -I "$build/plain" -L "$build/plain" -lAASA \
+      "$fuzz_dir"/Support/*.swift "$fuzz_dir"/Replay/*.swift "$source" -o "$binary"
+  fi
+}
+
+build_target() {
+  local target=$1 source binary
+  source=$(source_of "$target")
+  binary="$build/bin/$target"
+  mkdir -p "$build/bin"
+  if stale "$binary" "$source" "$fuzz_dir/Support" || [[ $build/lib/libAASA.a -nt $binary ]]; then
+    echo "run.sh: linking $target"
+    # ld.gold warns about every ASan helper symbol; those lines are noise.
+    "${nice_cmd[@]}" swiftc "${swift_flags[@]}" -module-name "Fuzz_${target//-/_}" \
+      -I "$build/lib" -L "$build/lib" -lAASA \
+      "$fuzz_dir"/Support/*.swift "$source" -o "$binary" 2>&1 \
+      | { grep -v -e 'Cannot export local symbol' || true; } >&2
+    [[ -x $binary ]]
+  fi
+}
+
+# The seed corpus: the committed seeds, the examples, and large hostile inputs made here (too
+# big to commit, and cheap to make).
+make_seeds() {
+  local target=$1 seeds="$build/seeds/$1"
+  rm -rf "$seeds"
+  mkdir -p "$seeds"
+  cp "$fuzz_dir/Seeds/$target"/* "$seeds/" 2>/dev/null || true
+  local big=131072
+  rep() { # rep COUNT TEXT: TEXT repeated COUNT times
+    local count=$1 text=$2
+    head -c $((count * ${#text})) < <(yes -- "$text" | tr -d '\n')
+  }
+  case "$target" in
+  json-lint | match-explain)
+    for example in "$root"/examples/broken/*.json "$root/examples/site/.well-known/apple-app-site-association"; do
+      cp "$example" "$seeds/example-$(basename "$example")"
+    done
+    ;;&
+  json-lint)
+    cp "$root/examples/site/.well-known/assetlinks.json" "$seeds/example-assetlinks.json"
+    rep 600 '[' >"$seeds/deep-600"
+    rep $big '[' >"$seeds/deep-128k"
+    { rep 30000 '{"a":'; } >"$seeds/deep-objects"
+    { printf '{"a":"'; rep $big 'x'; printf '"}'; } >"$seeds/long-string"
+    { printf '['; rep 40000 '1,'; printf ']'; } >"$seeds/long-array"
+    { printf '['; rep 40000 ','; printf ']'; } >"$seeds/commas"
+    { printf '{'; rep 12000 '"a":1,'; printf '"a":1}'; } >"$seeds/duplicate-keys"
+    { printf '{'; rep 10000 '“a”:‘b’,'; printf '}'; } >"$seeds/curly-quotes"
+    { printf '['; rep 10000 '/*x*/1,'; printf '// y\n1]'; } >"$seeds/comments"
+    { printf '["'; rep 20000 '\u00e9\ud83d\ude00'; printf '"]'; } >"$seeds/escapes"
+    { rep $big ' '; printf '{}'; } >"$seeds/too-large"
+    ;;
+  match-explain)
+    { printf '{"applinks":{"details":[{"appIDs":["A.b"],"components":['
+      rep 3000 '{"/":"*a*b*c*d*e*f*g*h*"},'
+      printf '{"/":"/x"}]}]}}\0'
+      rep 500 'ab'; printf '\n/'; rep 500 'a/'; printf '\n'
+    } >"$seeds/many-stars"
+    { printf '{"applinks":{"substitutionVariables":{"v":['
+      rep 2000 '"*a?",'
+      printf '"b"]},"details":[{"appIDs":["A.b","A.c"],"components":[{"/":"/$(v)$(v)$(v)/$(lang)_$(region)/*","?":{"q":"$(v)"},"#":"$(v)"}]}]}}\0'
+      printf '/'; rep 1000 'a'; printf '/en_GB/x?q=b#b\n@example.com\nhttps://example.com/b/b?q=a\n'
+    } >"$seeds/variables"
+    { printf '{"applinks":{"details":['
+      rep 1500 '{"appIDs":["A.b"],"paths":["NOT /a/*","/a/*"]},'
+      printf '{"appIDs":["A.c"],"components":[{"/":"/a/*","exclude":true}]}]}}'
+    } >"$seeds/many-details"
+    ;;
+  assetlinks)
+    cp "$root/examples/site/.well-known/assetlinks.json" "$seeds/example-assetlinks.json"
+    cp "$root/examples/broken/assetlinks-mistakes.json" "$seeds/example-assetlinks-mistakes.json"
+    local statement='{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"android_app","package_name":"com.example.app","sha256_cert_fingerprints":["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]}},'
+    { printf '['; rep 600 "$statement"; printf '{"include":"https://example.com/x.json"}]'; } >"$seeds/many-statements"
+    { printf '[{"relation":['; rep 5000 '"delegate_permission/common.handle_all_urls",'
+      printf '"x"],"target":{"namespace":"web","site":"https://example.com"}}]'; } >"$seeds/many-relations"
+    ;;
+  patterns)
+    { printf '\x00'; rep 40 '*a'; printf 'b\0'; rep 60000 'a'; } >"$seeds/stars"
+    { printf '\x01'; rep 200 '$(lang)$(region)?'; printf '\0'; rep 1000 'enGBx'; } >"$seeds/builtins"
+    { printf '\x14'; rep 100 '$(v)*'; printf '\0'; rep 20000 'ab'; printf '\0v='; rep 60 'a*b|'; printf '?'; } >"$seeds/custom"
+    { printf '\x08'; rep 1000 '%2F*'; printf '\0'; rep 30000 '%2F'; } >"$seeds/percent"
+    ;;
+  esac
+}
+
+run_target() {
+  local target=$1 seconds=$2
+  build_target "$target"
+  make_seeds "$target"
+  local corpus="$build/corpus/$target" log="$build/logs/$target.log"
+  mkdir -p "$corpus" "$findings/$target" "$build/logs"
+  echo "run.sh: fuzzing $target for ${seconds}s (log: ${log#"$root"/})"
+  local status=0
+  (cd "$findings/$target" && "${nice_cmd[@]}" "$build/bin/$target" \
+    -max_len=140000 -timeout=2 -rss_limit_mb=2048 -max_total_time="$seconds" \
+    -dict="$fuzz_dir/aasa.dict" -artifact_prefix="$findings/$target/" -print_final_stats=1 \
+    -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
+    "$corpus" "$build/seeds/$target") >"$log" 2>&1 || status=$?
+  summarize "$target" "$log"
+  return $status
+}
+
+summarize() {
+  local target=$1 log=$2 last
+  # Fork mode's progress lines: "#RUNS: cov: C ft: F corp: N exec/s: E oom/timeout/crash: ...".
+  last=$(grep -E '^#[0-9]+: cov:' "$log" | tail -1 || true)
+  echo "$target: ${last:-no progress line (see the log)}"
+  # The children's messages are not kept in fork mode: replay each finding for its message.
+  local artifact
+  for artifact in "$findings/$target"/crash-* "$findings/$target"/timeout-* "$findings/$target"/oom-*; do
+    [[ -f $artifact && ! -f $artifact.txt ]] || continue
+    "$build/bin/$target" -timeout=10 -rss_limit_mb=2048 "$artifact" 2>&1 \
+      | grep -E -m 3 'Fatal error|ERROR: AddressSanitizer|ERROR: libFuzzer|SUMMARY' >"$artifact.txt" || true
+    echo "$target: FINDING ${artifact#"$root"/}: $(head -1 "$artifact.txt" | cut -c1-300)"
+  done
+}
+
+check_toolchain
+what=${1:-all}
+shift || true
+if [[ $what == replay ]]; then
+  target=${1:?"usage: run.sh replay TARGET FILE..."}
+  shift
+  source_of "$target" >/dev/null || { echo "run.sh: no target '$target'" >&2; exit 2; }
+  build_replay "$target"
+  exec "$build/replay/$target" "$@"
+fi
+build_library "$build/lib" "${swift_flags[@]}"
+case "$what" in
+build)
+  for target in "${all_targets[@]}"; do build_target "$target"; done
+  ;;
+all)
+  seconds=${1:-300}
+  status=0
+  for target in "${all_targets[@]}"; do run_target "$target" "$seconds" || status=1; done
+  exit $status
+  ;;
+*)
+  source_of "$what" >/dev/null || { echo "run.sh: no target '$what' (${all_targets[*]} all build)" >&2; exit 2; }
+  if [[ $# -gt 0 && ! $1 =~ ^[0-9]+$ ]]; then
+    build_target "$what"
+    exec "$build/bin/$what" -timeout=10 -rss_limit_mb=2048 "$@"
+  fi
+  run_target "$what" "${1:-300}"
+  ;;
+esac
