@@ -19,14 +19,23 @@ struct Check: AsyncParsableCommand {
         aasa-lint check https://example.com --app D3KQX62K1A.com.example.app --paths urls.txt
         aasa-lint check https://example.com --expect routes.tsv --format github
         aasa-lint check https://example.com --cdn
+        aasa-lint check --entitlements App.entitlements --app D3KQX62K1A.com.example.app
         aasa-lint check https://example.com --connect-to example.com:443:staging.example.net:443
         aasa-lint check https://staging.internal:8443 --ca-file staging-ca.pem --format json
 
       Exit status: 0 nothing failed (warnings allowed), 1 a requirement failed, 2 a usage error.
       """)
 
-  @Argument(help: ArgumentHelp("The site, e.g. https://example.com.", valueName: "url"))
-  var url: String
+  @Argument(
+    help: ArgumentHelp(
+      "The site, e.g. https://example.com (or none, with --entitlements).", valueName: "url"))
+  var url: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "The app's entitlements (XML or binary plist): check every applinks: domain it names serves a file listing --app.",
+      valueName: "file"))
+  var entitlements: String?
 
   @Option(
     name: .customLong("paths"),
@@ -105,12 +114,34 @@ struct Check: AsyncParsableCommand {
     if pathList == "-" && expect == "-" {
       throw ValidationError("--paths and --expect cannot both read standard input")
     }
+    if url == nil && entitlements == nil {
+      throw ValidationError("give the site to check, e.g. https://example.com, or --entitlements")
+    }
+    if url != nil && entitlements != nil {
+      throw ValidationError(
+        "give a site or --entitlements, not both: the entitlements name the sites")
+    }
   }
 
   func run() async throws {
+    let entitlementsFile = try entitlements.map { path in
+      do {
+        return try EntitlementsFile(path: path, bytes: try FileInput.read(path))
+      } catch let error as EntitlementsFile.Unreadable {
+        throw LintRun.UsageError(error.description)
+      }
+    }
+    let app = self.app ?? entitlementsFile?.applicationIdentifier
+    if entitlementsFile != nil && app == nil {
+      throw LintRun.UsageError(
+        "--entitlements needs --app: the app whose ID each domain's file must list")
+    }
     let site: SiteAddress
     do {
-      site = try SiteAddress(parsing: url)
+      // With --entitlements, each domain replaces this placeholder.
+      site =
+        try url.map { url throws(SiteAddress.InvalidURL) in try SiteAddress(parsing: url) }
+        ?? SiteAddress(host: "localhost")
     } catch {
       throw LintRun.UsageError(error.description)
     }
@@ -150,7 +181,7 @@ struct Check: AsyncParsableCommand {
     if let connectTo {
       do {
         let parsed = try ConnectTo(parsing: connectTo)
-        guard parsed.applies(to: site) else {
+        guard entitlementsFile != nil || parsed.applies(to: site) else {
           throw LintRun.UsageError(
             "--connect-to \(connectTo) is for \(parsed.host ?? "any host"):\(parsed.port.map(String.init) ?? "any port"), not \(site.host):\(site.port)"
           )
@@ -159,6 +190,22 @@ struct Check: AsyncParsableCommand {
       } catch let error as ConnectTo.InvalidArgument {
         throw LintRun.UsageError(error.description)
       }
+    }
+    if let entitlementsFile {
+      let report = await EntitlementsCheck(entitlements: entitlementsFile, options: options).run()
+      let output = OutputSink.standardOutput()
+      switch format {
+      case .text:
+        LiveCheckTextRenderer(style: color.style, verbose: verbose).render(report, to: output)
+      case .json: LiveCheckJSONWriter.write(report, to: output)
+      case .sarif:
+        LiveCheckSARIFWriter.write(
+          report, toolVersion: AASALintCommand.configuration.version, to: output)
+      case .github: LiveCheckGitHubWriter.write(report, to: output)
+      }
+      output.flush()
+      if report.exitStatus != .success { throw ExitCode(report.exitStatus.rawValue) }
+      return
     }
     let report = await LiveCheck(options: options).run()
 

@@ -17,6 +17,13 @@ struct LiveCheckFinding {
   var column: Int?
   var source: Source
 
+  /// The entitlements' own lines, located at the entitlements file, then each site's findings.
+  static func all(_ report: EntitlementsCheckReport) -> [LiveCheckFinding] {
+    report.requirements.filter { $0.status != .pass }.map { requirement in
+      LiveCheckFinding(file: report.path, line: nil, column: nil, source: .requirement(requirement))
+    } + report.sites.flatMap(all)
+  }
+
   static func all(_ report: LiveCheckReport) -> [LiveCheckFinding] {
     var findings: [LiveCheckFinding] = []
     for (resource, requirement) in report.allRequirements

@@ -11,7 +11,18 @@ import AASALint
 /// ```
 public enum LiveCheckGitHubWriter {
   public static func write(_ report: LiveCheckReport, to sink: OutputSink) {
-    for finding in LiveCheckFinding.all(report) {
+    write(LiveCheckFinding.all(report), to: sink)
+    sink.line(LiveCheckTextRenderer(style: .plain).summary(report))
+  }
+
+  /// `--entitlements`: every domain's findings, then the overall result.
+  public static func write(_ report: EntitlementsCheckReport, to sink: OutputSink) {
+    write(LiveCheckFinding.all(report), to: sink)
+    sink.line(LiveCheckTextRenderer(style: .plain).summary(report))
+  }
+
+  static func write(_ findings: [LiveCheckFinding], to sink: OutputSink) {
+    for finding in findings {
       let command: String
       switch finding.level {
       case "error": command = "error"
@@ -34,7 +45,6 @@ public enum LiveCheckGitHubWriter {
       properties.append("title=\(escapeProperty(finding.title))")
       sink.line("::\(command) \(properties.joined(separator: ","))::\(escapeData(message))")
     }
-    sink.line(LiveCheckTextRenderer(style: .plain).summary(report))
   }
 
   /// Escaping as the runner's workflow-command parser expects.

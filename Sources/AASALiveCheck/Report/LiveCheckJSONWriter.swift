@@ -15,8 +15,34 @@ import AASALint
 /// ```
 public enum LiveCheckJSONWriter {
   public static func write(_ report: LiveCheckReport, to sink: OutputSink) {
+    sink.line(object(report))
+  }
+
+  /// `--entitlements`: one object with the entitlements' own lines and one site object per domain.
+  ///
+  /// ```
+  /// {"entitlements": "App.entitlements", "app": ..., "status", "exitStatus",
+  ///  "requirements": [{"name": "applinks", "status": "info", "detail": ...}],
+  ///  "sites": [{"site": "https://example.com", ...}, ...]}
+  /// ```
+  public static func write(_ report: EntitlementsCheckReport, to sink: OutputSink) {
+    var out = "{\n  \"entitlements\": \(JSONValue.quoted(report.path)),\n"
+    out += "  \"app\": \(report.app.map(JSONValue.quoted) ?? "null"),\n"
+    out += "  \"status\": \"\(report.status == .fail ? "fail" : "pass")\",\n"
+    out += "  \"exitStatus\": \(report.exitStatus.rawValue),\n"
+    let requirements = report.requirements.map { requirement in
+      "{\"resource\": \(JSONValue.quoted(report.path)), \"name\": \(JSONValue.quoted(requirement.name)), "
+        + "\"status\": \"\(requirement.status.rawValue)\", \"detail\": \(JSONValue.quoted(requirement.detail))}"
+    }
+    out += "  \"requirements\": " + array(requirements) + ",\n"
+    out += "  \"sites\": " + array(report.sites.map(object)) + "\n}"
+    sink.line(out)
+  }
+
+  /// The object of one site's check.
+  static func object(_ report: LiveCheckReport) -> String {
     var out = "{\n  \"site\": \(JSONValue.quoted(report.site.origin)),\n"
-    out += "  \"status\": \"\(report.status.rawValue)\",\n"
+    out += "  \"status\": \"\(report.status == .fail ? "fail" : "pass")\",\n"
     out += "  \"exitStatus\": \(report.exitStatus.rawValue),\n"
     let requirements = report.allRequirements.map { resource, requirement in
       "{\"resource\": \(JSONValue.quoted(resource)), \"name\": \(JSONValue.quoted(requirement.name)), "
@@ -49,7 +75,7 @@ public enum LiveCheckJSONWriter {
         + "\"results\": " + array(results.map(\.json)) + "}"
     }
     out += "\n}"
-    sink.line(out)
+    return out
   }
 
   private static func array(_ items: [String]) -> String {

@@ -7,7 +7,25 @@ import AASALint
 /// URL).
 public enum LiveCheckSARIFWriter {
   public static func write(_ report: LiveCheckReport, toolVersion: String, to sink: OutputSink) {
-    let findings = LiveCheckFinding.all(report)
+    write(
+      LiveCheckFinding.all(report), properties: "\"site\": \(JSONValue.quoted(report.site.origin))",
+      failed: report.status == .fail, toolVersion: toolVersion, to: sink)
+  }
+
+  /// `--entitlements`: the findings of every domain in one run.
+  public static func write(
+    _ report: EntitlementsCheckReport, toolVersion: String, to sink: OutputSink
+  ) {
+    write(
+      LiveCheckFinding.all(report),
+      properties: "\"entitlements\": \(JSONValue.quoted(report.path))",
+      failed: report.status == .fail, toolVersion: toolVersion, to: sink)
+  }
+
+  static func write(
+    _ findings: [LiveCheckFinding], properties: String, failed: Bool, toolVersion: String,
+    to sink: OutputSink
+  ) {
     var ruleIDs: [String] = []
     var rules: [String] = []
     for finding in findings where !ruleIDs.contains(finding.ruleID) {
@@ -33,9 +51,7 @@ public enum LiveCheckSARIFWriter {
     out += "\"informationUri\": \"https://github.com/aasa/aasa\", \"rules\": ["
     out += rules.map { "\n      " + $0 }.joined(separator: ",") + (rules.isEmpty ? "" : "\n    ")
     out += "]}},\n"
-    out +=
-      "    \"properties\": {\"site\": \(JSONValue.quoted(report.site.origin)), "
-      + "\"status\": \"\(report.status == .fail ? "fail" : "pass")\"},\n"
+    out += "    \"properties\": {\(properties), \"status\": \"\(failed ? "fail" : "pass")\"},\n"
     out += "    \"results\": ["
     out +=
       results.map { "\n      " + $0 }.joined(separator: ",") + (results.isEmpty ? "" : "\n    ")

@@ -48,6 +48,41 @@ public struct LiveCheckTextRenderer {
     sink.line(summary(report))
   }
 
+  /// `--entitlements`: the entitlements' own lines, each domain's check, and an overall result.
+  public func render(_ report: EntitlementsCheckReport, to sink: OutputSink) {
+    sink.line(style.bold(report.path))
+    let checked = report.sites.map(\.site.host).joined(separator: ", ")
+    if !report.sites.isEmpty {
+      renderLine(Requirement("applinks", .pass, "checks \(checked)"), to: sink)
+    }
+    for requirement in report.requirements { renderLine(requirement, to: sink) }
+    for site in report.sites {
+      sink.line()
+      render(site, to: sink)
+    }
+    sink.line()
+    sink.line(summary(report))
+  }
+
+  /// `result: fail (1 of 2 domains failed)`.
+  func summary(_ report: EntitlementsCheckReport) -> String {
+    let failedSites = report.sites.filter { $0.status == .fail }.count
+    var parts: [String] = []
+    if failedSites > 0 {
+      parts.append("\(failedSites) of \(report.sites.count) domains failed")
+    } else {
+      parts.append("\(report.sites.count) domain\(report.sites.count == 1 ? "" : "s") checked")
+    }
+    let failedLines = report.requirements.filter { $0.status == .fail }.count
+    if failedLines > 0 { parts.append("\(failedLines) failed") }
+    let wildcards = report.requirements.filter { $0.status == .info }.count
+    if wildcards > 0 {
+      parts.append("\(wildcards) wildcard\(wildcards == 1 ? "" : "s") not checked")
+    }
+    let verdict = report.status == .fail ? style.red("fail") : style.green("pass")
+    return "result: " + verdict + " (" + parts.joined(separator: ", ") + ")"
+  }
+
   func renderLine(_ requirement: Requirement, to sink: OutputSink) {
     let padding = String(repeating: " ", count: max(1, Self.nameWidth - requirement.name.count))
     sink.line(
