@@ -16,12 +16,14 @@ struct Check: AsyncParsableCommand {
       app (the --app one when given); --expect pins what each URL must do.
 
         aasa-lint check https://example.com
-        aasa-lint check https://example.com --app D3KQX62K1A.com.example.app --paths urls.txt
-        aasa-lint check https://example.com --expect routes.tsv --format github
-        aasa-lint check https://example.com --cdn
-        aasa-lint check --entitlements App.entitlements --app D3KQX62K1A.com.example.app
-        aasa-lint check https://example.com --connect-to example.com:443:staging.example.net:443
-        aasa-lint check https://staging.internal:8443 --ca-file staging-ca.pem --format json
+        aasa-lint check https://example.com --app D3KQX62K1A.com.example.app
+        aasa-lint check https://example.com --paths urls.txt --expect routes.tsv
+        aasa-lint check https://example.com --cdn --format github
+        aasa-lint check https://staging.internal:8443 --ca-file ca.pem --format json
+        aasa-lint check https://example.com \\
+            --connect-to example.com:443:staging.example.net:443
+        aasa-lint check --entitlements App.entitlements \\
+            --app D3KQX62K1A.com.example.app
 
       Exit status: 0 nothing failed (warnings allowed), 1 a requirement failed, 2 a usage error.
       """)
