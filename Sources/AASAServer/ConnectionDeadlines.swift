@@ -1,10 +1,13 @@
 import NIOCore
+import NIOHTTP2
 
 /// Closes connections that hold a slot without doing their part:
-/// - idle: no bytes either way for `idleTimeout`;
+/// - idle: no bytes either way for `idleTimeout`; on HTTP/2 also no open stream for
+///   `idleTimeout`, whatever else (PINGs, SETTINGS) the client sends;
 /// - slow head: a request head (or, on a new connection, the TLS handshake and the first head)
 ///   not complete within `headerTimeout` of its first byte. This is what stops a client that
-///   trickles one header byte at a time, which an idle timeout alone never catches.
+///   trickles one header byte at a time, which an idle timeout alone never catches. On HTTP/2 the
+///   same rule covers a frame or a header block (HEADERS, CONTINUATION…) left unfinished.
 ///
 /// Sits right after TLS (or first, for plain HTTP), so it sees the bytes of every request.
 final class ConnectionDeadlines: ChannelDuplexHandler, RemovableChannelHandler {
@@ -18,7 +21,7 @@ final class ConnectionDeadlines: ChannelDuplexHandler, RemovableChannelHandler {
     case awaitingRequest
     /// Bytes of a request head have arrived; the head timer runs.
     case receivingHead
-    /// HTTP/2: streams have their own life; only the idle timer applies.
+    /// HTTP/2: the frame scanner says whether a head is under way.
     case multiplexed
   }
 
@@ -29,6 +32,11 @@ final class ConnectionDeadlines: ChannelDuplexHandler, RemovableChannelHandler {
   private var headStarted = NIODeadline.now()
   private var timer: Scheduled<Void>?
   private var context: ChannelHandlerContext?
+  private var frames = HTTP2FrameScanner()
+  private var openStreams = 0
+  /// HTTP/2: when the last stream closed (or the protocol was chosen); the connection is idle
+  /// from then until a stream opens.
+  private var streamsIdleSince = NIODeadline.now()
 
   init(idleTimeout: TimeAmount, headerTimeout: TimeAmount) {
     self.idleTimeout = idleTimeout
@@ -63,9 +71,16 @@ final class ConnectionDeadlines: ChannelDuplexHandler, RemovableChannelHandler {
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     lastActivity = .now()
-    if phase == .awaitingRequest {
+    switch phase {
+    case .awaitingRequest:
       phase = .receivingHead
       headStarted = lastActivity
+    case .receivingHead:
+      break
+    case .multiplexed:
+      let wasMidRequest = frames.isMidRequest
+      frames.scan(unwrapInboundIn(data))
+      if !wasMidRequest && frames.isMidRequest { headStarted = lastActivity }
     }
     context.fireChannelRead(data)
   }
@@ -80,9 +95,19 @@ final class ConnectionDeadlines: ChannelDuplexHandler, RemovableChannelHandler {
     phase = .awaitingRequest
   }
 
-  /// ALPN chose HTTP/2: the handshake is done and the head rule no longer applies.
+  /// ALPN chose HTTP/2: from here on heads are HTTP/2 header blocks, followed by the scanner.
   func switchToMultiplexed() {
     phase = .multiplexed
+    streamsIdleSince = .now()
+  }
+
+  func streamOpened() {
+    openStreams += 1
+  }
+
+  func streamClosed() {
+    openStreams -= 1
+    if openStreams == 0 { streamsIdleSince = .now() }
   }
 
   private func start(context: ChannelHandlerContext) {
@@ -101,14 +126,41 @@ final class ConnectionDeadlines: ChannelDuplexHandler, RemovableChannelHandler {
       max(min(idleTimeout.nanoseconds, headerTimeout.nanoseconds) / 2, 10_000_000))
     timer = context.eventLoop.assumeIsolated().scheduleTask(in: period) { [self] in
       guard let context = self.context else { return }
-      let now = NIODeadline.now()
-      let headTooSlow = phase == .receivingHead && now >= headStarted + headerTimeout
-      let idle = now >= lastActivity + idleTimeout
-      if headTooSlow || idle {
+      if isPastADeadline(.now()) {
         context.close(promise: nil)
       } else {
         scheduleCheck(context: context)
       }
     }
+  }
+
+  private func isPastADeadline(_ now: NIODeadline) -> Bool {
+    let headUnderWay =
+      switch phase {
+      case .awaitingRequest: false
+      case .receivingHead: true
+      case .multiplexed: frames.isMidRequest
+      }
+    if headUnderWay && now >= headStarted + headerTimeout { return true }
+    if now >= lastActivity + idleTimeout { return true }
+    // PINGs and SETTINGS are bytes too; only an open stream keeps an HTTP/2 connection busy.
+    return phase == .multiplexed && openStreams == 0 && now >= streamsIdleSince + idleTimeout
+  }
+}
+
+/// Tells a connection's deadlines when HTTP/2 streams open and close, and passes the news on to
+/// NIOHTTP2's connection management (which needs it to close after GOAWAY).
+struct StreamCountingDelegate: NIOHTTP2StreamDelegate {
+  let deadlines: NIOLoopBound<ConnectionDeadlines>
+  let next: any NIOHTTP2StreamDelegate
+
+  func streamCreated(_ id: HTTP2StreamID, channel: Channel) {
+    deadlines.value.streamOpened()
+    next.streamCreated(id, channel: channel)
+  }
+
+  func streamClosed(_ id: HTTP2StreamID, channel: Channel) {
+    deadlines.value.streamClosed()
+    next.streamClosed(id, channel: channel)
   }
 }

@@ -38,9 +38,10 @@ final class ConnectionRegistry: @unchecked Sendable {
     }
   }
 
-  func closeAll() {
+  /// Closes every connection now, cutting what is in flight (see `ConnectionCutter`).
+  func cutAll() {
     for channel in lock.withLock({ Array(channels.values) }) {
-      channel.close(promise: nil)
+      channel.pipeline.fireUserInboundEventTriggered(CutConnectionEvent())
     }
   }
 

@@ -20,6 +20,9 @@ final class HTTP1Handler: ChannelDuplexHandler, RemovableChannelHandler {
   private var quiescing = false
   /// A `read` held back because the peer is not reading our responses.
   private var pendingRead = false
+  /// Responses handed to the channel and not yet written to the socket. A connection whose
+  /// request head is complete is not idle until its response is out.
+  private var responsesInFlight = 0
 
   init(store: SiteStore, accessLog: AccessLog?) {
     self.store = store
@@ -40,12 +43,19 @@ final class HTTP1Handler: ChannelDuplexHandler, RemovableChannelHandler {
       ifNoneMatch: head.headers["if-none-match"],
       ifModifiedSince: head.headers.first(name: "if-modified-since"),
       acceptEncoding: head.headers["accept-encoding"])
-    let answer = Responder.answer(request, site: store.current)
+    // RFC 9112 section 3.2: an HTTP/1.1 request without a Host field, or any request with
+    // more than one, gets 400. Such a request is malformed, so its connection is not kept.
+    let hosts = head.headers["host"].count
+    let badHost = hosts > 1 || (hosts == 0 && head.version.minor >= 1)
+    let answer =
+      badHost
+      ? Answer(response: .badRequest, includeBody: head.method != .HEAD)
+      : Responder.answer(request, site: store.current)
     // A request with a body is never one we want; closing after it saves reading the body.
     let hasBody =
       head.headers.contains(name: "transfer-encoding")
       || (head.headers.first(name: "content-length").flatMap(Int.init) ?? 0) > 0
-    let keepAlive = head.isKeepAlive && !quiescing && !hasBody
+    let keepAlive = head.isKeepAlive && !quiescing && !hasBody && !badHost
     write(answer, keepAlive: keepAlive, http10: head.version.minor == 0, context: context)
     accessLog?.record(
       method: head.method.rawValue, target: head.uri, status: answer.response.status.code,
@@ -80,12 +90,17 @@ final class HTTP1Handler: ChannelDuplexHandler, RemovableChannelHandler {
     } else {
       buffer.writeStaticString("\r\n\r\n")
     }
+    let written = context.eventLoop.makePromise(of: Void.self)
+    responsesInFlight += 1
+    written.futureResult.assumeIsolated().whenComplete { [self] _ in responsesInFlight -= 1 }
     if answer.includeBody && inline {
       buffer.writeImmutableBuffer(response.body)
+      context.write(wrapOutboundOut(buffer), promise: written)
+    } else if answer.includeBody {
       context.write(wrapOutboundOut(buffer), promise: nil)
+      context.write(wrapOutboundOut(response.body), promise: written)
     } else {
-      context.write(wrapOutboundOut(buffer), promise: nil)
-      if answer.includeBody { context.write(wrapOutboundOut(response.body), promise: nil) }
+      context.write(wrapOutboundOut(buffer), promise: written)
     }
   }
 
@@ -118,10 +133,14 @@ final class HTTP1Handler: ChannelDuplexHandler, RemovableChannelHandler {
   func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
     if event is ChannelShouldQuiesceEvent {
       quiescing = true
-      // Nothing half-received: close now. Otherwise the next response says `close`.
-      if deadlines?.isBetweenRequests ?? true {
+      // Nothing half-received: close once the responses already answered are out (a slow
+      // download is a request in flight too). Otherwise the next response says `close`.
+      guard deadlines?.isBetweenRequests ?? true, !closing else { return }
+      if responsesInFlight == 0 {
         closing = true
         context.close(promise: nil)
+      } else {
+        closeAfterFlush(context: context)
       }
       return
     }

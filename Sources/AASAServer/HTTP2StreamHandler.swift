@@ -11,12 +11,25 @@ final class HTTP2StreamHandler: ChannelInboundHandler {
   private let store: SiteStore
   private let accessLog: AccessLog?
   private let remote: String
+  private let maxHeaderSize: Int
+  private let responseTimeout: TimeAmount
   private var answered = false
 
-  init(store: SiteStore, accessLog: AccessLog?, remote: String) {
+  /// - Parameters:
+  ///   - maxHeaderSize: A larger header list (counted as RFC 9113 does, 32 bytes per field on top
+  ///     of name and value) is answered with 431 on its stream.
+  ///   - responseTimeout: How long the response may take to be handed to the connection. A
+  ///     client that never opens its flow-control window would otherwise hold the stream, and
+  ///     with it the connection, for ever.
+  init(
+    store: SiteStore, accessLog: AccessLog?, remote: String, maxHeaderSize: Int,
+    responseTimeout: TimeAmount
+  ) {
     self.store = store
     self.accessLog = accessLog
     self.remote = remote
+    self.maxHeaderSize = maxHeaderSize
+    self.responseTimeout = responseTimeout
   }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -26,12 +39,19 @@ final class HTTP2StreamHandler: ChannelInboundHandler {
     let headers = frame.headers
     let methodName = headers.first(name: ":method") ?? ""
     let target = headers.first(name: ":path") ?? ""
-    let request = RequestSummary(
-      method: HTTPMethod(rawValue: methodName), target: target,
-      ifNoneMatch: headers[canonicalForm: "if-none-match"],
-      ifModifiedSince: headers.first(name: "if-modified-since"),
-      acceptEncoding: headers[canonicalForm: "accept-encoding"])
-    let answer = Responder.answer(request, site: store.current)
+    let answer: Answer
+    // The header list size as SETTINGS_MAX_HEADER_LIST_SIZE counts it.
+    let listSize = headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 32 }
+    if listSize > maxHeaderSize {
+      answer = Answer(response: .headersTooLarge, includeBody: true)
+    } else {
+      let request = RequestSummary(
+        method: HTTPMethod(rawValue: methodName), target: target,
+        ifNoneMatch: headers[canonicalForm: "if-none-match"],
+        ifModifiedSince: headers.first(name: "if-modified-since"),
+        acceptEncoding: headers[canonicalForm: "accept-encoding"])
+      answer = Responder.answer(request, site: store.current)
+    }
     let response = answer.response
 
     var fields: [(String, String)] = [(":status", String(response.status.code))]
@@ -39,17 +59,32 @@ final class HTTP2StreamHandler: ChannelInboundHandler {
     for field in response.fields { fields.append((field.name, field.value)) }
     fields.append(("date", HTTPDate.now()))
     let sendBody = answer.includeBody && response.body.readableBytes > 0
+    let written = context.eventLoop.makePromise(of: Void.self)
     context.write(
-      wrapOutboundOut(.headers(.init(headers: .init(fields), endStream: !sendBody))), promise: nil)
+      wrapOutboundOut(.headers(.init(headers: .init(fields), endStream: !sendBody))),
+      promise: sendBody ? nil : written)
     if sendBody {
       context.write(
         wrapOutboundOut(.data(.init(data: .byteBuffer(response.body), endStream: true))),
-        promise: nil)
+        promise: written)
     }
     context.flush()
+    closeStream(once: written.futureResult, context: context)
     accessLog?.record(
       method: methodName, target: target, status: response.status.code,
       bytes: answer.bodyBytes, started: started, userAgent: headers.first(name: "user-agent"),
       remote: remote, protocolName: "HTTP/2")
+  }
+
+  /// The response is all there is: once it is written the stream closes (with RST_STREAM if the
+  /// client has not ended its side, as RFC 9113 section 8.1 allows), and if it cannot be written
+  /// in time the stream is reset.
+  private func closeStream(once written: EventLoopFuture<Void>, context: ChannelHandlerContext) {
+    let loop = context.eventLoop.assumeIsolated()
+    let deadline = loop.scheduleTask(in: responseTimeout) { context.close(promise: nil) }
+    written.assumeIsolated().whenComplete { _ in
+      deadline.cancel()
+      context.close(promise: nil)
+    }
   }
 }

@@ -84,8 +84,8 @@ public final class SiteServer: Service, Sendable {
     registry.quiesceAll()
     if await !registry.waitUntilEmpty(timeout: configuration.shutdownTimeout) {
       logger.warning("closing \(registry.count) connections still open after the shutdown timeout")
-      registry.closeAll()
-      _ = await registry.waitUntilEmpty(timeout: .seconds(2))
+      registry.cutAll()
+      _ = await registry.waitUntilEmpty(timeout: .milliseconds(500))
     }
     try? await group.shutdownGracefully()
     logger.info("stopped")
@@ -110,11 +110,13 @@ struct PipelineSetup: Sendable {
       idleTimeout: configuration.idleTimeout, headerTimeout: configuration.headerTimeout)
     guard let tls else {
       return channel.eventLoop.makeCompletedFuture {
+        try channel.pipeline.syncOperations.addHandler(ConnectionCutter())
         try channel.pipeline.syncOperations.addHandler(deadlines)
         try addHTTP1(to: channel)
       }
     }
     do {
+      try channel.pipeline.syncOperations.addHandler(ConnectionCutter())
       try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls))
       try channel.pipeline.syncOperations.addHandler(deadlines)
     } catch {
@@ -144,7 +146,8 @@ struct PipelineSetup: Sendable {
 
   private func addHTTP2(to channel: Channel) throws {
     let sync = channel.pipeline.syncOperations
-    try sync.handler(type: ConnectionDeadlines.self).switchToMultiplexed()
+    let deadlines = try sync.handler(type: ConnectionDeadlines.self)
+    deadlines.switchToMultiplexed()
     // Sends GOAWAY and closes once streams finish when the server quiesces.
     let management = NIOHTTP2ServerConnectionManagementHandler(
       eventLoop: channel.eventLoop,
@@ -154,21 +157,31 @@ struct PipelineSetup: Sendable {
     var connection = NIOHTTP2Handler.ConnectionConfiguration()
     connection.initialSettings = [
       HTTP2Setting(parameter: .maxConcurrentStreams, value: 100),
-      HTTP2Setting(parameter: .maxHeaderListSize, value: configuration.maxHeaderSize),
+      // NIOHTTP2 treats a header list over this as a connection error. Twice the limit leaves
+      // room to answer a head that is merely too large with 431 on its own stream, as HTTP/1.1
+      // does; a client that ignores even the advertised limit loses its connection.
+      HTTP2Setting(parameter: .maxHeaderListSize, value: 2 * configuration.maxHeaderSize),
       HTTP2Setting(parameter: .initialWindowSize, value: 65535),
     ]
     let remote = channel.remoteAddress?.ipAddress ?? "-"
     let store = self.store
     let accessLog = self.accessLog
+    let maxHeaderSize = configuration.maxHeaderSize
+    let responseTimeout = configuration.idleTimeout
     _ = try sync.configureHTTP2Pipeline(
       mode: .server, connectionConfiguration: connection, streamConfiguration: .init(),
-      streamDelegate: management.http2StreamDelegate
+      streamDelegate: StreamCountingDelegate(
+        deadlines: NIOLoopBound(deadlines, eventLoop: channel.eventLoop),
+        next: management.http2StreamDelegate)
     ) { stream in
       stream.eventLoop.makeCompletedFuture {
         try stream.pipeline.syncOperations.addHandler(
-          HTTP2StreamHandler(store: store, accessLog: accessLog, remote: remote))
+          HTTP2StreamHandler(
+            store: store, accessLog: accessLog, remote: remote, maxHeaderSize: maxHeaderSize,
+            responseTimeout: responseTimeout))
       }
     }
     try sync.addHandler(management)
+    try sync.addHandler(HTTP2ConnectionGuard())
   }
 }

@@ -1,0 +1,108 @@
+import Foundation
+import TestSupport
+
+/// A raw HTTP/2 client over TLS that misbehaves on purpose, in Python (the standard library's
+/// `ssl` and `socket`, nothing to install): it writes frames by hand, which well-behaved clients
+/// such as curl and h2load never would, and reports what the server did as one JSON object.
+///
+/// Behaviours (`--mode`):
+/// - `protocol-error`: a DATA frame on stream 0 (a connection error), then keeps sending junk;
+/// - `continuation`: HEADERS without END_HEADERS, then a CONTINUATION frame every 0.2 s;
+/// - `ping`: nothing but PINGs, every 0.2 s.
+/// It stops when the server closes the connection or after `--seconds`.
+enum HTTP2Probe {
+  struct Report: Decodable, Sendable {
+    /// Whether the server closed the connection.
+    var closed: Bool
+    /// Seconds from the start of the misbehaviour to the close (or to giving up).
+    var after: Double
+    /// Whether a GOAWAY frame was received.
+    var goaway: Bool
+    /// Bytes the client managed to send after starting to misbehave.
+    var sent: Int
+  }
+
+  static let script = #"""
+    import json, select, socket, ssl, struct, sys, time
+    mode, port, seconds = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
+    def frame(kind, flags, stream, payload):
+        return struct.pack(">I", len(payload))[1:] + bytes([kind, flags]) + struct.pack(">I", stream) + payload
+    context = ssl.create_default_context()
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    context.set_alpn_protocols(["h2"])
+    tls = context.wrap_socket(socket.create_connection(("127.0.0.1", port), timeout=10))
+    assert tls.selected_alpn_protocol() == "h2", tls.selected_alpn_protocol()
+    tls.sendall(b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + frame(0x4, 0, 0, b""))
+    tls.setblocking(False)
+    received, goaway, closed, sent = b"", False, False, 0
+    def pump():
+        global received, goaway, closed
+        while select.select([tls], [], [], 0)[0] or tls.pending():
+            try:
+                data = tls.recv(65536)
+            except ssl.SSLWantReadError:
+                return
+            except (ssl.SSLError, OSError):
+                closed = True
+                return
+            if not data:
+                closed = True
+                return
+            received += data
+            while len(received) >= 9:
+                length = int.from_bytes(received[:3], "big")
+                if len(received) < 9 + length:
+                    break
+                if received[3] == 0x7:
+                    goaway = True
+                received = received[9 + length:]
+    def send(data):
+        global closed, sent
+        view = memoryview(data)
+        while view and not closed:
+            try:
+                count = tls.send(view)
+                view = view[count:]
+                sent += count
+            except (ssl.SSLWantWriteError, BlockingIOError):
+                pump()
+                time.sleep(0.01)
+            except (ssl.SSLError, OSError):
+                closed = True
+    start = time.monotonic()
+    # Literal header fields without indexing: a valid start of a header block.
+    block = b"\x82\x87\x84" + b"\x00\x04host\x09127.0.0.1"
+    if mode == "protocol-error":
+        send(frame(0x0, 0, 0, b"x"))
+    elif mode == "continuation":
+        send(frame(0x1, 0, 1, block))
+    while not closed and time.monotonic() - start < seconds:
+        if mode == "protocol-error":
+            send(b"\0" * 65536)
+        elif mode == "continuation":
+            send(frame(0x9, 0, 1, b"\x00\x01a\x01b"))
+        elif mode == "ping":
+            send(frame(0x6, 0, 0, b"12345678"))
+        deadline = time.monotonic() + (0 if mode == "protocol-error" else 0.2)
+        while not closed and time.monotonic() < deadline:
+            pump()
+            time.sleep(0.01)
+        pump()
+    print(json.dumps({"closed": closed, "after": time.monotonic() - start, "goaway": goaway, "sent": sent}))
+    """#
+
+  static func run(mode: String, port: Int, seconds: Double) throws -> Report {
+    let directory = try TemporaryDirectory()
+    let path = try directory.write("h2probe.py", script)
+    let result = try ChildProcess.run(
+      "/usr/bin/env", ["python3", path, mode, String(port), String(seconds)],
+      timeout: .seconds(seconds + 20))
+    guard let line = result.stdout.split(separator: "\n").last,
+      let report = try? JSONDecoder().decode(Report.self, from: Data(line.utf8))
+    else {
+      throw TimedOut(description: "h2probe \(mode) failed: \(result.stdout) \(result.stderr)")
+    }
+    return report
+  }
+}
