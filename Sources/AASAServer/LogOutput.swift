@@ -11,9 +11,8 @@ public enum LogFormat: String, Sendable, CaseIterable {
   case json
 }
 
-/// A swift-log handler writing one line per event to standard output, in either format.
-/// Each line is written with a single `fwrite`, which stdio locks, so lines from different event
-/// loops never interleave.
+/// A swift-log handler writing one line per event to standard output, in either format,
+/// through `LogWriter`: off the event loop, whole lines, bounded.
 public struct LineLogHandler: LogHandler {
   public var logLevel: Logger.Level = .info
   public var metadata: Logger.Metadata = [:]
@@ -33,27 +32,22 @@ public struct LineLogHandler: LogHandler {
   public func log(event: LogEvent) {
     var merged = metadata
     if let extra = event.metadata { merged.merge(extra) { $1 } }
-    let line =
-      switch format {
-      case .text: Self.textLine(event.level, event.message.description, merged)
-      case .json: Self.jsonLine(event.level, event.message.description, merged)
-      }
-    Self.write(line)
+    Self.write(Self.line(event.level, event.message.description, merged, format))
   }
 
-  /// One `write(2)` per line, straight to file descriptor 1: no stdio buffer to flush, and a
-  /// line under the pipe buffer size reaches the reader whole even with many threads logging.
+  /// Queues one line for standard output; see `LogWriter` for why this never blocks.
   static func write(_ line: String) {
     var line = line
     line.append("\n")
-    line.withUTF8 { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let written = systemWrite(1, bytes.baseAddress! + offset, bytes.count - offset)
-        if written < 0 && errno == EINTR { continue }
-        guard written > 0 else { return }
-        offset += written
-      }
+    LogWriter.standardOutput.enqueue(line)
+  }
+
+  static func line(
+    _ level: Logger.Level, _ message: String, _ metadata: Logger.Metadata, _ format: LogFormat
+  ) -> String {
+    switch format {
+    case .text: textLine(level, message, metadata)
+    case .json: jsonLine(level, message, metadata)
     }
   }
 
@@ -141,8 +135,4 @@ enum Timestamp {
       + "\(pad(Int(parts.tm_mday), 2))T\(pad(Int(parts.tm_hour), 2)):\(pad(Int(parts.tm_min), 2)):"
       + "\(pad(Int(parts.tm_sec), 2))."
   }
-}
-
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-  write(descriptor, bytes, count)
 }

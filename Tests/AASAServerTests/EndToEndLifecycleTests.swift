@@ -283,7 +283,7 @@ struct EndToEndLifecycleTests {
     let site = try TemporaryDirectory.standardSite()
     let server = try ServerProcess(["--root", site.site, "--port", "0", "--log-format", "json"])
     _ = try curl(["-A", "json-probe"], server.url("/style.css"))
-    try waitUntil(timeout: 5, "the JSON access line") { server.output.contains("json-probe") }
+    try waitUntil(timeout: 15, "the JSON access line") { server.output.contains("json-probe") }
     let line = try #require(
       server.output.split(separator: "\n").first { $0.contains("json-probe") })
     let object = try #require(

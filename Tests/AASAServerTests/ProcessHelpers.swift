@@ -61,6 +61,13 @@ final class OutputCollector: @unchecked Sendable {
   let pipe = Pipe()
 
   init() {
+    resume()
+  }
+
+  /// Stops reading: once the pipe buffer is full, the child's writes to it block.
+  func pause() { pipe.fileHandleForReading.readabilityHandler = nil }
+
+  func resume() {
     pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
       // One read(2) of what is there. Not `availableData`: Foundation may make the pipe
       // non-blocking for this handler, and `availableData` stops the whole test process when a
