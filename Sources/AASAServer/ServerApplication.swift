@@ -8,7 +8,11 @@ public enum ServerApplication {
   public static func run(
     configuration: ServerConfiguration, logFormat: LogFormat, logger: Logger
   ) async throws(StartupError) {
-    let tls = try TLSSetup.load(configuration.tls)
+    let tls = try TLSSetup.load(
+      configuration.tls, allowUntrusted: configuration.allowUntrustedCertificate)
+    for problem in tls?.warnings ?? [] {
+      logger.warning("\(problem); Apple's and Google's fetchers will refuse it")
+    }
     let site = try SiteReloader.load(configuration: configuration, logger: logger)
     for line in site.findings { logger.warning("\(line)") }
     for skip in site.skipped { logger.warning("not serving \(skip.path): \(skip.reason.rawValue)") }
@@ -24,10 +28,13 @@ public enum ServerApplication {
       logger.info("\(line)")
     }
 
-    var services: [any Service] = [server, HangupReloader(reloader: site.reloader, logger: logger)]
+    var services: [any Service] = [HangupReloader(reloader: site.reloader, logger: logger)]
     if let interval = configuration.watchInterval {
       services.append(SiteWatcher(reloader: site.reloader, interval: interval))
     }
+    // Last, because a service group stops its services from the last to the first: the
+    // listener closes as soon as the signal arrives.
+    services.append(server)
     let group = ServiceGroup(
       configuration: .init(
         services: services.map { .init(service: $0) },
@@ -39,6 +46,9 @@ public enum ServerApplication {
     } catch {
       logger.error("stopped with an error: \(error)")
     }
+    // The last lines ("stopped") are still queued; a log reader that stalls at exit must not
+    // hold the process past its shutdown timeout, hence the limit.
+    LogWriter.standardOutput.flush(timeout: .seconds(1))
   }
 }
 

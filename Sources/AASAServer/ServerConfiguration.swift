@@ -9,6 +9,9 @@ public struct ServerConfiguration: Sendable {
   /// 0 asks the kernel for a free port; the bound port is reported at start-up.
   public var port: Int
   public var tls: TLSSource
+  /// Serve a certificate Apple's and Google's fetchers would refuse (expired, weak key, no
+  /// subjectAltName…) with a warning, instead of refusing to start.
+  public var allowUntrustedCertificate: Bool
   /// Seconds for `Cache-Control: public, max-age=…`; `nil` sends `no-cache`.
   public var cacheMaxAge: Int?
   /// Serve AASA or assetlinks files even when the library finds errors in them.
@@ -26,6 +29,8 @@ public struct ServerConfiguration: Sendable {
   public var maxFileSize: Int
   /// How often the root is scanned for changes; `nil` turns watching off.
   public var watchInterval: TimeAmount?
+  /// How long a changed file must stay the same before it is served.
+  public var settleTime: TimeAmount
   /// How long in-flight requests get to finish after SIGTERM/SIGINT before connections are cut.
   public var shutdownTimeout: TimeAmount
   /// Event loop threads; defaults to one per core.
@@ -37,6 +42,7 @@ public struct ServerConfiguration: Sendable {
     host: String = "127.0.0.1",
     port: Int = 8443,
     tls: TLSSource = .none,
+    allowUntrustedCertificate: Bool = false,
     cacheMaxAge: Int? = 3600,
     allowInvalid: Bool = false,
     idleTimeout: TimeAmount = .seconds(60),
@@ -45,6 +51,7 @@ public struct ServerConfiguration: Sendable {
     maxConnections: Int = 10_000,
     maxFileSize: Int = 8 * 1024 * 1024,
     watchInterval: TimeAmount? = .seconds(1),
+    settleTime: TimeAmount = .seconds(2),
     shutdownTimeout: TimeAmount = .seconds(10),
     threads: Int = System.coreCount,
     accessLog: Bool = true
@@ -53,6 +60,7 @@ public struct ServerConfiguration: Sendable {
     self.host = host
     self.port = port
     self.tls = tls
+    self.allowUntrustedCertificate = allowUntrustedCertificate
     self.cacheMaxAge = cacheMaxAge
     self.allowInvalid = allowInvalid
     self.idleTimeout = idleTimeout
@@ -61,6 +69,7 @@ public struct ServerConfiguration: Sendable {
     self.maxConnections = maxConnections
     self.maxFileSize = maxFileSize
     self.watchInterval = watchInterval
+    self.settleTime = settleTime
     self.shutdownTimeout = shutdownTimeout
     self.threads = threads
     self.accessLog = accessLog

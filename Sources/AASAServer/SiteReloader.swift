@@ -1,4 +1,5 @@
 import Logging
+import NIOCore
 
 /// Loads the site from disk and keeps it current: decides which files changed, reads and
 /// validates them, and swaps a new snapshot into the store. An actor, because the poll loop and
@@ -14,10 +15,20 @@ public actor SiteReloader {
   private var loaded: [String: ServedFile]
   /// Versions already refused, so a broken file is reported once, not on every poll.
   private var rejected: [String: FileFingerprint] = [:]
-  /// The previous scan: a file is only picked up once two scans in a row agree on it, so a file
-  /// that is still being written is not served half-way.
-  private var previousScan: [String: SiteEntry]
+  /// How long a changed file must stay the same (bytes, size, modification time) before it is
+  /// taken, so that a file still being written is never served half-way.
+  let settleTime: TimeAmount
+  /// Changed files waiting to settle: what was read, and since when it has not changed.
+  private var settling: [String: Observation] = [:]
+  /// Served files that are gone, and since when; a delete-then-write deploy is not a removal.
+  private var missingSince: [String: NIODeadline] = [:]
   private var reportedSkips: Set<SkippedEntry>
+
+  private struct Observation {
+    var fingerprint: FileFingerprint
+    var bytes: [UInt8]
+    var since: NIODeadline
+  }
 
   /// What `load` found: the reloader, ready to serve, and the warnings worth showing.
   public struct InitialLoad: Sendable {
@@ -70,8 +81,8 @@ public actor SiteReloader {
     let store = SiteStore(SiteSnapshot(files: files))
     let reloader = SiteReloader(
       scanner: scanner, store: store, allowInvalid: configuration.allowInvalid,
-      cacheControl: cacheControl, logger: logger, loaded: files, scan: scan.entries,
-      skipped: Set(skipped))
+      cacheControl: cacheControl, logger: logger, loaded: files,
+      settleTime: configuration.settleTime, skipped: Set(skipped))
     return InitialLoad(
       reloader: reloader, files: files.values.sorted { $0.path < $1.path }, findings: findings,
       skipped: skipped)
@@ -79,7 +90,7 @@ public actor SiteReloader {
 
   private init(
     scanner: SiteScanner, store: SiteStore, allowInvalid: Bool, cacheControl: String,
-    logger: Logger, loaded: [String: ServedFile], scan: [String: SiteEntry],
+    logger: Logger, loaded: [String: ServedFile], settleTime: TimeAmount,
     skipped: Set<SkippedEntry>
   ) {
     self.scanner = scanner
@@ -88,17 +99,30 @@ public actor SiteReloader {
     self.cacheControl = cacheControl
     self.logger = logger
     self.loaded = loaded
-    self.previousScan = scan
+    self.settleTime = settleTime
     self.reportedSkips = skipped
   }
 
-  /// Looks for changes and applies those that are ready. `force` (SIGHUP) applies every change
-  /// at once, without waiting for a second scan, and retries versions refused before.
+  /// Looks for changes and applies those that have settled: a changed file is taken once the
+  /// same bytes, size and modification time have been seen `settleTime` apart. `force`
+  /// (SIGHUP) does not wait for the next scans: it reads each change, waits the settle time and
+  /// reads again (a few rounds while files keep changing), and retries versions refused before.
   /// Returns whether a new snapshot was swapped in.
   @discardableResult
-  public func reload(force: Bool = false) -> Bool {
+  public func reload(force: Bool = false) async -> Bool {
+    guard force else { return pass(force: false) }
+    var changed = pass(force: true)
+    for _ in 0..<5 where !settling.isEmpty || !missingSince.isEmpty {
+      try? await Task.sleep(for: .nanoseconds(settleTime.nanoseconds))
+      if pass(force: true) { changed = true }
+    }
+    return changed
+  }
+
+  /// One scan: notes what changed, takes what has settled. Returns whether the snapshot changed.
+  private func pass(force: Bool) -> Bool {
     let scan = scanner.scan()
-    defer { previousScan = scan.entries }
+    let now = NIODeadline.now()
 
     for skip in scan.skipped where !reportedSkips.contains(skip) {
       logger.warning("not serving \(skip.path): \(skip.reason.rawValue)")
@@ -106,21 +130,45 @@ public actor SiteReloader {
     reportedSkips = Set(scan.skipped)
 
     var changed = false
+    for path in settling.keys where scan.entries[path] == nil { settling[path] = nil }
     for entry in scan.entries.values.sorted(by: { $0.path < $1.path }) {
-      if loaded[entry.path]?.fingerprint == entry.fingerprint { continue }
-      if !force {
-        if rejected[entry.path] == entry.fingerprint { continue }
-        if previousScan[entry.path]?.fingerprint != entry.fingerprint { continue }
+      missingSince[entry.path] = nil
+      if loaded[entry.path]?.fingerprint == entry.fingerprint {
+        settling[entry.path] = nil
+        continue
       }
-      if apply(entry) { changed = true }
+      if !force && rejected[entry.path] == entry.fingerprint { continue }
+      // Changed while being read: the next scan will see it again.
+      guard let bytes = scanner.read(entry) else {
+        settling[entry.path] = nil
+        continue
+      }
+      if let earlier = settling[entry.path], earlier.fingerprint == entry.fingerprint,
+        earlier.bytes == bytes
+      {
+        guard now - earlier.since >= settleTime else { continue }
+        settling[entry.path] = nil
+        if apply(entry, bytes) { changed = true }
+      } else {
+        settling[entry.path] = Observation(
+          fingerprint: entry.fingerprint, bytes: bytes, since: now)
+      }
     }
     for path in loaded.keys.sorted() where scan.entries[path] == nil {
-      // Gone in two scans in a row (or on SIGHUP): a delete-then-write deploy is not a removal.
-      if force || previousScan[path] == nil {
-        loaded[path] = nil
-        logger.info("removed \(path)")
-        changed = true
+      guard let since = missingSince[path] else {
+        missingSince[path] = now
+        continue
       }
+      guard now - since >= settleTime else { continue }
+      missingSince[path] = nil
+      loaded[path] = nil
+      if WellKnownValidation.kind(of: path) != nil {
+        logger.warning(
+          "\(path) was deleted: it is no longer served, and Apple's and Google's fetchers get 404")
+      } else {
+        logger.info("removed \(path)")
+      }
+      changed = true
     }
     if changed {
       store.replace(with: SiteSnapshot(files: loaded))
@@ -129,11 +177,7 @@ public actor SiteReloader {
   }
 
   /// Reads, checks and takes one changed file. Returns whether it is now served.
-  private func apply(_ entry: SiteEntry) -> Bool {
-    guard let bytes = scanner.read(entry) else {
-      // Changed while being read: the next scan will see it again.
-      return false
-    }
+  private func apply(_ entry: SiteEntry, _ bytes: [UInt8]) -> Bool {
     if let outcome = WellKnownValidation.validate(bytes, path: entry.path) {
       let lines = outcome.lines(file: scanner.root + entry.path)
       if outcome.hasErrors && !allowInvalid {

@@ -12,12 +12,19 @@ public enum TLSSetup {
     /// What `curl` needs to trust this certificate: `-k` for one made at start-up, `--cacert`
     /// for a self-signed file, nothing for a certificate from a public authority.
     public var curlTrustOption: String
+    /// Requirements of Apple's and Google's fetchers the certificate does not meet, served
+    /// anyway because of `--allow-untrusted-certificate`.
+    public var warnings: [String] = []
   }
 
   /// The protocols offered, in order of preference.
   public static let applicationProtocols = ["h2", "http/1.1"]
 
-  public static func load(_ source: TLSSource) throws(StartupError) -> Loaded? {
+  /// - Parameter allowUntrusted: Serve a certificate Apple's and Google's fetchers would refuse
+  ///   (see `CertificateRequirements`), with a warning, instead of refusing to start.
+  public static func load(_ source: TLSSource, allowUntrusted: Bool = false) throws(StartupError)
+    -> Loaded?
+  {
     switch source {
     case .none:
       return nil
@@ -26,11 +33,11 @@ public enum TLSSetup {
       do {
         made = try SelfSignedCertificate.make()
       } catch {
-        throw StartupError("cannot make a self-signed certificate: \(error)")
+        throw StartupError("cannot make a self-signed certificate")
       }
       var loaded = try makeContext(
         certificatePEM: Array(made.certificatePEM.utf8), keyPEM: Array(made.privateKeyPEM.utf8),
-        certificateFile: "(self-signed)", keyFile: "(self-signed)")
+        certificateFile: "(self-signed)", keyFile: "(self-signed)", allowUntrusted: true)
       loaded.summary = "self-signed certificate for localhost and 127.0.0.1 (made at start-up)"
       loaded.curlTrustOption = "-k "
       return loaded
@@ -38,7 +45,7 @@ public enum TLSSetup {
       return try makeContext(
         certificatePEM: readFile(certificateFile, what: "certificate"),
         keyPEM: readFile(keyFile, what: "private key"), certificateFile: certificateFile,
-        keyFile: keyFile)
+        keyFile: keyFile, allowUntrusted: allowUntrusted)
     }
   }
 
@@ -52,7 +59,8 @@ public enum TLSSetup {
   }
 
   static func makeContext(
-    certificatePEM: [UInt8], keyPEM: [UInt8], certificateFile: String, keyFile: String
+    certificatePEM: [UInt8], keyPEM: [UInt8], certificateFile: String, keyFile: String,
+    allowUntrusted: Bool
   ) throws(StartupError) -> Loaded {
     let chain: [NIOSSLCertificate]
     do {
@@ -74,6 +82,18 @@ public enum TLSSetup {
         "\(keyFile) is not a PEM private key (EC or RSA, unencrypted: '-----BEGIN PRIVATE KEY-----', "
           + "'-----BEGIN EC PRIVATE KEY-----' or '-----BEGIN RSA PRIVATE KEY-----')")
     }
+    let mismatch = StartupError(
+      "the private key \(keyFile) does not belong to the certificate \(certificateFile) "
+        + "(its public key differs); the first certificate in the file must be the one the key signs for"
+    )
+    let problems = CertificateRequirements.problems(leaf: leaf, file: certificateFile)
+    if !problems.isEmpty && !allowUntrusted {
+      throw StartupError(
+        (problems + [
+          "Apple's and Google's fetchers refuse such a certificate; replace it, or pass "
+            + "--allow-untrusted-certificate to serve it anyway"
+        ]).joined(separator: "\n"))
+    }
     var summary = "certificate \(certificateFile)"
     var curlTrustOption = ""
     if let parsed = try? Certificate(derEncoded: leaf.toDERBytes()) {
@@ -82,16 +102,10 @@ public enum TLSSetup {
         pemEncoded: String(decoding: keyPEM, as: UTF8.self)),
         privateKey.publicKey != parsed.publicKey
       {
-        throw StartupError(
-          "the private key \(keyFile) does not belong to the certificate \(certificateFile) "
-            + "(its public key differs); the first certificate in the file must be the one the key signs for"
-        )
+        throw mismatch
       }
       summary += " for \(parsed.subject), valid until \(parsed.notValidAfter)"
       if parsed.issuer == parsed.subject { curlTrustOption = "--cacert \(certificateFile) " }
-      if parsed.notValidAfter < Date() {
-        summary += " (EXPIRED: Apple and Google will refuse it)"
-      }
     }
     var configuration = TLSConfiguration.makeServerConfiguration(
       certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
@@ -99,11 +113,12 @@ public enum TLSSetup {
     configuration.minimumTLSVersion = .tlsv12
     do {
       let context = try NIOSSLContext(configuration: configuration)
-      return Loaded(context: context, summary: summary, curlTrustOption: curlTrustOption)
+      return Loaded(
+        context: context, summary: summary, curlTrustOption: curlTrustOption,
+        warnings: problems)
     } catch {
-      throw StartupError(
-        "cannot use \(certificateFile) with \(keyFile): \(error) (does the key match the certificate?)"
-      )
+      // BoringSSL's own words name its source files; a mismatch is what this comes down to.
+      throw mismatch
     }
   }
 }

@@ -47,6 +47,12 @@ struct ServeCommand: AsyncParsableCommand {
   )
   var selfSigned = false
 
+  @Flag(
+    help:
+      "Start even when Apple's and Google's fetchers would refuse the certificate (expired, not yet valid, weak key, no subjectAltName); a warning is logged."
+  )
+  var allowUntrustedCertificate = false
+
   @Option(
     help:
       "Seconds clients and CDNs may cache files (Cache-Control: public, max-age=S). 0 means no-cache."
@@ -85,9 +91,15 @@ struct ServeCommand: AsyncParsableCommand {
 
   @Option(
     help:
-      "Seconds between scans of --root for changes; 0 turns watching off (SIGHUP still reloads). A changed file is taken once two scans agree, so half-written files are not served."
+      "Seconds between scans of --root for changes; 0 turns watching off (SIGHUP still reloads)."
   )
   var watchInterval: Double = 1
+
+  @Option(
+    help:
+      "Seconds a changed file must keep the same bytes, size and modification time before it is served (on scans and on SIGHUP), so half-written files are not served."
+  )
+  var settleTime: Double = 2
 
   @Option(
     help:
@@ -113,6 +125,7 @@ struct ServeCommand: AsyncParsableCommand {
       throw ValidationError("\(name) must be more than 0 seconds")
     }
     guard watchInterval >= 0 else { throw ValidationError("--watch-interval cannot be negative") }
+    guard settleTime >= 0 else { throw ValidationError("--settle-time cannot be negative") }
     guard maxHeaderSize >= 1024 else {
       throw ValidationError("--max-header-size must be at least 1024")
     }
@@ -128,21 +141,25 @@ struct ServeCommand: AsyncParsableCommand {
       } else { .none }
     return ServerConfiguration(
       root: root, host: host, port: port, tls: tls,
+      allowUntrustedCertificate: allowUntrustedCertificate,
       cacheMaxAge: cacheMaxAge == 0 ? nil : cacheMaxAge, allowInvalid: allowInvalid,
       idleTimeout: .seconds(idleTimeout), headerTimeout: .seconds(headerTimeout),
       maxHeaderSize: maxHeaderSize, maxConnections: maxConnections, maxFileSize: maxFileSize,
       watchInterval: watchInterval == 0 ? nil : .seconds(watchInterval),
+      settleTime: .seconds(settleTime),
       shutdownTimeout: .seconds(shutdownTimeout), threads: threads, accessLog: accessLog)
   }
 
   func run() async throws {
     let format = logFormat.format
     LoggingSystem.bootstrap { label in LineLogHandler(label: label, format: format) }
+    LogWriter.standardOutput.setNoticeFormat(format)
     let logger = Logger(label: "aasa-serve")
     do {
       try await ServerApplication.run(
         configuration: serverConfiguration, logFormat: format, logger: logger)
     } catch {
+      LogWriter.standardOutput.flush(timeout: .seconds(2))
       // Plain text on stderr: these stop start-up and are read by a person.
       StandardError.write("aasa-serve: \(error.message)")
       terminate(error.exitCode)

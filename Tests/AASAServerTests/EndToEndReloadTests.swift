@@ -1,0 +1,73 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Files that change under a running server.
+@Suite("aasa-serve end to end: reloading", .timeLimit(.minutes(2)))
+struct EndToEndReloadTests {
+  static let firstHalf = String(repeating: "first half ", count: 20)
+  static let whole = firstHalf + String(repeating: "second half ", count: 20)
+
+  /// Writes the first half of /notes.txt in place, pauses for `pause` seconds, writes the rest,
+  /// and fetches the file all along. Returns every body seen.
+  func bodiesWhileWritingSlowly(
+    _ server: ServerProcess, _ site: TemporaryDirectory, pause: Double, afterFirstHalf: () -> Void
+  ) throws -> [String] {
+    let path = site.site + "/notes.txt"
+    let handle = try #require(FileHandle(forWritingAtPath: path))
+    try handle.truncate(atOffset: 0)
+    try handle.write(contentsOf: Data(Self.firstHalf.utf8))
+    afterFirstHalf()
+    var bodies: [String] = []
+    let resume = Date().addingTimeInterval(pause)
+    while Date() < resume {
+      bodies.append(try CurlResponse(curl([], server.url("/notes.txt"))).body)
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    try handle.write(contentsOf: Data(Self.whole.utf8.dropFirst(Self.firstHalf.utf8.count)))
+    try handle.close()
+    try waitUntil(timeout: 10, "the whole file to be served") {
+      let body = try CurlResponse(curl([], server.url("/notes.txt"))).body
+      bodies.append(body)
+      return body == Self.whole
+    }
+    return bodies
+  }
+
+  @Test func aWriterPausingLongerThanAScanIsNotServedHalfWay() throws {
+    let site = try TemporaryDirectory.standardSite()
+    let server = try ServerProcess(
+      ["--root", site.site, "--port", "0", "--watch-interval", "0.2", "--settle-time", "1.5"])
+    let bodies = try bodiesWhileWritingSlowly(server, site, pause: 1) {}
+    #expect(!bodies.contains(Self.firstHalf))
+  }
+
+  @Test func sighupWaitsForTheFileToSettleToo() throws {
+    let site = try TemporaryDirectory.standardSite()
+    let server = try ServerProcess(
+      ["--root", site.site, "--port", "0", "--watch-interval", "0", "--settle-time", "1"])
+    let bodies = try bodiesWhileWritingSlowly(server, site, pause: 0.7) {
+      server.signal(SIGHUP)
+    }
+    #expect(!bodies.contains(Self.firstHalf))
+  }
+
+  @Test func deletingTheAssociationFileIsAWarning() throws {
+    let site = try TemporaryDirectory.standardSite()
+    let server = try ServerProcess(
+      ["--root", site.site, "--port", "0", "--watch-interval", "0.2", "--settle-time", "0.3"])
+    try FileManager.default.removeItem(
+      atPath: site.site + "/.well-known/apple-app-site-association")
+    try waitUntil(timeout: 10, "the warning") {
+      server.output.contains(
+        "warning /.well-known/apple-app-site-association was deleted")
+    }
+    #expect(
+      try CurlResponse(curl([], server.url("/.well-known/apple-app-site-association"))).status
+        == 404)
+  }
+}
