@@ -28,7 +28,8 @@ public struct LintRun {
   public var fileName: String
   public var source: [UInt8]
   public var kind: FileKind?
-  public var domain: String?
+  /// `--domain`: full URLs for another host open no app.
+  public var domain: SiteDomain?
   public var app: String?
   public var format: OutputFormat
   public var strict: Bool
@@ -45,7 +46,7 @@ public struct LintRun {
   public var signature: SignatureSummary?
 
   public init(
-    fileName: String, source: [UInt8], kind: FileKind? = nil, domain: String? = nil,
+    fileName: String, source: [UInt8], kind: FileKind? = nil, domain: SiteDomain? = nil,
     app: String? = nil, format: OutputFormat = .text, strict: Bool = false, verbose: Bool = false,
     style: TerminalStyle = .plain
   ) {
@@ -63,8 +64,7 @@ public struct LintRun {
   public var threshold: Severity { strict ? .warning : .error }
 
   public func run(urls: URLSource, output: OutputSink) throws -> ExitStatus {
-    let report = Linter.lint(source, as: kind)
-    var status: ExitStatus = report.hasFindings(atOrAbove: threshold) ? .findings : .success
+    var report = Linter.lint(source, as: kind)
     var matcher: Matcher?
     var routesURLs = true
     if case .none = urls { routesURLs = false }
@@ -74,18 +74,19 @@ public struct LintRun {
           "URLs and --app need an apple-app-site-association file; \(fileName) is an assetlinks.json"
         )
       }
-      let compiled = Matcher(report.association ?? SiteAssociation(), domain: domain)
-      if let app, !compiled.appIDs.contains(app) {
-        let known = compiled.appIDs.isEmpty ? "none" : compiled.appIDs.joined(separator: ", ")
-        throw UsageError("\(fileName) does not name the app \(app) (apps: \(known))")
+      matcher = Matcher(report.association ?? SiteAssociation(), site: domain)
+      if let app, let unknown = UnknownApp.diagnostic(for: app, in: report.association) {
+        // After the file's own findings: it is about the question asked, not the file.
+        report.diagnostics.append(unknown)
       }
-      matcher = compiled
     }
+    var status: ExitStatus = report.hasFindings(atOrAbove: threshold) ? .findings : .success
 
     let results = matcher.flatMap { matcher in
       expectations.map { ExpectationResult.check($0.lines, matcher: matcher, app: app) }
     }
-    if let results, results.contains(where: { !$0.isMet }) { status = .findings }
+    let unmet = (results ?? []).filter { !$0.isMet }
+    if !unmet.isEmpty { status = .findings }
     let grants = try answerGrants(report)
     if grants.contains(where: { !$0.answer.isGranted }) { status = .findings }
     if let signature, !signature.verifies { status = .findings }
@@ -94,20 +95,29 @@ public struct LintRun {
     switch format {
     case .sarif:
       SARIFWriter.write(
-        file: fileName, diagnostics: report.diagnostics, toolVersion: toolVersion, to: output)
+        file: fileName, diagnostics: report.diagnostics, toolVersion: toolVersion,
+        otherResults: unmet.map { .unmet($0, table: expectationsFile) }, to: output)
     case .github:
       GitHubAnnotationWriter.write(file: fileName, diagnostics: report.diagnostics, to: output)
-      for result in results ?? [] where !result.isMet {
+      for result in unmet {
         output.line(
           "::error file=\(GitHubAnnotationWriter.escapeProperty(expectationsFile)),line=\(result.expectation.line),title=routing changed::"
             + GitHubAnnotationWriter.escapeData(result.describe(file: expectationsFile)))
       }
     case .tsv:
-      if let matcher { try streamTSV(urls, matcher, output) }
-      if report.hasFindings(atOrAbove: threshold) {
+      if let matcher {
+        try streamTSV(urls, matcher, output)
+        if let expectations {
+          // The table's inputs are routed like a list, so its rows show what each one does.
+          let inputs = expectations.lines.map(\.input)
+          try streamTSV(.list(inputs), matcher, output)
+        }
+      }
+      if report.hasFindings(atOrAbove: threshold) || !unmet.isEmpty {
         // TSV carries routes only; findings still reach the person on standard error.
         let errors = OutputSink.standardError()
         renderDiagnosticsText(report, to: errors)
+        renderExpectationsText(results, file: expectationsFile, to: errors)
         errors.flush()
       }
     case .json:
@@ -134,8 +144,8 @@ public struct LintRun {
         extra.append(
           (
             "expectations",
-            "{\"file\": \(JSONValue.quoted(expectationsFile)), \"met\": \(results.filter(\.isMet).count), "
-              + "\"failed\": \(results.filter { !$0.isMet }.count), \"results\": ["
+            "{\"file\": \(JSONValue.quoted(expectationsFile)), \"met\": \(results.count - unmet.count), "
+              + "\"failed\": \(unmet.count), \"results\": ["
               + results.map { "\n    " + $0.json }.joined(separator: ",") + "]}"
           ))
       }
@@ -157,18 +167,23 @@ public struct LintRun {
         if !report.diagnostics.isEmpty && !routings.isEmpty { output.line() }
         RoutingTextRenderer(style: style, verbose: verbose).render(routings, app: app, to: output)
       }
-      if let results {
-        let failed = results.filter { !$0.isMet }
-        for result in failed {
-          output.line(style.red("mismatch") + " " + result.describe(file: expectationsFile))
-        }
-        let summary =
-          "\(expectationsFile): \(results.count - failed.count) of \(results.count) expectations met"
-        output.line(failed.isEmpty ? style.green(summary) : style.red(summary))
-      }
+      renderExpectationsText(results, file: expectationsFile, to: output)
     }
     output.flush()
     return status
+  }
+
+  /// The unmet expectations and a one-line summary.
+  private func renderExpectationsText(
+    _ results: [ExpectationResult]?, file: String, to sink: OutputSink
+  ) {
+    guard let results else { return }
+    let failed = results.filter { !$0.isMet }
+    for result in failed {
+      sink.line(style.red("mismatch") + " " + result.describe(file: file))
+    }
+    let summary = "\(file): \(results.count - failed.count) of \(results.count) expectations met"
+    sink.line(failed.isEmpty ? style.green(summary) : style.red(summary))
   }
 
   private func answerGrants(_ report: LintReport) throws -> [(

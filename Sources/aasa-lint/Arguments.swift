@@ -25,3 +25,19 @@ enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
     }
   }
 }
+
+extension ByteCount: ExpressibleByArgument {
+  public init?(argument: String) { self.init(parsing: argument) }
+
+  public var defaultValueDescription: String { description }
+}
+
+/// `--max-size`, shared by every subcommand that reads association files.
+struct InputLimitOptions: ParsableArguments {
+  @Option(
+    name: .customLong("max-size"),
+    help: ArgumentHelp(
+      "Refuse inputs larger than this before reading them (bytes, or with K, M or G).",
+      valueName: "size"))
+  var maxSize = ByteCount(FileInput.defaultLimit)
+}

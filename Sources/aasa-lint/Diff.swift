@@ -19,17 +19,19 @@ struct Diff: ParsableCommand {
         aasa-lint diff /tmp/old.json site/.well-known/apple-app-site-association --urls urls.txt --exit-code
       """)
 
-  @Argument(help: ArgumentHelp("The old file (- for standard input).", valueName: "old"))
+  @Argument(
+    help: ArgumentHelp("The old file (- for standard input).", valueName: "old"),
+    completion: .file())
   var old: String
 
-  @Argument(help: ArgumentHelp("The new file.", valueName: "new"))
+  @Argument(help: ArgumentHelp("The new file.", valueName: "new"), completion: .file())
   var new: String
 
   @Option(
     name: .customLong("urls"),
     help: ArgumentHelp(
       "A file of URLs or paths to route through both, one per line; - reads standard input.",
-      valueName: "list"))
+      valueName: "list"), completion: .file())
   var urlList: String?
 
   @Flag(help: "Exit 1 when behaviour changed, like `git diff --exit-code`.")
@@ -41,6 +43,8 @@ struct Diff: ParsableCommand {
   @Option(help: "Colour: auto, always or never.")
   var color: ColorChoice = .auto
 
+  @OptionGroup var limits: InputLimitOptions
+
   func validate() throws {
     if [old, new, urlList].filter({ $0 == "-" }).count > 1 {
       throw ValidationError("only one of the inputs can read standard input")
@@ -49,8 +53,12 @@ struct Diff: ParsableCommand {
 
   func run() throws {
     let run = DiffRun(
-      old: DiffRun.Input(name: old == "-" ? "<stdin>" : old, bytes: try FileInput.read(old)),
-      new: DiffRun.Input(name: new == "-" ? "<stdin>" : new, bytes: try FileInput.read(new)),
+      old: DiffRun.Input(
+        name: old == "-" ? "<stdin>" : old,
+        bytes: try FileInput.read(old, limit: limits.maxSize.bytes)),
+      new: DiffRun.Input(
+        name: new == "-" ? "<stdin>" : new,
+        bytes: try FileInput.read(new, limit: limits.maxSize.bytes)),
       format: format == .json ? .json : .text, style: color.style, exitCodeOnChange: exitCode)
     let urls: LintRun.URLSource = try urlList.map { .lines(try LineReader(path: $0)) } ?? .none
     let status = try run.run(urls: urls, output: .standardOutput())

@@ -12,7 +12,7 @@ struct Files: ParsableCommand {
         aasa-lint files site/.well-known/apple-app-site-association site/.well-known/assetlinks.json
       """)
 
-  @Argument(help: ArgumentHelp("The files to lint.", valueName: "file"))
+  @Argument(help: ArgumentHelp("The files to lint.", valueName: "file"), completion: .file())
   var files: [String]
 
   @Option(help: "Output format: text, sarif or github (json prints one object per file).")
@@ -23,6 +23,8 @@ struct Files: ParsableCommand {
 
   @Option(help: "Colour: auto, always or never.")
   var color: ColorChoice = .auto
+
+  @OptionGroup var limits: InputLimitOptions
 
   func validate() throws {
     if files.isEmpty { throw ValidationError("name at least one file") }
@@ -36,7 +38,8 @@ struct Files: ParsableCommand {
     let output = OutputSink.standardOutput()
     for file in files {
       let run = LintRun(
-        fileName: file, source: try FileInput.read(file), format: format.outputFormat,
+        fileName: file, source: try FileInput.read(file, limit: limits.maxSize.bytes),
+        format: format.outputFormat,
         strict: strict, style: color.style)
       let status = try run.run(urls: .none, output: output)
       if status.rawValue > worst.rawValue { worst = status }

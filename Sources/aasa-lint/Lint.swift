@@ -18,7 +18,7 @@ struct Lint: ParsableCommand {
   @Argument(
     help: ArgumentHelp(
       "The apple-app-site-association or assetlinks.json file, or - for standard input.",
-      valueName: "file"))
+      valueName: "file"), completion: .file())
   var file: String
 
   @Argument(
@@ -30,13 +30,14 @@ struct Lint: ParsableCommand {
   @Option(
     name: .customLong("urls"),
     help: ArgumentHelp(
-      "A file of URLs or paths to route, one per line; - reads standard input.",
-      valueName: "list"))
+      "A file of URLs or paths to route, one per line (blank lines and # comments skipped); - reads standard input.",
+      valueName: "list"), completion: .file())
   var urlList: String?
 
   @Option(
     help: ArgumentHelp(
-      "The site's host. A full URL for another host opens no app.", valueName: "host"))
+      "The site: example.com, applinks:example.com, *.example.com (any subdomain) or a URL. A full URL for another host opens no app.",
+      valueName: "host"))
   var domain: String?
 
   @Option(
@@ -47,7 +48,7 @@ struct Lint: ParsableCommand {
   @Option(
     help: ArgumentHelp(
       "routes.tsv: lines of `input<TAB>expected` (an app ID, none or blocked); exit 1 on any mismatch.",
-      valueName: "table"))
+      valueName: "table"), completion: .file())
   var expect: String?
 
   @Option(
@@ -81,6 +82,8 @@ struct Lint: ParsableCommand {
   @Option(help: "Colour: auto (a terminal without NO_COLOR), always or never.")
   var color: ColorChoice = .auto
 
+  @OptionGroup var limits: InputLimitOptions
+
   func validate() throws {
     if file == "-" && urlList == "-" {
       throw ValidationError("the file and --urls cannot both read standard input")
@@ -94,7 +97,17 @@ struct Lint: ParsableCommand {
   }
 
   func run() throws {
-    var source = try FileInput.read(file)
+    var site: SiteDomain?
+    if let domain {
+      do {
+        let parsed = try SiteDomain.parse(domain)
+        site = parsed.domain
+        for note in parsed.notes { writeStandardError("aasa-lint: note: \(note)\n") }
+      } catch {
+        throw LintRun.UsageError("--domain \(error)")
+      }
+    }
+    var source = try FileInput.read(file, limit: limits.maxSize.bytes)
     var signature: SignatureSummary?
     if let signed = try SignedAssociation.unwrap(source) {
       source = signed.content
@@ -109,7 +122,7 @@ struct Lint: ParsableCommand {
     }
     var run = LintRun(
       fileName: file == "-" ? "<stdin>" : file, source: source, kind: kind?.fileKind,
-      domain: domain, app: app, format: format.outputFormat, strict: strict, verbose: verbose,
+      domain: site, app: app, format: format.outputFormat, strict: strict, verbose: verbose,
       style: color.style)
     run.signature = signature
     let relation = Relation(relation)
@@ -127,7 +140,8 @@ struct Lint: ParsableCommand {
       }
     }
     if let expect {
-      let table = String(decoding: try FileInput.read(expect), as: UTF8.self)
+      let table = String(
+        decoding: try FileInput.read(expect, limit: limits.maxSize.bytes), as: UTF8.self)
       run.expectations = (expect, try RoutingExpectation.parseTable(table, file: expect))
     }
     let status = try run.run(urls: urlSource, output: .standardOutput())

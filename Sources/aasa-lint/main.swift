@@ -30,7 +30,8 @@ do {
 } catch {
   let code = AASALintCommand.exitCode(for: error)
   if code == .success {
-    print(AASALintCommand.fullMessage(for: error))
+    let message = AASALintCommand.fullMessage(for: error)
+    print(message.hasPrefix("#!/bin/bash") ? BashCompletion.patch(message) : message)
     exit(0)
   }
   let message = AASALintCommand.fullMessage(for: error)

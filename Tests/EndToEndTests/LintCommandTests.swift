@@ -100,8 +100,10 @@ struct LintCommandTests {
       ["SITE", "--format", "yaml"],
       ["SITE", "--color", "sometimes"],
       ["-", "--urls", "-"],
-      ["SITE", "/albums/1", "--app", "D3KQX62K1A.com.example.unknown"],
-      ["SITE", "--app", "D3KQX62K1A.com.example.unknown"],
+      ["SITE", "/albums/1", "--domain", "example.com/albums"],
+      ["SITE", "/albums/1", "--domain", "applinks:example.com?mode=sometimes"],
+      ["SITE", "--max-size", "lots"],
+      ["SITE", "--max-size", "1K"],
       ["SITE", "--urls", "/nonexistent/urls.txt"],
       ["SITE", "/albums/1", "--urls", "URLS"],
       ["DIR"],
@@ -123,12 +125,18 @@ struct LintCommandTests {
     expectCleanFailure(output)
   }
 
-  @Test("an unknown --app names the apps the file does know")
+  @Test("an unknown --app routes nowhere, names the app meant, and keeps the report")
   func unknownAppMessage() throws {
-    let output = try LintProcess.run(
-      [BuiltProducts.packageRoot.appendingPathComponent(Self.site).path, "/a", "--app", "X.y"])
-    expectCleanFailure(output)
-    #expect(output.stderr.contains(Self.videoApp))
+    let site = BuiltProducts.packageRoot.appendingPathComponent(Self.site).path
+    let output = try LintProcess.run([site, "/videos/1", "--app", "com.example.videoapp"])
+    #expect(output.status == 0, "a warning, not a usage error")
+    #expect(output.stdout.contains("[AASA209]"))
+    #expect(output.stdout.contains("did you mean \(Self.videoApp)?"))
+    #expect(output.stdout.contains("/videos/1  →  com.example.videoapp is not in the file"))
+    let strict = try LintProcess.run([
+      site, "/videos/1", "--app", "com.example.videoapp", "--strict",
+    ])
+    #expect(strict.status == 1)
   }
 
   // MARK: Inputs

@@ -7,9 +7,6 @@ struct AssetLinksParser: DiagnosticReporting {
 
   var diagnostics: [Diagnostic] = []
 
-  /// How many errors have been reported: a statement is invalid when it raised this count.
-  var errorCount: Int { diagnostics.count(where: { $0.severity == .error }) }
-
   mutating func reportWrongType(_ value: JSONValue, _ path: String, expected: String) {
     report(
       .assetLinksWrongType, value, path,
@@ -93,9 +90,10 @@ struct AssetLinksParser: DiagnosticReporting {
     var list = StatementList(
       statements: [], includes: [], invalidStatementIndices: [], entryCount: elements.count)
     for (index, element) in elements.enumerated() {
-      let errorsBefore = errorCount
+      let findingsBefore = diagnostics.count
       let entry = parseEntry(element, index: index)
-      let isValid = errorCount == errorsBefore
+      // Only this statement's own findings are looked at, so the list is checked in linear time.
+      let isValid = !diagnostics[findingsBefore...].contains(severity: .error)
       if !isValid { list.invalidStatementIndices.append(index) }
       switch entry {
       case .statement(var statement)?:
@@ -117,7 +115,8 @@ struct AssetLinksParser: DiagnosticReporting {
 
   private mutating func reportListIgnored(_ list: StatementList, at json: JSONValue) {
     let invalid = list.invalidStatementIndices
-    let named = invalid.map { "[\($0)]" }.joined(separator: ", ")
+    let shown = invalid.prefix(10).map { "[\($0)]" }.joined(separator: ", ")
+    let named = invalid.count > 10 ? "\(shown) and \(invalid.count - 10) more" : shown
     let subject = invalid.count == 1 ? "statement \(named) is" : "statements \(named) are"
     let others = list.entryCount - invalid.count
     let consequence =

@@ -27,12 +27,14 @@ public struct Diagnostic: Hashable, Sendable {
   }
 }
 
-extension Array where Element == Diagnostic {
+extension Collection where Element == Diagnostic {
   /// Whether any finding is at or above `threshold`.
   public func contains(severity threshold: Severity) -> Bool {
     contains { $0.severity >= threshold }
   }
+}
 
+extension Array where Element == Diagnostic {
   /// File order, then code, so output is stable whatever order the checks ran in.
   public func sortedByLocation() -> [Diagnostic] {
     sorted { ($0.location.offset, $0.code.rawValue) < ($1.location.offset, $1.code.rawValue) }

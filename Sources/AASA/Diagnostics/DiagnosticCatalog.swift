@@ -38,6 +38,12 @@ extension DiagnosticCode {
     help: "use one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
   public static let invalidNumber = DiagnosticCode(
     "AASA014", .error, "invalid number", help: "write the number as plain JSON")
+  public static let nestingTooDeep = DiagnosticCode(
+    "AASA015", .error, "nesting too deep",
+    help: "an association file needs a few levels: remove the extra brackets")
+  public static let tooManySlips = DiagnosticCode(
+    "AASA016", .error, "too many JSON slips to list",
+    help: "fix the slips listed first (they often share one cause), then lint again")
 
   // MARK: Structure (AASA1xx)
 
@@ -91,6 +97,9 @@ extension DiagnosticCode {
   public static let lowercaseTeamID = DiagnosticCode(
     "AASA208", .error, "lowercase Team ID",
     help: "Team IDs are upper case: app IDs are compared exactly")
+  public static let appNotInFile = DiagnosticCode(
+    "AASA209", .warning, "app not in the file",
+    help: "check the app ID: Team ID, a period, then the bundle ID, exactly as the file lists it")
 
   // MARK: Paths and components (AASA3xx)
 
@@ -151,6 +160,9 @@ extension DiagnosticCode {
   public static let lowercaseHexInEncodedPattern = DiagnosticCode(
     "AASA318", .info, "lowercase percent-escape",
     help: "escapes are compared as written and browsers send upper-case hex: write %2F, not %2f")
+  public static let patternTooComplex = DiagnosticCode(
+    "AASA319", .error, "pattern too complex",
+    help: "use each multi-value variable a few times at most, or split the rule into several")
 
   // MARK: Substitution variables (AASA4xx)
 
@@ -183,20 +195,24 @@ extension DiagnosticCode {
   public static let emptyServiceApps = DiagnosticCode(
     "AASA501", .warning, "service lists no apps", help: "list the app IDs, or remove the service")
 
+  /// The codes about what a command asked rather than the file alone, such as `--app` naming an
+  /// app the file does not list.
+  public static let aboutQueries: [DiagnosticCode] = [appNotInFile]
+
   /// Every code, in number order.
   public static let all: [DiagnosticCode] = [
     invalidJSON, trailingComma, missingComma, typographicQuote, byteOrderMark, controlCharacter,
     fileTooLarge, duplicateKey, comment, singleQuotedString, emptyFile, invalidUTF8, invalidEscape,
-    invalidNumber,
+    invalidNumber, nestingTooDeep, tooManySlips,
     notAnObject, noService, unknownKey, wrongType, legacyAppsNotEmpty, emptyDetails,
     dictionaryDetails, noApplinksDetails,
     missingAppID, appIDAndAppIDs, malformedAppID, placeholderAppID, unusualAppIDPrefix,
-    numericAppID, duplicateAppID, emptyAppIDs, lowercaseTeamID,
+    numericAppID, duplicateAppID, emptyAppIDs, lowercaseTeamID, appNotInFile,
     pathsAndComponents, noRules, questionMarkInLegacyPath, fragmentInLegacyPath, fullURLAsPath,
     unknownComponentKey, nonStringQueryValue, catchAllRule, unreachableRule,
     leadingQuestionMarkInQuery, leadingHashInFragment, queryInPathPattern, danglingEscape,
     malformedNot, emptyPattern, nonASCIIWithPercentEncoding, onlyExclusions, componentNotObject,
-    lowercaseHexInEncodedPattern,
+    lowercaseHexInEncodedPattern, patternTooComplex,
     undefinedVariable, unterminatedVariable, nestedVariable, invalidVariableName,
     shadowedBuiltinVariable, unusedVariable, emptyVariable,
     serviceAppsMissing, emptyServiceApps,

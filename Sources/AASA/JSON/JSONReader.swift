@@ -15,12 +15,27 @@ public struct JSONReader {
 
   private struct Stop: Error {}
 
+  /// How deeply arrays and objects may nest. Apple's JSON parser (Foundation's) refuses more than
+  /// 512 levels, and a limit keeps the reader's recursion, and every walk over the value, bounded.
+  public static let maximumDepth = 512
+
+  /// How many recoverable slips are reported one by one. Past this, they are counted in one
+  /// closing finding, so that a file of thousands of slips is reported in linear time and space.
+  public static let maximumReportedSlips = 1_000
+
   private let bytes: [UInt8]
   private var position = 0
   private var line = 1
   private var column = 1
-  private var pathStack: [String] = []
+  private var depth = 0
+  /// The rendered path of the value being read (`applinks.details[1]`), kept up to date as
+  /// containers open and close, so that a finding copies it instead of rendering it.
+  private var currentPath = ""
+  /// The length of ``currentPath`` before each open step, to cut it back when the step ends.
+  private var pathLengths: [String.Index] = []
   private var diagnostics: [Diagnostic] = []
+  private var unreportedSlips = 0
+  private var firstUnreportedSlip: SourceLocation?
 
   private init(bytes: [UInt8]) {
     self.bytes = bytes
@@ -30,6 +45,14 @@ public struct JSONReader {
   public static func read(_ bytes: [UInt8]) -> Result {
     var reader = JSONReader(bytes: bytes)
     let value = reader.readDocument()
+    if let firstUnreported = reader.firstUnreportedSlip {
+      reader.diagnostics.append(
+        Diagnostic(
+          .tooManySlips, at: firstUnreported, path: "",
+          message:
+            "\(reader.unreportedSlips) more JSON slips from here on are not listed (only the first \(maximumReportedSlips) are)"
+        ))
+    }
     return Result(value: value, diagnostics: reader.diagnostics)
   }
 
@@ -101,6 +124,8 @@ public struct JSONReader {
 
   private mutating func readObject() throws -> JSONValue {
     let start = here
+    try enterContainer()
+    defer { depth -= 1 }
     advance()  // {
     var members: [JSONValue.Member] = []
     var seen: [String: SourceLocation] = [:]
@@ -125,14 +150,14 @@ public struct JSONReader {
         try fail("expected `:` after the key \"\(key)\", found \(describeCurrent())", help: nil)
       }
       advance()
-      pathStack.append(key)
+      pushPath(key: key)
       let value = try readValue()
       if let first = seen[key] {
         report(
           .duplicateKey, at: keyLocation,
           "the key \"\(key)\" appears again (first at \(first)); only this last one is used")
       }
-      pathStack.removeLast()
+      popPath()
       seen[key] = keyLocation
       members.append(JSONValue.Member(key: key, keyLocation: keyLocation, value: value))
       endOfPrevious = here
@@ -142,6 +167,8 @@ public struct JSONReader {
 
   private mutating func readArray() throws -> JSONValue {
     let start = here
+    try enterContainer()
+    defer { depth -= 1 }
     advance()  // [
     var elements: [JSONValue] = []
     var lastComma: SourceLocation?
@@ -149,13 +176,42 @@ public struct JSONReader {
     while try nextInContainer(
       .array, openedAt: start, lastComma: lastComma, endOfPrevious: endOfPrevious) != nil
     {
-      pathStack.append("[\(elements.count)]")
+      pushPath(index: elements.count)
       elements.append(try readValue())
-      pathStack.removeLast()
+      popPath()
       endOfPrevious = here
       lastComma = try readSeparator()
     }
     return JSONValue(.array(elements), at: start)
+  }
+
+  /// Counts one more level of nesting, stopping the reader past ``maximumDepth``.
+  private mutating func enterContainer() throws {
+    depth += 1
+    guard depth <= JSONReader.maximumDepth else {
+      diagnostics.append(
+        Diagnostic(
+          .nestingTooDeep, at: here, path: currentPath,
+          message:
+            "arrays and objects nest more than \(JSONReader.maximumDepth) levels deep here; Apple's parser refuses the file"
+        ))
+      throw Stop()
+    }
+  }
+
+  private mutating func pushPath(key: String) {
+    pathLengths.append(currentPath.endIndex)
+    if !currentPath.isEmpty { currentPath += "." }
+    currentPath += key
+  }
+
+  private mutating func pushPath(index: Int) {
+    pathLengths.append(currentPath.endIndex)
+    currentPath += "[\(index)]"
+  }
+
+  private mutating func popPath() {
+    currentPath.removeSubrange(pathLengths.removeLast()...)
   }
 
   /// An object or an array, for the steps their reading shares.
@@ -496,13 +552,17 @@ public struct JSONReader {
 
   // MARK: Reporting
 
-  private var currentPath: String { DocumentPath.render(pathStack) }
-
   private mutating func report(
-    _ code: DiagnosticCode, at location: SourceLocation, _ message: String, help: String? = nil
+    _ code: DiagnosticCode, at location: SourceLocation, _ message: @autoclosure () -> String,
+    help: String? = nil
   ) {
+    guard diagnostics.count < JSONReader.maximumReportedSlips else {
+      if firstUnreportedSlip == nil { firstUnreportedSlip = location }
+      unreportedSlips += 1
+      return
+    }
     diagnostics.append(
-      Diagnostic(code, at: location, path: currentPath, message: message, help: help))
+      Diagnostic(code, at: location, path: currentPath, message: message(), help: help))
   }
 
   private mutating func fail(_ message: String, help: String?) throws -> Never {

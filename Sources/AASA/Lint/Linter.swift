@@ -15,6 +15,16 @@ public struct LintReport: Sendable {
 
   /// Whether the file must not be served or shipped: it has errors.
   public var hasErrors: Bool { hasFindings(atOrAbove: .error) }
+
+  /// The finding that makes Apple ignore the whole file, if there is one. Apple's JSON parser is
+  /// strict (every slip this reader recovers from is fatal to it), it reads at most 128 KB, and
+  /// it wants an object at the top.
+  public var whyAppleIgnoresFile: Diagnostic? {
+    diagnostics.first { diagnostic in
+      diagnostic.severity == .error
+        && (diagnostic.code.rawValue.hasPrefix("AASA0") || diagnostic.code == .notAnObject)
+    }
+  }
 }
 
 /// The entry point for checking a file: reads, parses and validates it in one pass.

@@ -20,16 +20,19 @@ public struct Matcher: Sendable {
     }
   }
 
-  /// The site's host, lower-cased; full URLs for another host are routed nowhere.
-  public let domain: String?
+  /// The site; full URLs for another host are routed nowhere.
+  public let site: SiteDomain?
   let entries: [Entry]
   /// Each app's entries in file order, so that one app's verdict does not scan them all per URL.
   private let entriesByApp: [String: [Entry]]
 
-  public init(_ association: SiteAssociation, domain: String? = nil) {
-    var normalizedDomain = domain?.lowercased()
-    if normalizedDomain?.hasSuffix(".") == true { normalizedDomain?.removeLast() }
-    self.domain = normalizedDomain
+  /// A matcher for the site `domain`, a host name taken as it is.
+  public init(_ association: SiteAssociation, domain: String?) {
+    self.init(association, site: domain.map { SiteDomain(host: $0) })
+  }
+
+  public init(_ association: SiteAssociation, site: SiteDomain? = nil) {
+    self.site = site
     guard let appLinks = association.appLinks else {
       entries = []
       entriesByApp = [:]
@@ -113,7 +116,7 @@ public struct Matcher: Sendable {
   }
 
   private func foreignHost(of input: URLInput) -> String? {
-    guard let domain, let host = input.host, host != domain else { return nil }
+    guard let site, let host = input.host, !site.accepts(host) else { return nil }
     return host
   }
 

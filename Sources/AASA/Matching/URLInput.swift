@@ -1,5 +1,8 @@
 /// A URL or a bare path to route, split into the parts Apple matches, still percent-encoded.
 ///
+/// The parts are what a browser sends for the text (``AddressBarEncoding``): `/café/x` is routed
+/// as `/caf%C3%A9/x`, and a Unicode host in its `xn--` form.
+///
 /// The parts are constants: they are read from ``text`` once. (As variables, they also made the
 /// compiler copy the whole value inside `init`, which cost five retains per URL.)
 ///
@@ -8,7 +11,7 @@
 public struct URLInput: Hashable, Sendable {
   /// The input as given.
   public let text: String
-  /// The host of a full URL, lower-cased; nil for a bare path.
+  /// The host of a full URL, lower-cased and in ASCII form; nil for a bare path.
   public let host: String?
   /// The raw path (may be empty).
   public let path: Substring
@@ -20,9 +23,10 @@ public struct URLInput: Hashable, Sendable {
   public init(_ text: String) {
     // Every delimiter is ASCII, so one pass over the UTF-8 bytes finds them without Character
     // segmentation, which would cost more than the matching itself.
-    let whole = Substring(text)
+    let sent = AddressBarEncoding.encode(text)
+    let whole = Substring(sent)
     let bytes = whole.utf8
-    let offsets = Self.delimiterOffsets(text)
+    let offsets = Self.delimiterOffsets(sent)
     func index(_ offset: Int) -> String.Index { bytes.index(bytes.startIndex, offsetBy: offset) }
     var end = bytes.endIndex
     var fragment: Substring?

@@ -3,21 +3,26 @@ extension SiteAssociationParser {
   mutating func checkPatterns(of rule: Rule, inherited: ComponentSettings, json: JSONValue) {
     let effective = rule.settings.merged(over: inherited)
     let encoded = effective.percentEncoded ?? true
+    let caseSensitive = effective.caseSensitive ?? true
     func location(_ key: String) -> JSONValue {
       rule.origin == .legacyPath ? json : (json[key] ?? json)
     }
     if let path = rule.settings.path {
       let pathPath = rule.origin == .legacyPath ? rule.path : DocumentPath.child(rule.path, "/")
-      checkPatternText(path, location("/"), pathPath, encoded: encoded)
+      checkPatternText(
+        path, location("/"), pathPath, encoded: encoded, caseSensitive: caseSensitive)
       checkPathPattern(path, location("/"), pathPath, isComponent: rule.origin == .component)
     }
     if rule.origin == .component {
       if let fragment = rule.settings.fragment {
         checkPatternText(
-          fragment, location("#"), DocumentPath.child(rule.path, "#"), encoded: encoded)
+          fragment, location("#"), DocumentPath.child(rule.path, "#"), encoded: encoded,
+          caseSensitive: caseSensitive)
       }
       if let query = rule.settings.query {
-        checkQueryTexts(query, location("?"), DocumentPath.child(rule.path, "?"), encoded: encoded)
+        checkQueryTexts(
+          query, location("?"), DocumentPath.child(rule.path, "?"), encoded: encoded,
+          caseSensitive: caseSensitive)
       }
     }
     if effective.exclude != true, Self.isCatchAll(effective) {
@@ -32,29 +37,36 @@ extension SiteAssociationParser {
     _ settings: ComponentSettings, _ json: JSONValue, path: String
   ) {
     let encoded = settings.percentEncoded ?? true
+    let caseSensitive = settings.caseSensitive ?? true
     if let pattern = settings.path, let value = json["/"] {
-      checkPatternText(pattern, value, DocumentPath.child(path, "/"), encoded: encoded)
+      checkPatternText(
+        pattern, value, DocumentPath.child(path, "/"), encoded: encoded,
+        caseSensitive: caseSensitive)
       checkPathPattern(pattern, value, DocumentPath.child(path, "/"), isComponent: true)
     }
     if let pattern = settings.fragment, let value = json["#"] {
-      checkPatternText(pattern, value, DocumentPath.child(path, "#"), encoded: encoded)
+      checkPatternText(
+        pattern, value, DocumentPath.child(path, "#"), encoded: encoded,
+        caseSensitive: caseSensitive)
     }
     if let query = settings.query, let value = json["?"] {
-      checkQueryTexts(query, value, DocumentPath.child(path, "?"), encoded: encoded)
+      checkQueryTexts(
+        query, value, DocumentPath.child(path, "?"), encoded: encoded,
+        caseSensitive: caseSensitive)
     }
   }
 
   private mutating func checkQueryTexts(
-    _ query: QueryPattern, _ value: JSONValue, _ path: String, encoded: Bool
+    _ query: QueryPattern, _ value: JSONValue, _ path: String, encoded: Bool, caseSensitive: Bool
   ) {
     switch query {
     case .whole(let pattern):
-      checkPatternText(pattern, value, path, encoded: encoded)
+      checkPatternText(pattern, value, path, encoded: encoded, caseSensitive: caseSensitive)
     case .items(let items):
       for item in items {
         checkPatternText(
           item.pattern, value[item.name] ?? value, DocumentPath.child(path, item.name),
-          encoded: encoded)
+          encoded: encoded, caseSensitive: caseSensitive)
       }
     case .dropped:
       break
@@ -87,9 +99,10 @@ extension SiteAssociationParser {
 
   /// Checks common to every pattern string: escapes, variables, encoding.
   mutating func checkPatternText(
-    _ pattern: String, _ value: JSONValue, _ path: String, encoded: Bool
+    _ pattern: String, _ value: JSONValue, _ path: String, encoded: Bool, caseSensitive: Bool
   ) {
     var scalars = pattern.unicodeScalars[...]
+    var expansion = 0
     var sawNonASCII = false
     var sawLowercaseEscape = false
     while let scalar = scalars.popFirst() {
@@ -115,6 +128,9 @@ extension SiteAssociationParser {
             "\"\(pattern)\" nests a variable inside a variable reference", help: nil)
         } else if variableNames.contains(name) {
           usedVariables.insert(name)
+          expansion += variableTable.expansion(of: name, caseSensitive: caseSensitive)
+        } else if VariableTable.builtInNames.contains(name) {
+          expansion += variableTable.expansion(of: name, caseSensitive: caseSensitive)
         } else if !VariableTable.builtInNames.contains(name) {
           report(
             .undefinedVariable, value, path,
@@ -131,6 +147,12 @@ extension SiteAssociationParser {
       default:
         if !scalar.isASCII { sawNonASCII = true }
       }
+    }
+    if expansion > Pattern.maximumExpansion {
+      report(
+        .patternTooComplex, value, path,
+        "\"\(pattern.prefix(80))\(pattern.count > 80 ? "…" : "")\" uses variables that expand to \(expansion) states, over the \(Pattern.maximumExpansion) a pattern may have; it never matches"
+      )
     }
     if encoded && sawNonASCII {
       report(

@@ -7,19 +7,14 @@ extension SiteAssociationParser {
   /// when both rules are written identically. Anything it reports is truly unreachable.
   mutating func checkRuleOrder(_ rules: [Rule], inherited: ComponentSettings) {
     let ordered = rules.map { OrderedRule($0, inherited: inherited) }
-    // Large entries have hundreds of rules, so the pairs are not all compared: identical rules are
-    // found by hashing, and only prefix rules can subsume a rule written differently.
+    // Entries can have tens of thousands of rules, so pairs are never compared one by one:
+    // identical rules are found by hashing, and the earliest prefix rule that can subsume a rule
+    // by a walk along its literal prefix in a trie of the prefix rules seen so far.
     var firstWithSpelling: [OrderedRule.Spelling: Int] = [:]
-    var prefixRules: [Int] = []
+    var prefixRules = PrefixRuleIndex()
     for (laterIndex, later) in ordered.enumerated() {
-      var subsumer = firstWithSpelling[later.spelling]
-      for earlierIndex in prefixRules {
-        if let found = subsumer, found < earlierIndex { break }
-        if ordered[earlierIndex].subsumesByPrefix(later) {
-          subsumer = earlierIndex
-          break
-        }
-      }
+      let subsumer = [firstWithSpelling[later.spelling], prefixRules.earliestSubsumer(of: later)]
+        .compactMap { $0 }.min()
       if let subsumer {
         let earlier = ordered[subsumer]
         report(
@@ -28,8 +23,75 @@ extension SiteAssociationParser {
         )
       }
       if firstWithSpelling[later.spelling] == nil { firstWithSpelling[later.spelling] = laterIndex }
-      if later.canSubsumeByPrefix { prefixRules.append(laterIndex) }
+      if later.canSubsumeByPrefix { prefixRules.insert(later, index: laterIndex) }
     }
+  }
+}
+
+/// The prefix rules of an entry seen so far (see ``OrderedRule/canSubsumeByPrefix``), in tries
+/// keyed by their literal prefixes, one per setting that decides whether one can subsume another.
+private struct PrefixRuleIndex {
+  /// A trie whose nodes remember the earliest rule ending there.
+  struct Trie {
+    var children: [[UInt32: Int]] = [[:]]
+    var earliestRule: [Int?] = [nil]
+
+    mutating func insert(_ key: [UInt32], rule: Int) {
+      var node = 0
+      for scalar in key {
+        if let next = children[node][scalar] {
+          node = next
+        } else {
+          children.append([:])
+          earliestRule.append(nil)
+          children[node][scalar] = children.count - 1
+          node = children.count - 1
+        }
+      }
+      if earliestRule[node] == nil { earliestRule[node] = rule }
+    }
+
+    /// The earliest rule whose key is a prefix of `text`.
+    func earliestPrefix(of text: [UInt32]) -> Int? {
+      var node = 0
+      var earliest = earliestRule[0]
+      for scalar in text {
+        guard let next = children[node][scalar] else { break }
+        node = next
+        if let rule = earliestRule[node], rule < (earliest ?? .max) { earliest = rule }
+      }
+      return earliest
+    }
+  }
+
+  /// By `percentEncoded`, then by the earlier rule's `caseSensitive`.
+  private var tries: [Bool: [Bool: Trie]] = [:]
+  /// The earliest rule that matches every path, by `percentEncoded`.
+  private var everyPath: [Bool: Int] = [:]
+
+  mutating func insert(_ rule: OrderedRule, index: Int) {
+    if rule.matchesEveryPath {
+      if everyPath[rule.percentEncoded] == nil { everyPath[rule.percentEncoded] = index }
+      return
+    }
+    tries[rule.percentEncoded, default: [:]][rule.caseSensitive, default: Trie()].insert(
+      rule.literalPrefix, rule: index)
+  }
+
+  /// The earliest rule seen that matches every URL `later` matches.
+  func earliestSubsumer(of later: OrderedRule) -> Int? {
+    var candidates = [everyPath[later.percentEncoded]]
+    if let byCase = tries[later.percentEncoded] {
+      // A case-insensitive rule subsumes by its folded prefix; a case-sensitive one only rules
+      // that are case-sensitive too, which also match no other spellings.
+      let folded =
+        later.caseSensitive ? later.literalPrefix.map(CaseFolding.fold) : later.literalPrefix
+      candidates.append(byCase[false]?.earliestPrefix(of: folded))
+      if later.caseSensitive {
+        candidates.append(byCase[true]?.earliestPrefix(of: later.literalPrefix))
+      }
+    }
+    return candidates.compactMap { $0 }.min()
   }
 }
 
@@ -94,18 +156,4 @@ private final class OrderedRule {
   /// Whether this rule can match every URL of a rule written differently: it is a literal prefix
   /// followed by `*`, or matches every path, and accepts any query and fragment.
   var canSubsumeByPrefix: Bool { (isPrefixPattern || matchesEveryPath) && ignoresQueryAndFragment }
-
-  /// Whether this prefix rule (see ``canSubsumeByPrefix``) matches every URL `later` matches.
-  func subsumesByPrefix(_ later: OrderedRule) -> Bool {
-    guard canSubsumeByPrefix, percentEncoded == later.percentEncoded else { return false }
-    if matchesEveryPath { return true }
-    if caseSensitive && !later.caseSensitive {
-      // The later rule also matches other spellings the earlier one does not.
-      return false
-    }
-    let laterPrefix =
-      !caseSensitive && later.caseSensitive
-      ? later.literalPrefix.map(CaseFolding.fold) : later.literalPrefix
-    return laterPrefix.starts(with: literalPrefix)
-  }
 }

@@ -50,10 +50,16 @@ extension SiteAssociationParser {
           .emptyVariable, member.value, memberPath,
           "$(\(name)) has no values, so any pattern using it never matches")
       }
-      variables.removeAll { $0.name == name }
       variables.append(SubstitutionVariable(name: name, values: values))
       variableNames.insert(name)
     }
+    // A name defined again replaces the earlier definition, at the later place: keep each name's
+    // last definition, in one pass rather than a search per member.
+    var seen: Set<String> = []
+    let lastDefinitions = variables.reversed().filter { seen.insert($0.name).inserted }
+    variables = lastDefinitions.reversed()
+    variableTable = VariableTable(
+      custom: Dictionary(variables.map { ($0.name, $0.values) }, uniquingKeysWith: { $1 }))
     return variables
   }
 

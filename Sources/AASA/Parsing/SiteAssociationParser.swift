@@ -19,6 +19,8 @@ struct SiteAssociationParser: DiagnosticReporting {
   /// Custom variables by name, once `substitutionVariables` is read.
   var variableNames: Set<String> = []
   var usedVariables: Set<String> = []
+  /// The file's variables compiled as the matcher compiles them, to judge what patterns cost.
+  var variableTable = VariableTable.builtIns
 
   mutating func reportWrongType(_ value: JSONValue, _ path: String, expected: String) {
     report(

@@ -72,6 +72,11 @@ public struct Pattern: Sendable, CustomStringConvertible {
     case automaton
   }
 
+  /// How many automaton states the variables of one pattern may expand to. Every use of a
+  /// variable with several values copies its states, so `$(lang)` thousands of times would take
+  /// gigabytes; real patterns use a handful, far below this.
+  public static let maximumExpansion = 100_000
+
   /// Compiles `source` for `part`.
   public init(
     _ source: String, part: PatternPart, caseSensitive: Bool = true,
@@ -104,6 +109,15 @@ public struct Pattern: Sendable, CustomStringConvertible {
           neverMatches = true
         }
       }
+    }
+    let expansion = pieces.reduce(0) { total, piece in
+      if case .alternatives(let trie) = piece { return total + trie.template.size }
+      return total
+    }
+    if expansion > Self.maximumExpansion {
+      issues.append(.tooComplex(expansion: expansion))
+      neverMatches = true
+      pieces = []
     }
     self.issues = issues
     self.neverMatches = neverMatches

@@ -326,9 +326,12 @@ struct PatternAutomaton: Sendable {
     let branchTargets: [Int32]
     let entry: Int32
 
+    /// The entries one copy of the template adds to an automaton.
+    var size: Int { nodes.count + splitTargets.count + branchKeys.count }
+
     init(_ trie: VariableTrie) {
       var builder = Builder(nodes: [])
-      entry = builder.emit(trie, node: 0, next: Self.continuation)
+      entry = builder.emit(trie, next: Self.continuation)
       nodes = builder.nodes
       splitTargets = builder.splitTargets
       branchKeys = builder.branchKeys
@@ -351,7 +354,6 @@ struct PatternAutomaton: Sendable {
       func relocate(_ index: Int32) -> Int32 {
         index == Template.continuation ? next : index + nodeBase
       }
-      nodes.reserveCapacity(nodes.count + template.nodes.count)
       for node in template.nodes {
         switch node {
         case .scalar(let value, let following):
@@ -389,37 +391,45 @@ struct PatternAutomaton: Sendable {
       }
     }
 
-    mutating func emit(_ trie: VariableTrie, node: Int, next: Int32) -> Int32 {
-      var entries: [Int32] = []
-      var letters: [(key: UInt32, target: Int32)] = []
-      for (atom, child) in trie.children[node] {
-        let rest = emit(trie, node: child, next: next)
-        if case .scalar(let value) = atom, value != PathNormalization.slash,
-          value != PathNormalization.star
-        {
-          letters.append((value, rest))
+    /// Emits the whole trie, children before parents. A child's index is always above its
+    /// parent's, so one walk from the last node to the first does that without recursion, which a
+    /// variable value thousands of characters long would take as deep.
+    mutating func emit(_ trie: VariableTrie, next: Int32) -> Int32 {
+      var entryOf = [Int32](repeating: 0, count: trie.children.count)
+      for node in trie.children.indices.reversed() {
+        var entries: [Int32] = []
+        var letters: [(key: UInt32, target: Int32)] = []
+        for (atom, child) in trie.children[node] {
+          let rest = entryOf[child]
+          if case .scalar(let value) = atom, value != PathNormalization.slash,
+            value != PathNormalization.star
+          {
+            letters.append((value, rest))
+          } else {
+            entries.append(emit(atom, next: rest))
+          }
+        }
+        if letters.count == 1 {
+          entries.append(append(.scalar(letters[0].key, next: letters[0].target)))
+        } else if letters.count > 1 {
+          letters.sort { $0.key < $1.key }
+          let first = Int32(branchKeys.count)
+          branchKeys.append(contentsOf: letters.map(\.key))
+          branchTargets.append(contentsOf: letters.map(\.target))
+          entries.append(append(.branch(first: first, count: Int32(letters.count))))
+        }
+        if trie.isEnd[node] {
+          entries.append(next)
+        }
+        if entries.count == 1 {
+          entryOf[node] = entries[0]
         } else {
-          entries.append(emit(atom, next: rest))
+          let first = Int32(splitTargets.count)
+          splitTargets.append(contentsOf: entries)
+          entryOf[node] = append(.split(first: first, count: Int32(entries.count)))
         }
       }
-      if letters.count == 1 {
-        entries.append(append(.scalar(letters[0].key, next: letters[0].target)))
-      } else if letters.count > 1 {
-        letters.sort { $0.key < $1.key }
-        let first = Int32(branchKeys.count)
-        branchKeys.append(contentsOf: letters.map(\.key))
-        branchTargets.append(contentsOf: letters.map(\.target))
-        entries.append(append(.branch(first: first, count: Int32(letters.count))))
-      }
-      if trie.isEnd[node] {
-        entries.append(next)
-      }
-      if entries.count == 1 {
-        return entries[0]
-      }
-      let first = Int32(splitTargets.count)
-      splitTargets.append(contentsOf: entries)
-      return append(.split(first: first, count: Int32(entries.count)))
+      return entryOf[0]
     }
   }
 }

@@ -14,4 +14,7 @@ public enum PatternIssue: Sendable, Hashable {
   case droppedVariableValue(name: String, value: String)
   /// A custom variable used here has no usable value left, so the pattern never matches.
   case variableWithoutValues(name: String)
+  /// The variables' values expand to more than ``Pattern/maximumExpansion`` automaton states.
+  /// The pattern never matches, as Apple's matcher gives up on patterns past its limits.
+  case tooComplex(expansion: Int)
 }

@@ -57,6 +57,16 @@ public struct VariableTable: Sendable {
   }
 
   /// Whether `name` is defined, as a custom variable or a built-in.
+  /// The automaton states one use of `name` adds to a pattern (0 for single-character classes
+  /// and undefined names): what ``Pattern/maximumExpansion`` budgets.
+  public func expansion(of name: String, caseSensitive: Bool) -> Int {
+    var ignored: [PatternIssue] = []
+    guard
+      case .alternatives(let trie) = resolve(name, caseSensitive: caseSensitive, issues: &ignored)
+    else { return 0 }
+    return trie.template.size
+  }
+
   public func isDefined(_ name: String) -> Bool {
     custom[name] != nil || Self.builtInNames.contains(name)
   }

@@ -13,6 +13,13 @@ public struct DiffRun {
     }
   }
 
+  /// A file Apple would not use at all, and the finding that says why.
+  struct IgnoredFile {
+    var role: String
+    var input: Input
+    var reason: Diagnostic
+  }
+
   /// A URL whose outcome differs between the two files.
   public struct RoutingChange: Sendable {
     public var input: String
@@ -38,8 +45,11 @@ public struct DiffRun {
   }
 
   public func run(urls: LintRun.URLSource, output: OutputSink) throws -> ExitStatus {
-    let oldAssociation = try association(old)
-    let newAssociation = try association(new)
+    let (oldAssociation, oldIgnored) = association(old)
+    let (newAssociation, newIgnored) = association(new)
+    let ignored = [("old", old, oldIgnored), ("new", new, newIgnored)].compactMap {
+      role, input, reason in reason.map { IgnoredFile(role: role, input: input, reason: $0) }
+    }
     let diff = AssociationDiff(old: oldAssociation, new: newAssociation)
     let oldMatcher = Matcher(oldAssociation)
     let newMatcher = Matcher(newAssociation)
@@ -57,29 +67,36 @@ public struct DiffRun {
       }
     }
     switch format {
-    case .json: writeJSON(diff, changes, routed: routed, to: output)
-    default: writeText(diff, changes, routed: routed, to: output)
+    case .json: writeJSON(diff, changes, routed: routed, ignored: ignored, to: output)
+    default: writeText(diff, changes, routed: routed, ignored: ignored, to: output)
     }
     output.flush()
     let changed = !diff.isEmpty || !changes.isEmpty
     return exitCodeOnChange && changed ? .findings : .success
   }
 
-  private func association(_ input: Input) throws -> SiteAssociation {
+  /// What the file does on a device: nothing at all when Apple would ignore it (a JSON error, over
+  /// 128 KB), which the second value explains.
+  private func association(_ input: Input) -> (SiteAssociation, ignoredBecause: Diagnostic?) {
     let report = Linter.lint(input.bytes, as: .appleAppSiteAssociation)
-    guard let association = report.association else {
-      let reason = report.diagnostics.first(where: { $0.severity == .error }).map {
-        "\($0.location): \($0.message)"
-      }
-      throw LintRun.UsageError(
-        "\(input.name) cannot be read: \(reason ?? "not an association file")")
-    }
-    return association
+    if let reason = report.whyAppleIgnoresFile { return (SiteAssociation(), reason) }
+    return (report.association ?? SiteAssociation(), nil)
+  }
+
+  /// `new.json:3:5: trailing comma before `]` [AASA002]`.
+  private static func describe(_ input: Input, _ reason: Diagnostic) -> String {
+    "\(input.name):\(reason.location): \(reason.message) [\(reason.code)]"
   }
 
   private func writeText(
-    _ diff: AssociationDiff, _ changes: [RoutingChange], routed: Int, to sink: OutputSink
+    _ diff: AssociationDiff, _ changes: [RoutingChange], routed: Int,
+    ignored: [IgnoredFile], to sink: OutputSink
   ) {
+    for file in ignored {
+      sink.line(
+        style.red("Apple ignores \(file.input.name) as a whole, so it opens no URL: ")
+          + Self.describe(file.input, file.reason))
+    }
     if diff.isEmpty {
       sink.line(style.green("no change in behaviour") + style.dim(" (\(old.name) → \(new.name))"))
     }
@@ -122,7 +139,8 @@ public struct DiffRun {
   }
 
   private func writeJSON(
-    _ diff: AssociationDiff, _ changes: [RoutingChange], routed: Int, to sink: OutputSink
+    _ diff: AssociationDiff, _ changes: [RoutingChange], routed: Int,
+    ignored: [IgnoredFile], to sink: OutputSink
   ) {
     func origin(_ origin: EffectiveRule.Origin) -> String {
       "{\"path\": \(JSONValue.quoted(origin.reference)), \"rule\": \(JSONValue.quoted(origin.written))}"
@@ -149,6 +167,13 @@ public struct DiffRun {
     var out =
       "{\n  \"old\": \(JSONValue.quoted(old.name)),\n  \"new\": \(JSONValue.quoted(new.name)),\n"
     out += "  \"changed\": \(!diff.isEmpty || !changes.isEmpty),\n"
+    // Which file Apple ignores as a whole, and why: "old", "new" or both, else absent.
+    let ignoredJSON = ignored.map { file in
+      "\"\(file.role)\": " + JSONReportWriter.diagnosticJSON(file.reason)
+    }
+    if !ignoredJSON.isEmpty {
+      out += "  \"ignoredByApple\": {" + ignoredJSON.joined(separator: ", ") + "},\n"
+    }
     out +=
       "  \"apps\": [" + apps.map { "\n    " + $0 }.joined(separator: ",")
       + (apps.isEmpty ? "" : "\n  ") + "],\n"

@@ -3,7 +3,8 @@ import AASA
 /// One line of an expectations table: this URL must route to this outcome.
 ///
 /// The table is tab-separated, `input<TAB>expected`, where expected is an app ID, `none` or
-/// `blocked`. Blank lines and lines starting with `#` are skipped. Teams keep such a table next to
+/// `blocked`. Lines are read as in every list (see ``LineReader``): a byte order mark, `\r\n`
+/// endings and surrounding spaces are dropped, blank lines and `#` comments skipped. Teams keep such a table next to
 /// their association file and run `aasa-lint FILE --expect routes.tsv` in CI to pin routing.
 public struct RoutingExpectation: Hashable, Sendable {
   public enum Outcome: Hashable, Sendable, CustomStringConvertible {
@@ -48,24 +49,25 @@ public struct RoutingExpectation: Hashable, Sendable {
   /// Parses a whole table; a malformed line is an error naming its line.
   public static func parseTable(_ text: String, file: String) throws -> [RoutingExpectation] {
     var expectations: [RoutingExpectation] = []
-    // "\r\n" is one Character in Swift, so split on both separators.
-    let lines = text.split(
-      omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-    for (offset, line) in lines.enumerated() {
-      let trimmed = line.drop(while: { $0 == " " })
-      if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-      let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-      guard fields.count == 2, !fields[0].isEmpty,
-        !fields[1].trimmingSpaces.isEmpty
-      else {
+    var bytes = Array(text.utf8)
+    if bytes.starts(with: LineReader.byteOrderMark) { bytes.removeFirst(3) }
+    var lineStart = 0
+    var lineNumber = 0
+    while lineStart <= bytes.count {
+      let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+      defer { lineStart = lineEnd + 1 }
+      lineNumber += 1
+      guard let content = LineReader.content(of: lineStart..<lineEnd, in: bytes) else { continue }
+      let line = String(decoding: bytes[content], as: UTF8.self)
+      let fields = line.split(separator: "\t").map { $0.trimmingSpaces }.filter { !$0.isEmpty }
+      guard fields.count == 2 else {
         throw FormatError(
-          file: file, line: offset + 1,
+          file: file, line: lineNumber,
           reason: "expected `input<TAB>expected` (an app ID, none or blocked), found \"\(line)\"")
       }
       expectations.append(
         RoutingExpectation(
-          line: offset + 1, input: String(fields[0]),
-          expected: Outcome(String(fields[1].trimmingSpaces))))
+          line: lineNumber, input: String(fields[0]), expected: Outcome(String(fields[1]))))
     }
     return expectations
   }
@@ -85,8 +87,8 @@ public struct RoutingExpectation: Hashable, Sendable {
 
 extension Substring {
   fileprivate var trimmingSpaces: Substring {
-    var trimmed = drop(while: { $0 == " " })
-    while trimmed.last == " " { trimmed.removeLast() }
+    var trimmed = drop(while: { $0 == " " || $0 == "\r" })
+    while trimmed.last == " " || trimmed.last == "\r" { trimmed.removeLast() }
     return trimmed
   }
 }

@@ -7,7 +7,11 @@
 #endif
 
 /// Reads a file or standard input line by line without loading it whole, so a list of a million
-/// URLs streams through in constant memory. `\r\n` endings are accepted; blank lines are skipped.
+/// URLs streams through in constant memory.
+///
+/// Lists are written by people and exported by tools, so every line is read as a person means
+/// it: `\r\n` endings, a byte order mark at the start, and spaces or tabs around the text are
+/// dropped; blank lines and lines starting with `#` (comments) are skipped.
 public struct LineReader {
   public struct OpenError: Error, CustomStringConvertible {
     public var path: String
@@ -62,6 +66,7 @@ public struct LineReader {
     /// Bytes read but not yet handed out: the start of an unfinished line.
     private var carried: [UInt8] = []
     private var reachedEnd = false
+    private var isAtStart = true
 
     fileprivate init(fileDescriptor: Int32) {
       self.fileDescriptor = fileDescriptor
@@ -88,6 +93,10 @@ public struct LineReader {
         reachedEnd = count == 0
         var lines: [Range<Int>] = []
         var start = 0
+        if isAtStart && (buffer.count >= 3 || reachedEnd || buffer.contains(UInt8(ascii: "\n"))) {
+          isAtStart = false
+          if buffer.starts(with: LineReader.byteOrderMark) { start = 3 }
+        }
         for index in buffer.indices where buffer[index] == UInt8(ascii: "\n") {
           LineReader.appendLine(start..<index, of: buffer, to: &lines)
           start = index + 1
@@ -103,26 +112,46 @@ public struct LineReader {
     }
   }
 
+  static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
   fileprivate static func appendLine(
     _ range: Range<Int>, of bytes: [UInt8], to lines: inout [Range<Int>]
   ) {
-    var range = range
-    if range.upperBound > range.lowerBound, bytes[range.upperBound - 1] == UInt8(ascii: "\r") {
-      range = range.lowerBound..<range.upperBound - 1
-    }
-    if !range.isEmpty { lines.append(range) }
+    if let content = content(of: range, in: bytes) { lines.append(content) }
   }
 
-  /// Calls `body` with each non-blank line, without its line ending.
+  /// The part of a line that means something: without its line ending and surrounding spaces or
+  /// tabs; nil for a blank line or a `#` comment.
+  static func content<Bytes: RandomAccessCollection<UInt8>>(
+    of range: Range<Bytes.Index>, in bytes: Bytes
+  ) -> Range<Bytes.Index>? {
+    func isSpace(_ byte: UInt8) -> Bool {
+      byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+    }
+    var lower = range.lowerBound
+    var upper = range.upperBound
+    while lower < upper, isSpace(bytes[lower]) { lower = bytes.index(after: lower) }
+    while upper > lower, isSpace(bytes[bytes.index(before: upper)]) {
+      upper = bytes.index(before: upper)
+    }
+    guard lower < upper, bytes[lower] != UInt8(ascii: "#") else { return nil }
+    return lower..<upper
+  }
+
+  /// Calls `body` with each line's content (see ``content(of:in:)``).
   public func forEachLine(_ body: (Substring) throws -> Void) throws {
     defer { close() }
     var pending: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    var isFirstLine = true
     func emit(_ bytes: ArraySlice<UInt8>) throws {
       var line = bytes
-      if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-      guard !line.isEmpty else { return }
-      try body(Substring(decoding: line, as: UTF8.self))
+      if isFirstLine {
+        isFirstLine = false
+        if line.starts(with: LineReader.byteOrderMark) { line = line.dropFirst(3) }
+      }
+      guard let content = LineReader.content(of: line.indices, in: line) else { return }
+      try body(Substring(decoding: line[content], as: UTF8.self))
     }
     while true {
       let count = chunk.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress!, $0.count) }

@@ -5,13 +5,24 @@ import AASA
 public struct DiagnosticTextRenderer {
   public var fileName: String
   public var style: TerminalStyle
-  private let lines: [Substring]
+  private let source: [UInt8]
+  /// The byte offset where each line starts, found once: a minified file is one long line, and
+  /// each of thousands of findings on it must not scan it again.
+  private let lineStarts: [Int]
+
+  /// A line longer than this many scalars is shown as a window around the column.
+  private static let widestLine = 160
+  private static let windowRadius = 60
 
   public init(fileName: String, source: [UInt8], style: TerminalStyle) {
     self.fileName = fileName
     self.style = style
-    self.lines = String(decoding: source, as: UTF8.self)
-      .split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+    self.source = source
+    var starts = [0]
+    for (offset, byte) in source.enumerated() where byte == UInt8(ascii: "\n") {
+      starts.append(offset + 1)
+    }
+    self.lineStarts = starts
   }
 
   public func render(_ diagnostic: Diagnostic, to sink: OutputSink) {
@@ -26,12 +37,7 @@ public struct DiagnosticTextRenderer {
       style.bold("\(fileName):\(location.line):\(location.column):") + " \(severity): "
         + style.bold(diagnostic.message) + " " + style.dim("[\(diagnostic.code.rawValue)]"))
     let gutter = String(repeating: " ", count: String(location.line).count)
-    if location.line - 1 < lines.count {
-      let sourceLine = lines[location.line - 1].replacing("\t", with: " ")
-        .replacing("\r", with: "")
-      let shown =
-        sourceLine.unicodeScalars.count > 160
-        ? excerpt(sourceLine, around: location.column) : (String(sourceLine), location.column)
+    if let shown = sourceExcerpt(at: location) {
       sink.line(" \(style.dim("\(location.line) |")) \(shown.0)")
       let caretPadding = String(repeating: " ", count: max(0, shown.1 - 1))
       sink.line(" \(gutter) \(style.dim("|")) \(caretPadding)\(style.green("^"))")
@@ -42,19 +48,49 @@ public struct DiagnosticTextRenderer {
     sink.line(" \(gutter) \(style.dim("= help:")) \(diagnostic.help)")
   }
 
-  /// A window of a very long (minified) line around the column, and the column within it.
-  private func excerpt(_ line: Substring, around column: Int) -> (String, Int) {
-    let scalars = Array(line.unicodeScalars)
-    let start = max(0, column - 1 - 60)
-    let end = min(scalars.count, column - 1 + 60)
-    var text = String(String.UnicodeScalarView(scalars[start..<end]))
-    var caret = column - start
-    if start > 0 {
-      text = "…" + text
+  /// The source line of `location`, or a window of a very long (minified) line around it, and
+  /// the caret's column within what is shown. Works on bytes, in time proportional to what is
+  /// shown, not to the line.
+  private func sourceExcerpt(at location: SourceLocation) -> (String, Int)? {
+    guard location.line >= 1, location.line <= lineStarts.count else { return nil }
+    let lineStart = lineStarts[location.line - 1]
+    var lineEnd =
+      location.line < lineStarts.count ? lineStarts[location.line] - 1 : source.count
+    if lineEnd > lineStart, source[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+    func isScalarStart(_ offset: Int) -> Bool { source[offset] & 0xC0 != 0x80 }
+    func text(_ range: Range<Int>) -> String {
+      String(decoding: source[range], as: UTF8.self).replacing("\t", with: " ")
+        .replacing("\r", with: "")
+    }
+    let widest = Self.widestLine
+    if lineEnd - lineStart <= widest
+      || (lineEnd - lineStart <= 4 * widest
+        && (lineStart..<lineEnd).count(where: isScalarStart) <= widest)
+    {
+      return (text(lineStart..<lineEnd), location.column)
+    }
+    let anchor = min(max(location.offset, lineStart), lineEnd)
+    var start = anchor
+    var before = 0
+    while start > lineStart, before < Self.windowRadius {
+      start -= 1
+      if isScalarStart(start) { before += 1 }
+    }
+    var end = anchor
+    var after = 0
+    while end < lineEnd, after < Self.windowRadius {
+      end += 1
+      while end < lineEnd, !isScalarStart(end) { end += 1 }
+      after += 1
+    }
+    var shown = text(start..<end)
+    var caret = before + 1
+    if start > lineStart {
+      shown = "…" + shown
       caret += 1
     }
-    if end < scalars.count { text += "…" }
-    return (text, caret)
+    if end < lineEnd { shown += "…" }
+    return (shown, caret)
   }
 
   /// `2 errors, 1 warning, 3 infos`, or `no problems`.

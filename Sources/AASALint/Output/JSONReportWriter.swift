@@ -38,7 +38,11 @@ public enum JSONReportWriter {
   }
 
   public static func routingJSON(_ routing: Routing, app: String?) -> String {
-    let verdicts = routing.verdicts.filter { app == nil || $0.app == app }
+    var verdicts = routing.verdicts.filter { app == nil || $0.app == app }
+    if let app, verdicts.isEmpty {
+      // An app the file does not list opens nothing: say so rather than leave the list empty.
+      verdicts = [Verdict(app: app, kind: .none, detail: -1)]
+    }
     var out = "{\"input\": \(JSONValue.quoted(routing.input.text)), "
     out += "\"app\": \(routing.app.map(JSONValue.quoted) ?? "null"), "
     if let host = routing.foreignHost {

@@ -3,8 +3,43 @@ import AASA
 /// `--format sarif`: SARIF 2.1.0, the format code-scanning services (GitHub's among them) read,
 /// with one result per diagnostic located by file, line and column.
 public enum SARIFWriter {
+  /// A result that is not a finding about the linted file, such as a routing expectation that
+  /// failed, located in its own file.
+  public struct OtherResult: Sendable {
+    public var ruleID: String
+    public var title: String
+    public var help: String
+    public var severity: Severity
+    public var file: String
+    public var line: Int
+    public var message: String
+
+    public init(
+      ruleID: String, title: String, help: String, severity: Severity, file: String, line: Int,
+      message: String
+    ) {
+      self.ruleID = ruleID
+      self.title = title
+      self.help = help
+      self.severity = severity
+      self.file = file
+      self.line = line
+      self.message = message
+    }
+
+    /// A routing expectation that was not met, at its line of the table.
+    public static func unmet(_ result: ExpectationResult, table: String) -> OtherResult {
+      OtherResult(
+        ruleID: "routing-expectation", title: "routing expectation not met",
+        help: "fix the association file, or update the table if the change is intended",
+        severity: .error, file: table, line: result.expectation.line,
+        message: result.describe(file: table))
+    }
+  }
+
   public static func write(
-    file: String, diagnostics: [Diagnostic], toolVersion: String, to sink: OutputSink
+    file: String, diagnostics: [Diagnostic], toolVersion: String,
+    otherResults: [OtherResult] = [], to sink: OutputSink
   ) {
     var ruleIDs: [String] = []
     var rulesByID: [String: DiagnosticCode] = [:]
@@ -12,15 +47,23 @@ public enum SARIFWriter {
       rulesByID[diagnostic.code.rawValue] = diagnostic.code
       ruleIDs.append(diagnostic.code.rawValue)
     }
-    let rules = ruleIDs.compactMap { rulesByID[$0] }.map { code in
+    var rules = ruleIDs.compactMap { rulesByID[$0] }.map { code in
       "{\"id\": \"\(code.rawValue)\", \"name\": \(JSONValue.quoted(code.title)), "
         + "\"shortDescription\": {\"text\": \(JSONValue.quoted(code.title))}, "
         + "\"help\": {\"text\": \(JSONValue.quoted(code.help))}, "
         + "\"helpUri\": \"https://github.com/aasa/aasa/blob/main/docs/diagnostics.md\", "
         + "\"defaultConfiguration\": {\"level\": \"\(level(code.severity))\"}}"
     }
+    for other in otherResults where !ruleIDs.contains(other.ruleID) {
+      ruleIDs.append(other.ruleID)
+      rules.append(
+        "{\"id\": \(JSONValue.quoted(other.ruleID)), \"name\": \(JSONValue.quoted(other.title)), "
+          + "\"shortDescription\": {\"text\": \(JSONValue.quoted(other.title))}, "
+          + "\"help\": {\"text\": \(JSONValue.quoted(other.help))}, "
+          + "\"defaultConfiguration\": {\"level\": \"\(level(other.severity))\"}}")
+    }
     let uri = JSONValue.quoted(file)
-    let results = diagnostics.map { diagnostic in
+    var results = diagnostics.map { diagnostic in
       "{\"ruleId\": \"\(diagnostic.code.rawValue)\", \"ruleIndex\": \(ruleIDs.firstIndex(of: diagnostic.code.rawValue)!), "
         + "\"level\": \"\(level(diagnostic.severity))\", "
         + "\"message\": {\"text\": \(JSONValue.quoted(diagnostic.message + ". Help: " + diagnostic.help))}, "
@@ -30,6 +73,13 @@ public enum SARIFWriter {
           ? ""
           : ", \"logicalLocations\": [{\"fullyQualifiedName\": \(JSONValue.quoted(diagnostic.path))}]")
         + "}]}"
+    }
+    results += otherResults.map { other in
+      "{\"ruleId\": \(JSONValue.quoted(other.ruleID)), \"ruleIndex\": \(ruleIDs.firstIndex(of: other.ruleID)!), "
+        + "\"level\": \"\(level(other.severity))\", "
+        + "\"message\": {\"text\": \(JSONValue.quoted(other.message))}, "
+        + "\"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": \(JSONValue.quoted(other.file))}, "
+        + "\"region\": {\"startLine\": \(max(1, other.line))}}}]}"
     }
     var out = "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
     out += "  \"version\": \"2.1.0\",\n  \"runs\": [{\n"

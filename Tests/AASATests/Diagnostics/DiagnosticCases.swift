@@ -83,6 +83,23 @@ extension DiagnosticCase {
       trigger: component(#""/": "/albums/*", "comment": ⟪01"#),
       valid: component(#""/": "/albums/*", "comment": "01""#)),
 
+    DiagnosticCase(
+      // The comment's arrays start at depth 7, so the 507th is the 513th level.
+      code: "AASA015", severity: .error,
+      path: "applinks.details[0].components[0].comment" + String(repeating: "[0]", count: 506),
+      trigger: component(
+        #""/": "/albums/*", "comment": "# + String(repeating: "[", count: 506) + "⟪[1]"
+          + String(repeating: "]", count: 506)),
+      valid: component(
+        #""/": "/albums/*", "comment": "# + String(repeating: "[", count: 505) + "[1]"
+          + String(repeating: "]", count: 505))),
+    DiagnosticCase(
+      code: "AASA016", severity: .error, path: "",
+      trigger: component(
+        #""/": "/albums/*", "comment": ["# + String(repeating: "[1,], ", count: 1_000) + "[1⟪,]]"),
+      valid: component(
+        #""/": "/albums/*", "comment": ["# + String(repeating: "[1,], ", count: 999) + "[1]]")),
+
     // MARK: Structure
     DiagnosticCase(
       code: "AASA100", severity: .error, path: "",
@@ -230,6 +247,10 @@ extension DiagnosticCase {
       code: "AASA317", severity: .error, path: "applinks.details[0].components[0]",
       trigger: file(app + #", "components": [⟪"/albums/*"]"#),
       valid: file(app + #", "components": [{"/": "/albums/*"}]"#)),
+    DiagnosticCase(
+      code: "AASA319", severity: .error, path: "applinks.details[0].components[0]./",
+      trigger: component(#""/": ⟪"/"# + String(repeating: "$(lang)", count: 2_000) + #"/*""#),
+      valid: component(#""/": "/$(lang)/$(lang)/*""#)),
     DiagnosticCase(
       code: "AASA318", severity: .info, path: "applinks.details[0].components[0]./",
       trigger: component(#""/": ⟪"/a%2fb/*""#), valid: component(#""/": "/a%2Fb/*""#)),

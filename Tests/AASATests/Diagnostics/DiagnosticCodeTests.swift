@@ -39,7 +39,9 @@ struct DiagnosticCodeTests {
 
   @Test("every code of the catalog has exactly one example, and every example a catalog code")
   func everyCodeHasAnExample() {
-    let catalog = DiagnosticCode.all.map(\.rawValue)
+    // Codes about what a command asked (`--app`) have no file that fires them on its own.
+    let catalog = DiagnosticCode.all.filter { !DiagnosticCode.aboutQueries.contains($0) }
+      .map(\.rawValue)
     let examples = DiagnosticCase.all.map(\.code)
     #expect(Set(catalog).subtracting(examples).sorted() == [])
     #expect(Set(examples).subtracting(catalog).sorted() == [])
