@@ -40,16 +40,18 @@ enum CDNComparison {
     else {
       return Requirement("cdn", .warn, "Apple's CDN sent a body that cannot be read")
     }
+    // A signed file is compared by its content, as the origin's is (``ResourceCheck/lintedSource``).
+    let copy = ((try? SignedAssociation.unwrap(decoded.bytes)) ?? nil)?.content ?? decoded.bytes
     guard let originBytes = origin?.lintedSource else {
       return Requirement(
         "cdn", .warn,
-        "Apple's CDN has a copy (\(decoded.bytes.count) bytes), but the origin's file could not be read to compare"
+        "Apple's CDN has a copy (\(copy.count) bytes), but the origin's file could not be read to compare"
       )
     }
-    if decoded.bytes == originBytes {
+    if copy == originBytes {
       return Requirement("cdn", .pass, "the same as the origin's (\(originBytes.count) bytes)")
     }
-    let cdnAssociation = Linter.lint(decoded.bytes, as: .appleAppSiteAssociation).association
+    let cdnAssociation = Linter.lint(copy, as: .appleAppSiteAssociation).association
     if let cdnAssociation, let originAssociation = origin?.lint?.association {
       let diff = AssociationDiff(old: cdnAssociation, new: originAssociation)
       if diff.isEmpty {
@@ -64,7 +66,7 @@ enum CDNComparison {
     }
     return Requirement(
       "cdn", .warn,
-      "differs from the origin's (\(decoded.bytes.count) bytes, the origin's \(originBytes.count)): devices use the CDN's copy until Apple refreshes it (about weekly)"
+      "differs from the origin's (\(copy.count) bytes, the origin's \(originBytes.count)): devices use the CDN's copy until Apple refreshes it (about weekly)"
     )
   }
 }

@@ -58,6 +58,15 @@ import Testing
     #expect(report.cdn?.requirement.status == .pass)
   }
 
+  @Test func aSignedCopyIsComparedByItsContent() async throws {
+    let signer = try await TestCertificate.selfSigned(in: directory, name: "signer")
+    let signed = try await signer.sign(Fixtures.association, in: directory)
+    let report = try await check(
+      cdnCopy: .init(headers: [("Content-Type", "application/pkcs7-mime")], body: signed))
+    #expect(report.cdn?.requirement.status == .pass)
+    #expect(report.cdn?.requirement.detail.hasPrefix("the same as the origin's") == true)
+  }
+
   @Test func noCopyYetIsAWarning() async throws {
     let report = try await check(cdnCopy: .notFound)
     #expect(report.cdn?.requirement.status == .warn)
