@@ -89,6 +89,16 @@ public struct ResponseJudge: Sendable {
       return check
     }
 
+    if body.starts(with: [0x1F, 0x8B]) {
+      // A pre-compressed file served as is: Apple reads the compressed bytes and cannot parse them.
+      lines.append(
+        Requirement(
+          "json", .fail,
+          "the body is gzip data sent without Content-Encoding: gzip; Apple's fetcher reads it as is and cannot parse it"
+        ))
+      check.requirements = lines.map { $0.capped(at: resource.ceiling) }
+      return check
+    }
     let report = Linter.lint(body, as: resource.kind)
     check.lint = report
     check.lintedSource = body

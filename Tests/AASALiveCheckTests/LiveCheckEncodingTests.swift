@@ -82,6 +82,16 @@ import Testing
     #expect(report.exitStatus == .findings)
   }
 
+  @Test func gzipDataWithoutContentEncodingIsNamedAsSuch() async throws {
+    let report = try await check(
+      serving: .init(
+        headers: [("Content-Type", "application/json")],
+        body: Compression.gzip(Fixtures.association)))
+    let json = try #require(report.requirement("json", of: .association))
+    #expect(json.status == .fail)
+    #expect(json.detail.hasPrefix("the body is gzip data sent without Content-Encoding: gzip"))
+  }
+
   @Test func anHTMLPageIsNamedAsOne() async throws {
     let page =
       "\n<!DOCTYPE html>\n<html><head><title>Shop</title></head><body>Welcome</body></html>"
