@@ -11,9 +11,13 @@ import X509
 /// 1. Connect and complete a TLS handshake (``TLSProbe``), then judge the certificate
 ///    (``CertificateJudge``). A site that cannot be reached ends the check there, with one clear
 ///    line.
-/// 2. Fetch the three well-known files at once (``ResourceFetcher``) and judge each answer
-///    (``ResponseJudge``).
-/// 3. Route the requested paths with the live association file.
+/// 2. Fetch the three well-known files at once (``ResourceFetcher``), and Apple's CDN copy with
+///    `--cdn`, and judge each answer (``ResponseJudge``, ``CDNComparison``).
+/// 3. Route the requested paths and the `--expect` table with the live association file
+///    (``RoutingRequirements``).
+///
+/// With `--connect-to`, every connection goes to the other address while TLS, the certificate's
+/// judgement and the `Host` header stay the site's.
 public struct LiveCheck: Sendable {
   public var options: LiveCheckOptions
 
