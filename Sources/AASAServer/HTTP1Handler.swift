@@ -56,7 +56,11 @@ final class HTTP1Handler: ChannelDuplexHandler, RemovableChannelHandler {
       head.headers.contains(name: "transfer-encoding")
       || (head.headers.first(name: "content-length").flatMap(Int.init) ?? 0) > 0
     let keepAlive = head.isKeepAlive && !quiescing && !hasBody && !badHost
-    write(answer, keepAlive: keepAlive, http10: head.version.minor == 0, context: context)
+    let http10 = head.version.minor == 0
+    write(answer, keepAlive: keepAlive, http10: http10, context: context)
+    ServerMetrics.shared.recordRequest(
+      status: answer.response.status.code, protocolName: http10 ? "HTTP/1.0" : "HTTP/1.1",
+      bodyBytes: answer.bodyBytes, started: started)
     accessLog?.record(
       method: head.method.rawValue, target: head.uri, status: answer.response.status.code,
       bytes: answer.bodyBytes, started: started,

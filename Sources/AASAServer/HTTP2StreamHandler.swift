@@ -70,6 +70,9 @@ final class HTTP2StreamHandler: ChannelInboundHandler {
     }
     context.flush()
     closeStream(once: written.futureResult, context: context)
+    ServerMetrics.shared.recordRequest(
+      status: response.status.code, protocolName: "HTTP/2", bodyBytes: answer.bodyBytes,
+      started: started)
     accessLog?.record(
       method: methodName, target: target, status: response.status.code,
       bytes: answer.bodyBytes, started: started, userAgent: headers.first(name: "user-agent"),

@@ -42,6 +42,16 @@ public struct LineLogHandler: LogHandler {
     LogWriter.standardOutput.enqueue(line)
   }
 
+  /// An error that stops the process, for standard error: `aasa-serve: message` as text, one
+  /// object as JSON, like every other line.
+  public static func fatalLine(_ message: String, exitStatus: Int32, format: LogFormat) -> String {
+    switch format {
+    case .text: "aasa-serve: \(message)"
+    case .json:
+      jsonLine(.critical, message, ["exit_status": .stringConvertible(Int(exitStatus))])
+    }
+  }
+
   static func line(
     _ level: Logger.Level, _ message: String, _ metadata: Logger.Metadata, _ format: LogFormat
   ) -> String {

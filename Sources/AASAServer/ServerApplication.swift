@@ -8,6 +8,7 @@ public enum ServerApplication {
   public static func run(
     configuration: ServerConfiguration, logFormat: LogFormat, logger: Logger
   ) async throws(StartupError) {
+    ServerMetrics.bootstrap()
     let tls = try TLSSetup.load(
       configuration.tls, allowUntrusted: configuration.allowUntrustedCertificate)
     for problem in tls?.warnings ?? [] {
@@ -20,10 +21,22 @@ public enum ServerApplication {
     let accessLog = configuration.accessLog ? AccessLog(logger: logger, format: logFormat) : nil
     let server = try await SiteServer.bind(
       configuration: configuration, store: site.reloader.store, tls: tls?.context,
-      accessLog: accessLog, logger: logger)
+      accessLog: accessLog, logger: logger, health: site.reloader.health)
+    var admin: AdminServer?
+    if let address = configuration.admin {
+      do {
+        admin = try await AdminServer.bind(
+          host: address.host, port: address.port, health: site.reloader.health,
+          store: site.reloader.store, openConnections: { server.openConnections })
+      } catch {
+        await server.stop()
+        throw error
+      }
+    }
     let port = server.localAddress?.port ?? configuration.port
     for line in StartupReport.lines(
-      configuration: configuration, port: port, tls: tls, files: site.files)
+      configuration: configuration, port: port, tls: tls, files: site.files,
+      adminPort: admin?.localAddress?.port)
     {
       logger.info("\(line)")
     }
@@ -46,6 +59,8 @@ public enum ServerApplication {
     } catch {
       logger.error("stopped with an error: \(error)")
     }
+    // Kept up while draining, so probes see /readyz fail until the end.
+    await admin?.close()
     // The last lines ("stopped") are still queued; a log reader that stalls at exit must not
     // hold the process past its shutdown timeout, hence the limit.
     LogWriter.standardOutput.flush(timeout: .seconds(1))
@@ -55,7 +70,8 @@ public enum ServerApplication {
 /// The lines printed once the socket is bound: where, what, and how to try it.
 public enum StartupReport {
   public static func lines(
-    configuration: ServerConfiguration, port: Int, tls: TLSSetup.Loaded?, files: [ServedFile]
+    configuration: ServerConfiguration, port: Int, tls: TLSSetup.Loaded?, files: [ServedFile],
+    adminPort: Int? = nil
   ) -> [String] {
     let scheme = tls == nil ? "http" : "https"
     let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
@@ -86,6 +102,10 @@ public enum StartupReport {
     }) {
       lines.append(
         "no apple-app-site-association file: put one in \(configuration.root)/.well-known/")
+    }
+    if let admin = configuration.admin, let adminPort {
+      let adminHost = admin.host.contains(":") ? "[\(admin.host)]" : admin.host
+      lines.append("admin on http://\(adminHost):\(adminPort) (/healthz, /readyz, /metrics)")
     }
     // A wildcard address is not something to connect to; loopback reaches it.
     let curlHost =

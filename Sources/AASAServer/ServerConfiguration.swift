@@ -36,6 +36,8 @@ public struct ServerConfiguration: Sendable {
   /// Event loop threads; defaults to one per core.
   public var threads: Int
   public var accessLog: Bool
+  /// Where `/healthz`, `/readyz` and `/metrics` are served; nil (the default) turns them off.
+  public var admin: AdminAddress?
 
   public init(
     root: String,
@@ -54,7 +56,8 @@ public struct ServerConfiguration: Sendable {
     settleTime: TimeAmount = .seconds(2),
     shutdownTimeout: TimeAmount = .seconds(10),
     threads: Int = System.coreCount,
-    accessLog: Bool = true
+    accessLog: Bool = true,
+    admin: AdminAddress? = nil
   ) {
     self.root = root
     self.host = host
@@ -73,6 +76,7 @@ public struct ServerConfiguration: Sendable {
     self.shutdownTimeout = shutdownTimeout
     self.threads = threads
     self.accessLog = accessLog
+    self.admin = admin
   }
 }
 
@@ -84,4 +88,26 @@ public enum TLSSource: Sendable, Equatable {
   case files(certificate: String, key: String)
   /// A certificate for localhost made in memory at start-up, for trying things on a laptop.
   case selfSigned
+}
+
+/// `--admin HOST:PORT`: an IPv4 address or host name, or an IPv6 address in brackets.
+public struct AdminAddress: Sendable, Equatable {
+  public var host: String
+  public var port: Int
+
+  public init(host: String, port: Int) {
+    self.host = host
+    self.port = port
+  }
+
+  /// Parses `127.0.0.1:9090`, `localhost:9090` or `[::1]:9090`.
+  public init?(_ text: String) {
+    guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
+      (0...65535).contains(port)
+    else { return nil }
+    var host = String(text[..<colon])
+    if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+    guard !host.isEmpty else { return nil }
+    self.init(host: host, port: port)
+  }
 }

@@ -7,6 +7,8 @@ import NIOCore
 public actor SiteReloader {
   public nonisolated let scanner: SiteScanner
   public nonisolated let store: SiteStore
+  /// Whether each association file is valid, for `/readyz` and `/metrics`.
+  public nonisolated let health: SiteHealth
   let allowInvalid: Bool
   let cacheControl: String
   let logger: Logger
@@ -54,6 +56,7 @@ public actor SiteReloader {
     var findings: [String] = []
     var refusals: [String] = []
     var skipped = scan.skipped
+    let health = SiteHealth()
     for entry in scan.entries.values.sorted(by: { $0.path < $1.path }) {
       guard let bytes = scanner.read(entry) else {
         skipped.append(SkippedEntry(path: entry.path, reason: .unreadable))
@@ -66,10 +69,18 @@ public actor SiteReloader {
           continue
         }
         findings.append(contentsOf: lines)
+        health.setAssociationFile(entry.path, valid: !outcome.hasErrors)
       }
       files[entry.path] = ServedFile(
         path: entry.path, contents: bytes, lastModified: entry.fingerprint.modifiedSeconds,
         fingerprint: entry.fingerprint, cacheControl: cacheControl)
+    }
+    // An association file that exists but cannot be served would be a 404 in production.
+    for skip in skipped where WellKnownValidation.kind(of: skip.path) != nil {
+      throw StartupError(
+        .invalidSite,
+        "cannot serve \(scanner.root + skip.path): it \(skip.reason.rawValue); fix it and start again"
+      )
     }
     if !refusals.isEmpty {
       throw StartupError(
@@ -78,9 +89,15 @@ public actor SiteReloader {
           "refusing to serve an invalid association file; fix it, or pass --allow-invalid to serve it anyway"
         ]).joined(separator: "\n"))
     }
+    if refusals.isEmpty && !files.keys.contains(where: { WellKnownValidation.kind(of: $0) != nil })
+    {
+      throw StartupError(
+        "no association file in \(configuration.root): put apple-app-site-association or "
+          + "assetlinks.json in \(configuration.root)/.well-known/ (is --root the right folder?)")
+    }
     let store = SiteStore(SiteSnapshot(files: files))
     let reloader = SiteReloader(
-      scanner: scanner, store: store, allowInvalid: configuration.allowInvalid,
+      scanner: scanner, store: store, health: health, allowInvalid: configuration.allowInvalid,
       cacheControl: cacheControl, logger: logger, loaded: files,
       settleTime: configuration.settleTime, skipped: Set(skipped))
     return InitialLoad(
@@ -89,12 +106,14 @@ public actor SiteReloader {
   }
 
   private init(
-    scanner: SiteScanner, store: SiteStore, allowInvalid: Bool, cacheControl: String,
+    scanner: SiteScanner, store: SiteStore, health: SiteHealth, allowInvalid: Bool,
+    cacheControl: String,
     logger: Logger, loaded: [String: ServedFile], settleTime: TimeAmount,
     skipped: Set<SkippedEntry>
   ) {
     self.scanner = scanner
     self.store = store
+    self.health = health
     self.allowInvalid = allowInvalid
     self.cacheControl = cacheControl
     self.logger = logger
@@ -163,6 +182,7 @@ public actor SiteReloader {
       missingSince[path] = nil
       loaded[path] = nil
       if WellKnownValidation.kind(of: path) != nil {
+        health.removeAssociationFile(path)
         logger.warning(
           "\(path) was deleted: it is no longer served, and Apple's and Google's fetchers get 404")
       } else {
@@ -172,6 +192,7 @@ public actor SiteReloader {
     }
     if changed {
       store.replace(with: SiteSnapshot(files: loaded))
+      ServerMetrics.shared.recordReload()
     }
     return changed
   }
@@ -182,6 +203,8 @@ public actor SiteReloader {
       let lines = outcome.lines(file: scanner.root + entry.path)
       if outcome.hasErrors && !allowInvalid {
         rejected[entry.path] = entry.fingerprint
+        health.setAssociationFile(entry.path, valid: false)
+        ServerMetrics.shared.recordReloadFailure()
         let keeping =
           loaded[entry.path] == nil
           ? "it is not served" : "the last good version keeps being served"
@@ -191,6 +214,7 @@ public actor SiteReloader {
         return false
       }
       for line in lines { logger.warning("\(line)") }
+      health.setAssociationFile(entry.path, valid: !outcome.hasErrors)
     }
     rejected[entry.path] = nil
     loaded[entry.path] = ServedFile(

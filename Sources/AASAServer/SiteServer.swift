@@ -18,14 +18,16 @@ public final class SiteServer: Service, Sendable {
   let group: MultiThreadedEventLoopGroup
   let registry: ConnectionRegistry
   let channel: Channel
+  let health: SiteHealth?
 
   /// Where the server listens, with the port the kernel picked when asked for port 0.
   public var localAddress: SocketAddress? { channel.localAddress }
 
   /// Binds the socket; the server answers requests from this point on.
+  /// - Parameter health: Told when draining starts, so `/readyz` says so.
   public static func bind(
     configuration: ServerConfiguration, store: SiteStore, tls: NIOSSLContext?,
-    accessLog: AccessLog?, logger: Logger
+    accessLog: AccessLog?, logger: Logger, health: SiteHealth? = nil
   ) async throws(StartupError) -> SiteServer {
     let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, configuration.threads))
     let registry = ConnectionRegistry(limit: configuration.maxConnections)
@@ -48,18 +50,18 @@ public final class SiteServer: Service, Sendable {
         .get()
       return SiteServer(
         configuration: configuration, store: store, tls: tls, accessLog: accessLog,
-        logger: logger, group: group, registry: registry, channel: channel)
+        logger: logger, group: group, registry: registry, channel: channel, health: health)
     } catch {
       try? await group.shutdownGracefully()
       throw StartupError(
-        "cannot listen on \(configuration.host):\(configuration.port): \(describe(error))")
+        ListenFailure.message(for: error, host: configuration.host, port: configuration.port))
     }
   }
 
   private init(
     configuration: ServerConfiguration, store: SiteStore, tls: NIOSSLContext?,
     accessLog: AccessLog?, logger: Logger, group: MultiThreadedEventLoopGroup,
-    registry: ConnectionRegistry, channel: Channel
+    registry: ConnectionRegistry, channel: Channel, health: SiteHealth?
   ) {
     self.configuration = configuration
     self.store = store
@@ -69,7 +71,11 @@ public final class SiteServer: Service, Sendable {
     self.group = group
     self.registry = registry
     self.channel = channel
+    self.health = health
   }
+
+  /// Connections open now.
+  public var openConnections: Int { registry.count }
 
   public func run() async throws {
     // Serving happens on the event loops; this task only waits for the signal to stop.
@@ -79,6 +85,7 @@ public final class SiteServer: Service, Sendable {
 
   /// Stops accepting, lets open connections finish, then closes whatever is left.
   public func stop() async {
+    health?.startDraining()
     logger.info("shutting down: no new connections; finishing \(registry.count) open")
     try? await channel.close()
     registry.quiesceAll()
@@ -90,12 +97,6 @@ public final class SiteServer: Service, Sendable {
     try? await group.shutdownGracefully()
     logger.info("stopped")
   }
-}
-
-/// `bind` errors come wrapped; the `IOError` inside says "Address already in use".
-private func describe(_ error: Error) -> String {
-  if let ioError = error as? IOError { return ioError.description }
-  return "\(error)"
 }
 
 /// Builds each connection's pipeline. Sendable parts only, since NIO calls it from any loop.
@@ -118,6 +119,7 @@ struct PipelineSetup: Sendable {
     do {
       try channel.pipeline.syncOperations.addHandler(ConnectionCutter())
       try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls))
+      try channel.pipeline.syncOperations.addHandler(TLSHandshakeMetrics())
       try channel.pipeline.syncOperations.addHandler(deadlines)
     } catch {
       return channel.eventLoop.makeFailedFuture(error)

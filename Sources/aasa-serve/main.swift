@@ -17,7 +17,8 @@ struct ServeCommand: AsyncParsableCommand {
 
       Exit status: 0 after a clean shutdown, 1 when an association file is invalid, 2 for a \
       usage or configuration error (bad flag, unreadable or mismatched certificate, port in use).
-      """)
+      """,
+    version: ServerVersion.current)
 
   @Option(
     help:
@@ -106,6 +107,12 @@ struct ServeCommand: AsyncParsableCommand {
       "Seconds in-flight requests get to finish after SIGTERM/SIGINT before connections are cut.")
   var shutdownTimeout: Double = 10
 
+  @Option(
+    help: ArgumentHelp(
+      "Serve /healthz, /readyz and /metrics (Prometheus) on this address, apart from the site. Off by default; keep it on loopback or a private network.",
+      valueName: "host:port"))
+  var admin: String?
+
   @Option(help: "Event loop threads; the default is one per core.")
   var threads: Int = System.coreCount
 
@@ -129,6 +136,9 @@ struct ServeCommand: AsyncParsableCommand {
     guard maxHeaderSize >= 1024 else {
       throw ValidationError("--max-header-size must be at least 1024")
     }
+    if let admin, AdminAddress(admin) == nil {
+      throw ValidationError("--admin takes HOST:PORT, for example 127.0.0.1:9090 or [::1]:9090")
+    }
     guard maxConnections >= 1, maxFileSize >= 1, threads >= 1 else {
       throw ValidationError("--max-connections, --max-file-size and --threads must be at least 1")
     }
@@ -147,7 +157,8 @@ struct ServeCommand: AsyncParsableCommand {
       maxHeaderSize: maxHeaderSize, maxConnections: maxConnections, maxFileSize: maxFileSize,
       watchInterval: watchInterval == 0 ? nil : .seconds(watchInterval),
       settleTime: .seconds(settleTime),
-      shutdownTimeout: .seconds(shutdownTimeout), threads: threads, accessLog: accessLog)
+      shutdownTimeout: .seconds(shutdownTimeout), threads: threads, accessLog: accessLog,
+      admin: admin.flatMap(AdminAddress.init))
   }
 
   func run() async throws {
@@ -160,8 +171,9 @@ struct ServeCommand: AsyncParsableCommand {
         configuration: serverConfiguration, logFormat: format, logger: logger)
     } catch {
       LogWriter.standardOutput.flush(timeout: .seconds(2))
-      // Plain text on stderr: these stop start-up and are read by a person.
-      StandardError.write("aasa-serve: \(error.message)")
+      // On stderr, in the format of every other line: text for a person, JSON for a collector.
+      StandardError.write(
+        LineLogHandler.fatalLine(error.message, exitStatus: error.exitCode, format: format))
       terminate(error.exitCode)
     }
   }

@@ -1,0 +1,133 @@
+import Foundation
+import Metrics
+import NIOCore
+import Prometheus
+
+/// What `/metrics` exports, recorded through swift-metrics into a Prometheus registry:
+/// - `aasa_requests_total{status,protocol}`, `aasa_response_body_bytes_total{protocol}` and the
+///   `aasa_request_duration_seconds` histogram (complete head to response handed to the socket);
+/// - `aasa_open_connections`;
+/// - `aasa_tls_handshakes_total` and `aasa_tls_handshake_failures_total{reason}`;
+/// - `aasa_reloads_total` and `aasa_reload_failures_total`;
+/// - `aasa_association_file_valid{path}` (1 or 0) and `aasa_association_file_age_seconds{path}`;
+/// - `aasa_log_lines_dropped_total`.
+///
+/// Until `bootstrap` runs (unit tests), everything is recorded nowhere.
+public final class ServerMetrics: @unchecked Sendable {
+  // @unchecked: the dictionaries are only touched under `lock`; swift-metrics types are
+  // thread-safe.
+
+  /// Set by `bootstrap`; the server records into it from every event loop.
+  nonisolated(unsafe) public private(set) static var shared = ServerMetrics(registry: nil)
+
+  private let registry: PrometheusCollectorRegistry?
+  private let lock = NSLock()
+  private var requestCounters: [String: Metrics.Counter] = [:]
+  private var byteCounters: [String: Metrics.Counter] = [:]
+  private var handshakeFailures: [String: Metrics.Counter] = [:]
+  private var fileGauges: [String: (valid: Metrics.Gauge, age: Metrics.Gauge)] = [:]
+  private var droppedReported = 0
+  private let duration: Metrics.Timer
+  private let handshakes: Metrics.Counter
+  private let reloads: Metrics.Counter
+  private let reloadFailures: Metrics.Counter
+  private let openConnections: Metrics.Gauge
+  private let droppedLogLines: Metrics.Counter
+
+  private init(registry: PrometheusCollectorRegistry?) {
+    self.registry = registry
+    duration = Metrics.Timer(label: "aasa_request_duration_seconds")
+    handshakes = Metrics.Counter(label: "aasa_tls_handshakes_total")
+    reloads = Metrics.Counter(label: "aasa_reloads_total")
+    reloadFailures = Metrics.Counter(label: "aasa_reload_failures_total")
+    openConnections = Metrics.Gauge(label: "aasa_open_connections")
+    droppedLogLines = Metrics.Counter(label: "aasa_log_lines_dropped_total")
+  }
+
+  /// Makes swift-metrics record into a Prometheus registry. Once per process, before serving.
+  public static func bootstrap() {
+    let registry = PrometheusCollectorRegistry()
+    var factory = PrometheusMetricsFactory(registry: registry)
+    // Responses are answered from memory: most take well under a millisecond.
+    factory.defaultDurationHistogramBuckets = [
+      .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1),
+      .milliseconds(2.5), .milliseconds(5), .milliseconds(10), .milliseconds(25),
+      .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1),
+      .seconds(5),
+    ]
+    MetricsSystem.bootstrap(factory)
+    shared = ServerMetrics(registry: registry)
+  }
+
+  func recordRequest(status: UInt, protocolName: String, bodyBytes: Int, started: NIODeadline) {
+    let (requests, bytes) = lock.withLock {
+      let key = "\(status) \(protocolName)"
+      let requests =
+        requestCounters[key]
+        ?? {
+          let counter = Metrics.Counter(
+            label: "aasa_requests_total",
+            dimensions: [("status", String(status)), ("protocol", protocolName)])
+          requestCounters[key] = counter
+          return counter
+        }()
+      let bytes =
+        byteCounters[protocolName]
+        ?? {
+          let counter = Metrics.Counter(
+            label: "aasa_response_body_bytes_total", dimensions: [("protocol", protocolName)])
+          byteCounters[protocolName] = counter
+          return counter
+        }()
+      return (requests, bytes)
+    }
+    requests.increment()
+    bytes.increment(by: bodyBytes)
+    duration.recordNanoseconds((NIODeadline.now() - started).nanoseconds)
+  }
+
+  func recordHandshake() { handshakes.increment() }
+
+  func recordHandshakeFailure(reason: String) {
+    lock.withLock {
+      handshakeFailures[reason]
+        ?? {
+          let counter = Metrics.Counter(
+            label: "aasa_tls_handshake_failures_total", dimensions: [("reason", reason)])
+          handshakeFailures[reason] = counter
+          return counter
+        }()
+    }.increment()
+  }
+
+  func recordReload() { reloads.increment() }
+  func recordReloadFailure() { reloadFailures.increment() }
+
+  /// The Prometheus text exposition, with the values that are read rather than counted brought
+  /// up to date first.
+  func exposition(
+    openConnections count: Int, associationFiles: [(path: String, valid: Bool, age: Double)]
+  ) -> [UInt8] {
+    openConnections.record(count)
+    lock.withLock {
+      for file in associationFiles {
+        let gauges =
+          fileGauges[file.path]
+          ?? (
+            Metrics.Gauge(label: "aasa_association_file_valid", dimensions: [("path", file.path)]),
+            Metrics.Gauge(
+              label: "aasa_association_file_age_seconds", dimensions: [("path", file.path)])
+          )
+        fileGauges[file.path] = gauges
+        gauges.valid.record(file.valid ? 1 : 0)
+        gauges.age.record(file.age)
+      }
+      let dropped = LogWriter.standardOutput.droppedLines
+      if dropped > droppedReported {
+        droppedLogLines.increment(by: dropped - droppedReported)
+        droppedReported = dropped
+      }
+    }
+    return registry?.emitToBuffer() ?? []
+  }
+}
