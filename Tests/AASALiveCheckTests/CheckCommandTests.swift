@@ -31,7 +31,7 @@ import Testing
           server.url, "--ca-file", certificate.certificatePath, "--path", "/albums/1", "--paths",
           "-",
         ],
-        standardInput: "/albums/9\n")
+        standardInput: "# paths that must open the app\n\n/albums/9\n")
     }
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     #expect(result.stdout.contains("pass  tls-chain"))

@@ -144,6 +144,20 @@ import Testing
     #expect(elapsed < .seconds(8), "took \(elapsed)")
   }
 
+  @Test func aServerThatNeverSpeaksTLSTimesOut() async throws {
+    let (report, elapsed) = try await TestHTTPSServer.withSilentServer { port in
+      let options = LiveCheckOptions(
+        site: SiteAddress(host: "127.0.0.1", port: port), timeoutSeconds: 1)
+      let started = ContinuousClock.now
+      let report = await LiveCheck(options: options).run()
+      return (report, ContinuousClock.now - started)
+    }
+    let tls = try #require(report.requirement("tls"))
+    #expect(tls.status == .fail)
+    #expect(tls.detail.contains("1 s"), "\(tls.detail)")
+    #expect(elapsed < .seconds(5), "took \(elapsed)")
+  }
+
   @Test func aRefusedConnectionIsOneClearLine() async throws {
     let port = try await TestHTTPSServer.refusedPort()
     let options = LiveCheckOptions(

@@ -58,6 +58,15 @@ final class TestHTTPSServer: Sendable {
     try? await channel.close()
   }
 
+  /// A server that accepts connections and never says a word, not even TLS: run `body` with its
+  /// port.
+  static func withSilentServer<T>(_ body: (Int) async throws -> T) async throws -> T {
+    let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+      .bind(host: "127.0.0.1", port: 0).get()
+    defer { channel.close(promise: nil) }
+    return try await body(channel.localAddress!.port!)
+  }
+
   /// A port nothing listens on: bound by a server that is then stopped.
   static func refusedPort() async throws -> Int {
     let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
