@@ -140,7 +140,7 @@ make_seeds() {
     ;;
   match-explain)
     { printf '{"applinks":{"details":[{"appIDs":["A.b"],"components":['
-      rep 3000 '{"/":"*a*b*c*d*e*f*g*h*"},'
+      rep 300 '{"/":"*a*b*c*d*e*f*g*h*"},'
       printf '{"/":"/x"}]}]}}\0'
       rep 500 'ab'; printf '\n/'; rep 500 'a/'; printf '\n'
     } >"$seeds/many-stars"
