@@ -40,16 +40,15 @@ struct EndToEndReloadTests {
 
   @Test func aWriterPausingLongerThanAScanIsNotServedHalfWay() throws {
     let site = try TemporaryDirectory.standardSite()
-    let server = try ServerProcess(
-      ["--root", site.site, "--port", "0", "--watch-interval", "0.2", "--settle-time", "1.5"])
+    // The default settle time (2 s) against a writer that pauses for five scan intervals.
+    let server = try ServerProcess(["--root", site.site, "--port", "0", "--watch-interval", "0.2"])
     let bodies = try bodiesWhileWritingSlowly(server, site, pause: 1) {}
     #expect(!bodies.contains(Self.firstHalf))
   }
 
   @Test func sighupWaitsForTheFileToSettleToo() throws {
     let site = try TemporaryDirectory.standardSite()
-    let server = try ServerProcess(
-      ["--root", site.site, "--port", "0", "--watch-interval", "0", "--settle-time", "1"])
+    let server = try ServerProcess(["--root", site.site, "--port", "0", "--watch-interval", "0"])
     let bodies = try bodiesWhileWritingSlowly(server, site, pause: 0.7) {
       server.signal(SIGHUP)
     }
