@@ -4,7 +4,7 @@ import AASALiveCheck
 import ArgumentParser
 
 /// The default subcommand: lint a file, and route URLs with it.
-struct Lint: ParsableCommand {
+struct Lint: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Lint a file, and route URLs or paths with it (the default subcommand).",
     discussion: """
@@ -17,7 +17,7 @@ struct Lint: ParsableCommand {
 
   @Argument(
     help: ArgumentHelp(
-      "The apple-app-site-association or assetlinks.json file, or - for standard input.",
+      "The apple-app-site-association or assetlinks.json file, - for standard input, or an https:// URL (fetched as Apple does: no redirects, at most 128 KB).",
       valueName: "file"), completion: .file())
   var file: String
 
@@ -84,7 +84,23 @@ struct Lint: ParsableCommand {
 
   @OptionGroup var limits: InputLimitOptions
 
+  @Option(
+    name: .customLong("ca-file"),
+    help: ArgumentHelp(
+      "For an https:// FILE: trust the certificates in this PEM file instead of the system's roots.",
+      valueName: "pem"), completion: .file())
+  var caFile: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "For an https:// FILE: seconds to wait for the connection and the response.",
+      valueName: "seconds"))
+  var timeout: Double = 10
+
   func validate() throws {
+    guard timeout > 0, timeout <= 600 else {
+      throw ValidationError("--timeout must be between 0 and 600 seconds")
+    }
     if file == "-" && urlList == "-" {
       throw ValidationError("the file and --urls cannot both read standard input")
     }
@@ -96,8 +112,12 @@ struct Lint: ParsableCommand {
     }
   }
 
-  func run() throws {
+  func run() async throws {
     var site: SiteDomain?
+    if domain == nil, RemoteFile.isRemote(file) {
+      // A fetched file belongs to the host it came from.
+      site = try? SiteDomain.parse(file).domain
+    }
     if let domain {
       do {
         let parsed = try SiteDomain.parse(domain)
@@ -107,7 +127,20 @@ struct Lint: ParsableCommand {
         throw LintRun.UsageError("--domain \(error)")
       }
     }
-    var source = try FileInput.read(file, limit: limits.maxSize.bytes)
+    var source: [UInt8]
+    if RemoteFile.isRemote(file) {
+      let trust: TrustRoots
+      do {
+        trust =
+          try caFile.map { path throws(TrustRoots.UnreadableCAFile) in try TrustRoots.caFile(path) }
+          ?? .system
+      } catch {
+        throw LintRun.UsageError(error.description)
+      }
+      source = try await RemoteFile.fetch(url: file, trust: trust, timeoutSeconds: timeout)
+    } else {
+      source = try FileInput.read(file, limit: limits.maxSize.bytes)
+    }
     var signature: SignatureSummary?
     if let signed = try SignedAssociation.unwrap(source) {
       source = signed.content

@@ -27,6 +27,8 @@ do {
   fail(error.description)
 } catch let error as LineReader.OpenError {
   fail(error.description)
+} catch let error as RemoteFile.FetchError {
+  fail(error.description)
 } catch {
   let code = AASALintCommand.exitCode(for: error)
   if code == .success {

@@ -42,8 +42,8 @@ extension DiagnosticCode {
     "AASA015", .error, "nesting too deep",
     help: "an association file needs a few levels: remove the extra brackets")
   public static let tooManySlips = DiagnosticCode(
-    "AASA016", .error, "too many JSON slips to list",
-    help: "fix the slips listed first (they often share one cause), then lint again")
+    "AASA016", .error, "too many findings to list",
+    help: "fix the findings listed first (they often share one cause), then lint again")
 
   // MARK: Structure (AASA1xx)
 

@@ -36,6 +36,9 @@ public struct JSONReader {
   private var diagnostics: [Diagnostic] = []
   private var unreportedSlips = 0
   private var firstUnreportedSlip: SourceLocation?
+  /// The worst severity among the slips not listed, which the closing finding takes: thousands of
+  /// duplicate keys (warnings) must not turn valid JSON into an error.
+  private var unreportedSeverity = Severity.info
 
   private init(bytes: [UInt8]) {
     self.bytes = bytes
@@ -50,8 +53,8 @@ public struct JSONReader {
         Diagnostic(
           .tooManySlips, at: firstUnreported, path: "",
           message:
-            "\(reader.unreportedSlips) more JSON slips from here on are not listed (only the first \(maximumReportedSlips) are)"
-        ))
+            "\(reader.unreportedSlips) more JSON slips from here on are not listed (only the first \(maximumReportedSlips) are)",
+          severity: reader.unreportedSeverity))
     }
     return Result(value: value, diagnostics: reader.diagnostics)
   }
@@ -559,6 +562,7 @@ public struct JSONReader {
     guard diagnostics.count < JSONReader.maximumReportedSlips else {
       if firstUnreportedSlip == nil { firstUnreportedSlip = location }
       unreportedSlips += 1
+      unreportedSeverity = max(unreportedSeverity, code.severity)
       return
     }
     diagnostics.append(

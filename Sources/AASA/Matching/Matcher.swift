@@ -144,10 +144,17 @@ public struct Matcher: Sendable {
     return Verdict(app: app, kind: .none, detail: entry.detail, closest: closest)
   }
 
+  /// How much following patterns along the path may cost for one URL's explanation, in steps of
+  /// the automaton (path scalars × pattern states). Past it, the remaining rules are compared by
+  /// their literal prefixes alone, so that hundreds of unindexed rules against a long path still
+  /// explain in milliseconds.
+  static let explanationBudget = 2_000_000
+
   /// The rule that came closest: the first whose path matched (it failed on the fragment or
   /// query), else the one whose path pattern followed the URL's path the furthest.
   private func nearMiss(_ entry: Entry, _ url: inout PreparedURL) -> NearMiss? {
     var best: (rule: CompiledRule, reach: Int)?
+    var budget = Self.explanationBudget
     for rule in entry.rules {
       guard let failure = rule.firstFailure(&url) else { continue }
       if failure != .path {
@@ -155,12 +162,16 @@ public struct Matcher: Sendable {
       }
       let text = url.path.text(
         percentEncoded: rule.percentEncoded, caseSensitive: rule.caseSensitive)
-      // Following the pattern costs O(text × pattern); on very long paths the literal prefix
-      // alone says enough about which rule came closest.
-      let reach =
-        text.scalars.count <= 2_048
-        ? rule.path.longestMatchingPrefix(of: text)
-        : zip(rule.path.literalPrefix, text.scalars).prefix(while: { $0 == $1 }).count
+      // Following the pattern costs O(text × pattern); on very long paths, or once the budget is
+      // spent, the literal prefix alone says enough about which rule came closest.
+      let cost = text.scalars.count * (rule.path.source.utf8.count + 1)
+      let reach: Int
+      if text.scalars.count <= 2_048 && cost <= budget {
+        budget -= cost
+        reach = rule.path.longestMatchingPrefix(of: text)
+      } else {
+        reach = zip(rule.path.literalPrefix, text.scalars).prefix(while: { $0 == $1 }).count
+      }
       if best == nil || reach > best!.reach { best = (rule, reach) }
     }
     return best.map { NearMiss(rule: $0.rule.reference, failedPart: .path) }

@@ -63,9 +63,12 @@ extension SiteAssociationParser {
     case .whole(let pattern):
       checkPatternText(pattern, value, path, encoded: encoded, caseSensitive: caseSensitive)
     case .items(let items):
+      // One lookup table, not a search of the object per item: queries can have thousands.
+      var valueByName: [String: JSONValue] = [:]
+      for member in value.members ?? [] { valueByName[member.key] = member.value }
       for item in items {
         checkPatternText(
-          item.pattern, value[item.name] ?? value, DocumentPath.child(path, item.name),
+          item.pattern, valueByName[item.name] ?? value, DocumentPath.child(path, item.name),
           encoded: encoded, caseSensitive: caseSensitive)
       }
     case .dropped:
@@ -128,9 +131,9 @@ extension SiteAssociationParser {
             "\"\(pattern)\" nests a variable inside a variable reference", help: nil)
         } else if variableNames.contains(name) {
           usedVariables.insert(name)
-          expansion += variableTable.expansion(of: name, caseSensitive: caseSensitive)
+          expansion += self.expansion(of: name, caseSensitive: caseSensitive)
         } else if VariableTable.builtInNames.contains(name) {
-          expansion += variableTable.expansion(of: name, caseSensitive: caseSensitive)
+          expansion += self.expansion(of: name, caseSensitive: caseSensitive)
         } else if !VariableTable.builtInNames.contains(name) {
           report(
             .undefinedVariable, value, path,

@@ -58,15 +58,16 @@ extension SiteAssociationParser {
     var seen: Set<String> = []
     let lastDefinitions = variables.reversed().filter { seen.insert($0.name).inserted }
     variables = lastDefinitions.reversed()
-    variableTable = VariableTable(
-      custom: Dictionary(variables.map { ($0.name, $0.values) }, uniquingKeysWith: { $1 }))
+    variableValues = Dictionary(variables.map { ($0.name, $0.values) }, uniquingKeysWith: { $1 })
     return variables
   }
 
   mutating func checkUnusedVariables(_ variables: [SubstitutionVariable], _ json: JSONValue?) {
     guard let members = json?.members else { return }
+    var lastMember: [String: JSONValue.Member] = [:]
+    for member in members { lastMember[member.key] = member }
     for variable in variables where !usedVariables.contains(variable.name) {
-      guard let member = members.last(where: { $0.key == variable.name }) else { continue }
+      guard let member = lastMember[variable.name] else { continue }
       report(
         .unusedVariable, at: member.keyLocation,
         DocumentPath.child("applinks.substitutionVariables", variable.name),

@@ -19,8 +19,21 @@ struct SiteAssociationParser: DiagnosticReporting {
   /// Custom variables by name, once `substitutionVariables` is read.
   var variableNames: Set<String> = []
   var usedVariables: Set<String> = []
-  /// The file's variables compiled as the matcher compiles them, to judge what patterns cost.
-  var variableTable = VariableTable.builtIns
+  /// The values of the file's variables, to judge what patterns using them cost.
+  var variableValues: [String: [String]] = [:]
+  /// What one use of a variable adds to a pattern, by name and case sensitivity: each used
+  /// variable is compiled once, as the matcher compiles it, and unused ones never.
+  var expansions: [String: Int] = [:]
+
+  mutating func expansion(of name: String, caseSensitive: Bool) -> Int {
+    let key = (caseSensitive ? "s:" : "i:") + name
+    if let known = expansions[key] { return known }
+    let table =
+      variableValues[name].map { VariableTable(custom: [name: $0]) } ?? VariableTable.builtIns
+    let expansion = table.expansion(of: name, caseSensitive: caseSensitive)
+    expansions[key] = expansion
+    return expansion
+  }
 
   mutating func reportWrongType(_ value: JSONValue, _ path: String, expected: String) {
     report(

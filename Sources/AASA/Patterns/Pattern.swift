@@ -57,6 +57,7 @@ public struct Pattern: Sendable, CustomStringConvertible {
   /// contains (normalized and folded like the prefix). The rule index files patterns without a
   /// useful prefix or suffix under it, and automaton patterns check it before they run.
   let requiredInfix: [UInt32]
+  private let requiredInfixSearch: LiteralSearch
 
   /// How ``matches(_:)`` decides, from cheapest to most general.
   private enum Strategy: Sendable {
@@ -126,6 +127,7 @@ public struct Pattern: Sendable, CustomStringConvertible {
     let normalizes = part.normalizesAsPath && source.unicodeScalars.count != 1
     if usesAlternatives {
       requiredInfix = Self.longestLiteralRun(of: pieces, normalizesPath: normalizes)
+      requiredInfixSearch = LiteralSearch(requiredInfix)
       automaton = PatternAutomaton(pieces: pieces, normalizesPath: normalizes)
       literalPrefix = Self.literalPrefix(of: pieces, normalizesPath: normalizes)
       literalSuffix = Self.literalSuffix(of: pieces, normalizesPath: normalizes)
@@ -142,6 +144,7 @@ public struct Pattern: Sendable, CustomStringConvertible {
     }
     automaton = PatternAutomaton(pieces: atoms.map { .atom($0) }, normalizesPath: false)
     requiredInfix = Self.longestLiteralRun(of: atoms.map { .atom($0) }, normalizesPath: false)
+    requiredInfixSearch = LiteralSearch(requiredInfix)
     let prefix = atoms.prefix { if case .scalar = $0 { true } else { false } }
     let suffix = atoms.reversed().prefix { if case .scalar = $0 { true } else { false } }
     literalPrefix = prefix.map(Self.scalarValue)
@@ -221,22 +224,7 @@ public struct Pattern: Sendable, CustomStringConvertible {
   }
 
   private func containsRequiredInfix(_ scalars: UnsafeBufferPointer<UInt32>) -> Bool {
-    let needle = requiredInfix
-    guard needle.count > 1 else { return true }
-    guard scalars.count >= needle.count else { return false }
-    return needle.withUnsafeBufferPointer { needle in
-      let first = needle[0]
-      var start = 0
-      while start <= scalars.count - needle.count {
-        if scalars[start] == first {
-          var offset = 1
-          while offset < needle.count && scalars[start + offset] == needle[offset] { offset += 1 }
-          if offset == needle.count { return true }
-        }
-        start += 1
-      }
-      return false
-    }
+    requiredInfix.count <= 1 || requiredInfixSearch.occurs(in: scalars)
   }
 
   /// The longest run of literal scalars between wildcards and variables. Path normalization only
