@@ -30,19 +30,24 @@ struct LiteralSearch: Sendable {
 
   /// Whether the text contains the literal (an empty literal is everywhere).
   func occurs(in text: UnsafeBufferPointer<UInt32>) -> Bool {
-    guard !needle.isEmpty else { return true }
-    guard text.count >= needle.count else { return false }
+    needle.isEmpty || firstIndex(in: text) != nil
+  }
+
+  /// Where the literal first occurs in the text.
+  func firstIndex(in text: UnsafeBufferPointer<UInt32>) -> Int? {
+    guard !needle.isEmpty else { return 0 }
+    guard text.count >= needle.count else { return nil }
     return needle.withUnsafeBufferPointer { needle in
       fallback.withUnsafeBufferPointer { fallback in
         var matched = 0
-        for scalar in text {
+        for (offset, scalar) in text.enumerated() {
           while matched > 0 && needle[matched] != scalar { matched = fallback[matched - 1] }
           if needle[matched] == scalar {
             matched += 1
-            if matched == needle.count { return true }
+            if matched == needle.count { return offset + 1 - needle.count }
           }
         }
-        return false
+        return nil
       }
     }
   }

@@ -20,6 +20,10 @@ enum WildcardMatcher {
           starAtom = atomIndex
           starText = textIndex
           atomIndex += 1
+          if let jump = longLiteralAfterStar(atoms, from: atomIndex, text, at: textIndex) {
+            guard let (nextAtom, nextText) = jump.position else { return jump.matches }
+            (atomIndex, textIndex) = (nextAtom, nextText)
+          }
           continue
         }
         if atom.matchesOne(text[textIndex]) {
@@ -38,5 +42,36 @@ enum WildcardMatcher {
       atomIndex += 1
     }
     return atomIndex == atoms.count
+  }
+
+  /// Below this length, retrying a literal after a star costs little; from it on, the literal is
+  /// found with ``LiteralSearch`` instead, in linear time.
+  static let longLiteral = 32
+
+  /// What a long run of literal scalars right after a star decides, when there is one: a run
+  /// followed by another star matches at its leftmost occurrence (later stars absorb whatever
+  /// follows it, so no later occurrence can do better), and matching goes on at the returned
+  /// position; a run that ends the pattern must end the text, which decides the match. Nil for a
+  /// short run or one with `?` or classes, which the greedy loop handles.
+  private static func longLiteralAfterStar(
+    _ atoms: UnsafeBufferPointer<PatternAtom>, from start: Int,
+    _ text: UnsafeBufferPointer<UInt32>, at textStart: Int
+  ) -> (matches: Bool, position: (atom: Int, text: Int)?)? {
+    var literal: [UInt32] = []
+    var end = start
+    while end < atoms.count, case .scalar(let value) = atoms[end] {
+      literal.append(value)
+      end += 1
+    }
+    guard literal.count >= longLiteral, end == atoms.count || atoms[end] == .star else {
+      return nil
+    }
+    let rest = UnsafeBufferPointer(rebasing: text[textStart...])
+    if end == atoms.count {
+      guard rest.count >= literal.count else { return (false, nil) }
+      return (rest.suffix(literal.count).elementsEqual(literal), nil)
+    }
+    guard let found = LiteralSearch(literal).firstIndex(in: rest) else { return (false, nil) }
+    return (true, (end, textStart + found + literal.count))
   }
 }
