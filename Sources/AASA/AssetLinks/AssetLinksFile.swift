@@ -10,7 +10,7 @@ public enum AssetLinksFile {
   ) {
     var parser = AssetLinksParser()
     let list = parser.parseList(json)
-    return (list, parser.diagnostics)
+    return (list, parser.allDiagnostics)
   }
 
   /// Answers a grant question about a whole file, including one that is not a statement list.

@@ -6,6 +6,7 @@ struct AssetLinksParser: DiagnosticReporting {
   static let statementKeys = ["relation", "target"]
 
   var diagnostics: [Diagnostic] = []
+  var tally = FindingTally()
 
   mutating func reportWrongType(_ value: JSONValue, _ path: String, expected: String) {
     report(
@@ -90,10 +91,9 @@ struct AssetLinksParser: DiagnosticReporting {
     var list = StatementList(
       statements: [], includes: [], invalidStatementIndices: [], entryCount: elements.count)
     for (index, element) in elements.enumerated() {
-      let findingsBefore = diagnostics.count
+      let errorsBefore = tally.errors
       let entry = parseEntry(element, index: index)
-      // Only this statement's own findings are looked at, so the list is checked in linear time.
-      let isValid = !diagnostics[findingsBefore...].contains(severity: .error)
+      let isValid = tally.errors == errorsBefore
       if !isValid { list.invalidStatementIndices.append(index) }
       switch entry {
       case .statement(var statement)?:

@@ -1,21 +1,61 @@
 /// A single-pass checker that collects findings as it walks a JSON document.
+///
+/// At most ``Linter/maximumFindingsPerCode`` findings of one code are kept; past that they are
+/// only counted (``FindingTally``), without building their messages, so a file of a million
+/// identical mistakes is checked in linear time and reported in a page.
 protocol DiagnosticReporting {
   var diagnostics: [Diagnostic] { get set }
+  var tally: FindingTally { get set }
+}
+
+/// What a checker reported, counted per code, including what it did not keep.
+struct FindingTally {
+  /// Every error reported, kept or not: a statement is invalid when it raised this count.
+  private(set) var errors = 0
+  private var counts: [DiagnosticCode: Int] = [:]
+  /// The first finding of each code that was not kept, with the count of those not kept.
+  private var unlisted: [DiagnosticCode: (first: Diagnostic, count: Int)] = [:]
+
+  /// Counts a finding of `code`; whether it is to be kept.
+  mutating func count(_ code: DiagnosticCode, severity: Severity) -> Bool {
+    if severity == .error { errors += 1 }
+    let count = counts[code, default: 0] + 1
+    counts[code] = count
+    return count <= Linter.maximumFindingsPerCode
+  }
+
+  mutating func notList(_ diagnostic: Diagnostic) {
+    let previous = unlisted[diagnostic.code]
+    unlisted[diagnostic.code] = (previous?.first ?? diagnostic, (previous?.count ?? 0) + 1)
+  }
+
+  /// One finding per code that counts the findings not kept, where the first of them stood.
+  var summaries: [Diagnostic] {
+    unlisted.map { code, entry in Linter.summary(of: entry.count, like: entry.first) }
+  }
 }
 
 extension DiagnosticReporting {
   /// Reports a finding about `value`, located where the value starts.
   mutating func report(
-    _ code: DiagnosticCode, _ value: JSONValue, _ path: String, _ message: String,
-    help: String? = nil
+    _ code: DiagnosticCode, _ value: JSONValue, _ path: String,
+    _ message: @autoclosure () -> String, help: @autoclosure () -> String? = nil
   ) {
-    report(code, at: value.location, path, message, help: help)
+    report(code, at: value.location, path, message(), help: help())
   }
 
   mutating func report(
-    _ code: DiagnosticCode, at location: SourceLocation, _ path: String, _ message: String,
-    help: String? = nil
+    _ code: DiagnosticCode, at location: SourceLocation, _ path: String,
+    _ message: @autoclosure () -> String, help: @autoclosure () -> String? = nil
   ) {
-    diagnostics.append(Diagnostic(code, at: location, path: path, message: message, help: help))
+    guard tally.count(code, severity: code.severity) else {
+      tally.notList(Diagnostic(code, at: location, path: path, message: "", help: ""))
+      return
+    }
+    diagnostics.append(
+      Diagnostic(code, at: location, path: path, message: message(), help: help()))
   }
+
+  /// The findings kept, and one that counts the rest of each code.
+  var allDiagnostics: [Diagnostic] { diagnostics + tally.summaries }
 }

@@ -79,14 +79,17 @@ public enum Linter {
     }
     guard !firstDropped.isEmpty else { return diagnostics }
     for (code, first) in firstDropped {
-      let more = counts[code, default: 0] - maximumFindingsPerCode
-      kept.append(
-        Diagnostic(
-          .tooManySlips, at: first.location, path: first.path,
-          message:
-            "\(more) more \(code) (\(code.title)) findings from here on are not listed (only the first \(maximumFindingsPerCode) are)",
-          severity: first.severity))
+      kept.append(summary(of: counts[code, default: 0] - maximumFindingsPerCode, like: first))
     }
     return kept.sortedByLocation()
+  }
+
+  /// The finding that counts `count` findings not listed, the first of which is `first`.
+  static func summary(of count: Int, like first: Diagnostic) -> Diagnostic {
+    Diagnostic(
+      .tooManySlips, at: first.location, path: first.path,
+      message:
+        "\(count) more \(first.code) (\(first.code.title)) findings from here on are not listed (only the first \(maximumFindingsPerCode) are)",
+      severity: first.severity)
   }
 }

@@ -155,8 +155,22 @@ public struct Matcher: Sendable {
   private func nearMiss(_ entry: Entry, _ url: inout PreparedURL) -> NearMiss? {
     var best: (rule: CompiledRule, reach: Int)?
     var budget = Self.explanationBudget
+    // `decide` left the index's candidates (in rule order) in the buffer: any other rule's path
+    // cannot match, so only candidates are tried in full.
+    let candidates = url.candidateBuffer
+    var nextCandidate = 0
     for rule in entry.rules {
-      guard let failure = rule.firstFailure(&url) else { continue }
+      while nextCandidate < candidates.count && candidates[nextCandidate] < rule.order {
+        nextCandidate += 1
+      }
+      let isCandidate = nextCandidate < candidates.count && candidates[nextCandidate] == rule.order
+      let failure: NearMiss.Part
+      if isCandidate {
+        guard let found = rule.firstFailure(&url) else { continue }
+        failure = found
+      } else {
+        failure = .path
+      }
       if failure != .path {
         return NearMiss(rule: rule.reference, failedPart: failure)
       }

@@ -6,7 +6,7 @@ extension SiteAssociation {
   ) {
     var parser = SiteAssociationParser()
     let association = parser.parseDocument(json)
-    return (association, parser.diagnostics)
+    return (association, parser.allDiagnostics)
   }
 }
 
@@ -16,6 +16,7 @@ struct SiteAssociationParser: DiagnosticReporting {
   static let appLinksKeys = ["apps", "details", "defaults", "substitutionVariables"]
 
   var diagnostics: [Diagnostic] = []
+  var tally = FindingTally()
   /// Custom variables by name, once `substitutionVariables` is read.
   var variableNames: Set<String> = []
   var usedVariables: Set<String> = []
