@@ -1,5 +1,6 @@
 import AASA
 import AASALint
+import AASALiveCheck
 import ArgumentParser
 
 enum OutputFormatArgument: String, ExpressibleByArgument, CaseIterable {
@@ -40,4 +41,16 @@ struct InputLimitOptions: ParsableArguments {
       "Refuse inputs larger than this before reading them (bytes, or with K, M or G).",
       valueName: "size"))
   var maxSize = ByteCount(FileInput.defaultLimit)
+}
+
+extension TrustRoots {
+  /// `--ca-file PEM`, or the system's roots without it; an unreadable file is a usage error.
+  static func fromArgument(caFile: String?) throws -> TrustRoots {
+    guard let caFile else { return .system }
+    do {
+      return try TrustRoots.caFile(caFile)
+    } catch {
+      throw LintRun.UsageError(error.description)
+    }
+  }
 }

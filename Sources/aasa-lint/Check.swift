@@ -147,14 +147,7 @@ struct Check: AsyncParsableCommand {
     } catch {
       throw LintRun.UsageError(error.description)
     }
-    let trust: TrustRoots
-    do {
-      trust =
-        try caFile.map { path throws(TrustRoots.UnreadableCAFile) in try TrustRoots.caFile(path) }
-        ?? .system
-    } catch {
-      throw LintRun.UsageError(error.description)
-    }
+    let trust = try TrustRoots.fromArgument(caFile: caFile)
     var allPaths = paths
     if let pathList {
       try LineReader(path: pathList).forEachLine { line in

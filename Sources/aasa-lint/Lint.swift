@@ -129,15 +129,8 @@ struct Lint: AsyncParsableCommand {
     }
     var source: [UInt8]
     if RemoteFile.isRemote(file) {
-      let trust: TrustRoots
-      do {
-        trust =
-          try caFile.map { path throws(TrustRoots.UnreadableCAFile) in try TrustRoots.caFile(path) }
-          ?? .system
-      } catch {
-        throw LintRun.UsageError(error.description)
-      }
-      source = try await RemoteFile.fetch(url: file, trust: trust, timeoutSeconds: timeout)
+      source = try await RemoteFile.fetch(
+        url: file, trust: try TrustRoots.fromArgument(caFile: caFile), timeoutSeconds: timeout)
     } else {
       source = try FileInput.read(file, limit: limits.maxSize.bytes)
     }
