@@ -106,7 +106,9 @@ struct EndToEndShutdownTests {
     server.signal(SIGTERM)
     #expect(try server.waitForExit(timeout: 10) == 0)
     let exitedAfter = Date().timeIntervalSince(signalled)
-    #expect(exitedAfter >= 1 && exitedAfter < 1.8, "exited \(exitedAfter) s after SIGTERM")
+    // Cut at the timeout and out at once; without the cut, TLS waits up to 5 s more for each
+    // client's close_notify. The margin is for a loaded machine and this test's own polling.
+    #expect(exitedAfter >= 1 && exitedAfter < 2.5, "exited \(exitedAfter) s after SIGTERM")
     for download in downloads {
       #expect(download.result() != "200 \(Self.bigFileSize)")
     }
