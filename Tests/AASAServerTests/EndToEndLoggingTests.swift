@@ -7,7 +7,9 @@ import Testing
 struct EndToEndLoggingTests {
   @Test func aStalledLogReaderDropsLinesNotRequests() throws {
     let site = try TemporaryDirectory.standardSite()
-    let server = try ServerProcess(["--root", site.site, "--port", "0"])
+    let server = try ServerProcess(
+      ["--root", site.site, "--port", "0", "--admin", "127.0.0.1:0"])
+    let admin = try #require(server.output.firstMatch(of: /admin on (http:\/\/127\.0\.0\.1:\d+)/))
     // The reader of standard output stops reading: the pipe fills after a few hundred lines.
     server.stdout.pause()
     let requests = 12_000
@@ -26,5 +28,8 @@ struct EndToEndLoggingTests {
     try waitUntil(timeout: 10, "every access line") {
       server.output.components(separatedBy: " info request ").count - 1 + dropped == requests
     }
+    // The count is exported too.
+    let metrics = try CurlResponse(curl([], "\(admin.1)/metrics")).body
+    #expect(metrics.contains("aasa_log_lines_dropped_total \(dropped)\n"), "\(metrics)")
   }
 }
