@@ -12,11 +12,13 @@ struct ServeCommand: AsyncParsableCommand {
     discussion: """
       Loads every file under --root into memory, checks the association files with the AASA \
       library before serving them (an invalid one stops start-up), watches the folder and \
-      swaps in changed files atomically; a broken new version never replaces a good one. \
-      SIGHUP reloads at once; SIGTERM and SIGINT finish in-flight requests, then exit.
+      swaps in changed files atomically once they have settled; a broken new version never \
+      replaces a good one. SIGHUP reloads without waiting for the next scan; SIGTERM and SIGINT \
+      finish in-flight requests, then exit.
 
-      Exit status: 0 after a clean shutdown, 1 when an association file is invalid, 2 for a \
-      usage or configuration error (bad flag, unreadable or mismatched certificate, port in use).
+      Exit status: 0 after a clean shutdown, 1 when an association file is invalid or cannot be \
+      served, 2 for a usage or configuration error (bad flag, unreadable, mismatched or untrusted \
+      certificate, no association file, port in use).
       """,
     version: ServerVersion.current)
 
