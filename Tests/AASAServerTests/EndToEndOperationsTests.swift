@@ -77,7 +77,9 @@ struct EndToEndOperationsTests {
   @Test func readinessFailsWhileDraining() throws {
     let site = try TemporaryDirectory.standardSite()
     let random = try #require(FileHandle(forReadingAtPath: "/dev/urandom"))
-    try site.write("site/big.bin", try #require(try random.read(upToCount: 16 << 20)))
+    // Far more than the socket buffers hold at 2 MB/s: the server is still writing when the
+    // shutdown timeout cuts it, so it drains for the whole 5 s.
+    try site.write("site/big.bin", try #require(try random.read(upToCount: 32 << 20)))
     let server = try ServerProcess([
       "--root", site.site, "--port", "0", "--admin", "127.0.0.1:0", "--max-file-size", "100000000",
       "--shutdown-timeout", "5",
