@@ -34,14 +34,13 @@ struct AssetLinksParser: DiagnosticReporting {
     let misspelt = object.members?.first { member in
       member.key != key && Suggestion.closest(to: member.key, among: [key]) != nil
     }
-    let place = Self.describe(path)
     if let misspelt {
       report(
         .assetLinksMissingKey, object, path,
-        "\(place) has no \"\(key)\" (it has \"\(misspelt.key)\")",
+        "\(Self.describe(path)) has no \"\(key)\" (it has \"\(misspelt.key)\")",
         help: "rename \"\(misspelt.key)\" to \"\(key)\": Google rejects the statement without it")
     } else {
-      report(.assetLinksMissingKey, object, path, "\(place) has no \"\(key)\"")
+      report(.assetLinksMissingKey, object, path, "\(Self.describe(path)) has no \"\(key)\"")
     }
   }
 

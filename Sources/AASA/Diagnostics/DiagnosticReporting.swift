@@ -24,9 +24,13 @@ struct FindingTally {
     return count <= Linter.maximumFindingsPerCode
   }
 
-  mutating func notList(_ diagnostic: Diagnostic) {
-    let previous = unlisted[diagnostic.code]
-    unlisted[diagnostic.code] = (previous?.first ?? diagnostic, (previous?.count ?? 0) + 1)
+  /// Counts a finding not kept; the first one of its code is made, the others only counted.
+  mutating func notList(_ code: DiagnosticCode, _ diagnostic: () -> Diagnostic) {
+    if let previous = unlisted[code] {
+      unlisted[code] = (previous.first, previous.count + 1)
+    } else {
+      unlisted[code] = (diagnostic(), 1)
+    }
   }
 
   /// One finding per code that counts the findings not kept, where the first of them stood.
@@ -49,7 +53,7 @@ extension DiagnosticReporting {
     _ message: @autoclosure () -> String, help: @autoclosure () -> String? = nil
   ) {
     guard tally.count(code, severity: code.severity) else {
-      tally.notList(Diagnostic(code, at: location, path: path, message: "", help: ""))
+      tally.notList(code) { Diagnostic(code, at: location, path: path, message: "", help: "") }
       return
     }
     diagnostics.append(
