@@ -14,6 +14,13 @@ final class HTTP2StreamHandler: ChannelInboundHandler {
   private let maxHeaderSize: Int
   private let responseTimeout: TimeAmount
   private var answered = false
+  /// The part of the body not yet handed to the stream, and the promise its last chunk completes.
+  /// The body goes out a chunk at a time while the stream is writable, so that a client that
+  /// opens its flow-control windows wide and then stops reading holds a few chunks per stream in
+  /// the server, not every file it asked for (encrypted, at that).
+  private var bodyLeft: ByteBuffer?
+  private var bodyWritten: EventLoopPromise<Void>?
+  static let chunkSize = 16_384
 
   /// - Parameters:
   ///   - maxHeaderSize: A larger header list (counted as RFC 9113 does, 32 bytes per field on top
@@ -64,11 +71,12 @@ final class HTTP2StreamHandler: ChannelInboundHandler {
       wrapOutboundOut(.headers(.init(headers: .init(fields), endStream: !sendBody))),
       promise: sendBody ? nil : written)
     if sendBody {
-      context.write(
-        wrapOutboundOut(.data(.init(data: .byteBuffer(response.body), endStream: true))),
-        promise: written)
+      bodyLeft = response.body
+      bodyWritten = written
+      writeBody(context: context)
+    } else {
+      context.flush()
     }
-    context.flush()
     closeStream(once: written.futureResult, context: context)
     ServerMetrics.shared.recordRequest(
       status: response.status.code, protocolName: "HTTP/2", bodyBytes: answer.bodyBytes,
@@ -77,6 +85,45 @@ final class HTTP2StreamHandler: ChannelInboundHandler {
       method: methodName, target: target, status: response.status.code,
       bytes: answer.bodyBytes, started: started, userAgent: headers.first(name: "user-agent"),
       remote: remote, protocolName: "HTTP/2")
+  }
+
+  func channelWritabilityChanged(context: ChannelHandlerContext) {
+    if context.channel.isWritable { writeBody(context: context) }
+    context.fireChannelWritabilityChanged()
+  }
+
+  func channelInactive(context: ChannelHandlerContext) {
+    abandonBody()
+    context.fireChannelInactive()
+  }
+
+  func handlerRemoved(context: ChannelHandlerContext) {
+    abandonBody()
+  }
+
+  /// Hands the stream chunks of the body while it is writable; the last chunk ends the stream.
+  private func writeBody(context: ChannelHandlerContext) {
+    guard bodyLeft != nil else { return }
+    while context.channel.isWritable, var body = bodyLeft {
+      let chunk = body.readSlice(length: min(Self.chunkSize, body.readableBytes))!
+      let isLast = body.readableBytes == 0
+      bodyLeft = isLast ? nil : body
+      let promise = isLast ? bodyWritten : nil
+      if isLast { bodyWritten = nil }
+      context.write(
+        wrapOutboundOut(.data(.init(data: .byteBuffer(chunk), endStream: isLast))),
+        promise: promise)
+    }
+    context.flush()
+  }
+
+  /// The stream went away before its body was written: nothing will complete its promise.
+  private func abandonBody() {
+    bodyLeft = nil
+    if let promise = bodyWritten {
+      bodyWritten = nil
+      promise.fail(ChannelError.ioOnClosedChannel)
+    }
   }
 
   /// The response is all there is: once it is written the stream closes (with RST_STREAM if the

@@ -36,6 +36,31 @@ struct EndToEndAbuseTests {
     #expect(report.after < 4, "closed after \(report.after) s")
   }
 
+  @Test func http2ClientThatNeverReadsCannotGrowTheServer() throws {
+    let site = try TemporaryDirectory.standardSite()
+    var bytes = [UInt8](repeating: 0, count: 4 << 20)
+    for index in bytes.indices {
+      bytes[index] = UInt8(truncatingIfNeeded: index &* 2_654_435_761 >> 13)
+    }
+    _ = try site.write("site/big.bin", bytes)
+    let server = try ServerProcess(
+      ["--root", site.site, "--port", "0", "--self-signed", "--idle-timeout", "30"])
+    let before = try peakResidentKilobytes(of: server)
+    // 50 streams × 4 MiB asked for with the windows wide open: 200 MiB if output were queued.
+    _ = try HTTP2Probe.run(mode: "no-read", port: server.port, seconds: 4)
+    let growth = try peakResidentKilobytes(of: server) - before
+    #expect(growth < 64 << 10, "peak resident memory grew by \(growth) KiB")
+    #expect(try CurlResponse(curl(["-k", "--http2"], server.url(aasaPath))).status == 200)
+  }
+
+  /// The process's peak resident set (VmHWM), in KiB.
+  private func peakResidentKilobytes(of server: ServerProcess) throws -> Int {
+    let status = try String(
+      contentsOfFile: "/proc/\(server.process.processIdentifier)/status", encoding: .utf8)
+    let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") })
+    return try #require(Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]))
+  }
+
   @Test func http2IdleTimeoutIgnoresPings() throws {
     let (_, server) = try startServer(["--header-timeout", "5", "--idle-timeout", "1"])
     let report = try HTTP2Probe.run(mode: "ping", port: server.port, seconds: 6)

@@ -8,7 +8,9 @@ import TestSupport
 /// Behaviours (`--mode`):
 /// - `protocol-error`: a DATA frame on stream 0 (a connection error), then keeps sending junk;
 /// - `continuation`: HEADERS without END_HEADERS, then a CONTINUATION frame every 0.2 s;
-/// - `ping`: nothing but PINGs, every 0.2 s.
+/// - `ping`: nothing but PINGs, every 0.2 s;
+/// - `no-read`: opens the flow-control windows wide, asks for `/big.bin` on 50 streams, and then
+///   never reads a byte, for `--seconds`.
 /// It stops when the server closes the connection or after `--seconds`.
 enum HTTP2Probe {
   struct Report: Decodable, Sendable {
@@ -77,7 +79,14 @@ enum HTTP2Probe {
         send(frame(0x0, 0, 0, b"x"))
     elif mode == "continuation":
         send(frame(0x1, 0, 1, block))
-    while not closed and time.monotonic() - start < seconds:
+    elif mode == "no-read":
+        send(frame(0x4, 0, 0, struct.pack(">HI", 4, 0x7fffffff)))
+        send(frame(0x8, 0, 0, struct.pack(">I", 0x7fffffff - 65535)))
+        big = b"\x82\x87\x04\x08/big.bin\x00\x04host\x09127.0.0.1"
+        for stream in range(1, 101, 2):
+            send(frame(0x1, 0x5, stream, big))
+        time.sleep(seconds)
+    while mode != "no-read" and not closed and time.monotonic() - start < seconds:
         if mode == "protocol-error":
             send(b"\0" * 65536)
         elif mode == "continuation":
