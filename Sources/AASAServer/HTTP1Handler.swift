@@ -19,7 +19,7 @@ final class HTTP1Handler: ChannelDuplexHandler, RemovableChannelHandler {
   /// SIGTERM/SIGINT arrived: finish the request in progress, then close.
   private var quiescing = false
   /// A `read` held back because the peer is not reading our responses.
-  private var pendingRead = false
+  private var readGate = ReadWhileWritable()
   /// Responses handed to the channel and not yet written to the socket. A connection whose
   /// request head is complete is not idle until its response is out.
   private var responsesInFlight = 0
@@ -154,18 +154,11 @@ final class HTTP1Handler: ChannelDuplexHandler, RemovableChannelHandler {
   // Back-pressure: a client that pipelines requests but does not read the answers stops being
   // read from, instead of making the server buffer responses without bound.
   func read(context: ChannelHandlerContext) {
-    if context.channel.isWritable {
-      context.read()
-    } else {
-      pendingRead = true
-    }
+    readGate.read(context: context)
   }
 
   func channelWritabilityChanged(context: ChannelHandlerContext) {
-    if context.channel.isWritable && pendingRead {
-      pendingRead = false
-      context.read()
-    }
+    readGate.writabilityChanged(context: context)
     context.fireChannelWritabilityChanged()
   }
 }

@@ -12,7 +12,7 @@ final class HTTP2ConnectionGuard: ChannelDuplexHandler {
   typealias InboundIn = Any
   typealias OutboundIn = Any
 
-  private var pendingRead = false
+  private var readGate = ReadWhileWritable()
 
   func errorCaught(context: ChannelHandlerContext, error: Error) {
     // A stream error resets that stream only; the connection carries on.
@@ -23,18 +23,11 @@ final class HTTP2ConnectionGuard: ChannelDuplexHandler {
   }
 
   func read(context: ChannelHandlerContext) {
-    if context.channel.isWritable {
-      context.read()
-    } else {
-      pendingRead = true
-    }
+    readGate.read(context: context)
   }
 
   func channelWritabilityChanged(context: ChannelHandlerContext) {
-    if context.channel.isWritable && pendingRead {
-      pendingRead = false
-      context.read()
-    }
+    readGate.writabilityChanged(context: context)
     context.fireChannelWritabilityChanged()
   }
 }
