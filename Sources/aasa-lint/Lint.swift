@@ -11,8 +11,13 @@ struct Lint: AsyncParsableCommand {
       Examples:
         aasa-lint examples/site/.well-known/apple-app-site-association
         aasa-lint site.json /videos/samples/2010/x --verbose
-        aasa-lint site.json https://example.com/albums/1 --domain example.com
+        aasa-lint site.json "https://example.com/café/1" --domain example.com
+        aasa-lint https://example.com/.well-known/apple-app-site-association
         cat urls.txt | aasa-lint site.json --urls - --format tsv
+        aasa-lint site.json --expect routes.tsv --format github
+
+      URLs are routed as a browser sends them: /café/x as /caf%C3%A9/x, a Unicode host in its \
+      xn-- form. Files over --max-size are refused unread.
       """)
 
   @Argument(
@@ -42,7 +47,8 @@ struct Lint: AsyncParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Report only this app's verdict, e.g. ABCDE12345.com.example.app.", valueName: "app-id"))
+      "Report only this app's verdict, e.g. D3KQX62K1A.com.example.app. An app the file does not list is a warning naming the ID probably meant.",
+      valueName: "app-id"))
   var app: String?
 
   @Option(
