@@ -199,9 +199,10 @@ summarize() {
     [[ -f $artifact && $artifact != *.txt && ! -f $artifact.txt ]] || continue
     "$build/bin/$target" -timeout=10 -rss_limit_mb=2048 "$artifact" 2>&1 \
       | grep -E -m 3 'Fatal error|ERROR: AddressSanitizer|ERROR: libFuzzer|SUMMARY' >"$artifact.txt" || true
-    if [[ ! -s $artifact.txt ]]; then
-      echo "replays within 10 s: a slow input (over 2 s instrumented), not a hang or a crash" \
-        >"$artifact.txt"
+    if [[ ! -s $artifact.txt && $artifact == */timeout-* ]]; then
+      echo "replays within 10 s: a slow input (over 2 s instrumented), not a hang" >"$artifact.txt"
+    elif [[ ! -s $artifact.txt ]]; then
+      echo "no longer fails on replay (fixed since?)" >"$artifact.txt"
     fi
     echo "$target: FINDING ${artifact#"$root"/}: $(head -1 "$artifact.txt" | cut -c1-300)"
   done
