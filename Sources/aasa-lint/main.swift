@@ -33,7 +33,7 @@ do {
   let code = AASALintCommand.exitCode(for: error)
   if code == .success {
     let message = AASALintCommand.fullMessage(for: error)
-    print(message.hasPrefix("#!/bin/bash") ? BashCompletion.patch(message) : message)
+    print(CompletionScript.patch(message))
     exit(0)
   }
   let message = AASALintCommand.fullMessage(for: error)

@@ -184,4 +184,45 @@ struct InputMeaningCommandTests {
     #expect(try complete(["diff", "site.json", "si"]) == ["site.json"])
     #expect(try complete(["check", "https://example.com", "--format", "s"]) == ["sarif"])
   }
+  @Test("zsh completion: choices for --format and files, also without a subcommand")
+  func zshCompletion() throws {
+    let zsh = "/usr/bin/zsh"
+    try #require(FileManager.default.isExecutableFile(atPath: zsh), "zsh (.ci/setup installs it)")
+    let dir = try TemporaryDirectory()
+    _ = try dir.write("site.json", "{}")
+    let script = try LintProcess.run(["--generate-completion-script", "zsh"])
+    #expect(script.status == 0)
+    let completion = try dir.write("_aasa-lint", script.stdout)
+    // Types the words and a TAB into an interactive zsh on a pseudo-terminal (zpty), and prints
+    // what the line editor shows, without escape sequences, once `expected` appears (or after
+    // 10 s).
+    let driver = try dir.write(
+      "complete.zsh",
+      #"""
+      setopt extendedglob
+      zmodload zsh/zpty
+      zpty z zsh -f -i
+      zpty -w z "PS1='>'; autoload -U compinit; compinit -u -D; source $1; compdef _aasa-lint aasa-lint"
+      zpty -w z "zstyle ':completion:*' menu no; LISTMAX=1000"
+      zpty -w -n z "$2"$'\t'
+      out=""
+      for attempt in {1..100}; do
+        sleep 0.1
+        while zpty -r -t z chunk '*?'; do out+="$chunk"; done
+        plain=${out//$'\e'\[[0-9;?]#[a-zA-Z]/}
+        [[ "$plain" == *"$3"* ]] && break
+      done
+      print -r -- "$plain"
+      zpty -d z
+      """#)
+    func shows(_ typed: String, _ expected: String) throws -> Bool {
+      let result = try ChildProcess.run(
+        zsh, ["-f", driver, completion, typed, expected], in: dir.url, timeout: .seconds(30))
+      return result.stdout.contains(expected)
+    }
+    #expect(try shows("aasa-lint site.json --format ", "sarif   github"))
+    #expect(try shows("aasa-lint si", "aasa-lint site.json "))
+    #expect(try shows("aasa-lint ch", "aasa-lint check "))
+    #expect(try shows("aasa-lint site.json --urls si", "--urls site.json "))
+  }
 }
