@@ -44,34 +44,46 @@ enum WildcardMatcher {
     return atomIndex == atoms.count
   }
 
-  /// Below this length, retrying a literal after a star costs little; from it on, the literal is
-  /// found with ``LiteralSearch`` instead, in linear time.
-  static let longLiteral = 32
+  /// Below this length, retrying a run after a star costs little; from it on, the run is found
+  /// with ``LiteralSearch`` (literals only) or ``RunSearch`` instead, in linear time.
+  static let longRun = 32
 
-  /// What a long run of literal scalars right after a star decides, when there is one: a run
-  /// followed by another star matches at its leftmost occurrence (later stars absorb whatever
-  /// follows it, so no later occurrence can do better), and matching goes on at the returned
-  /// position; a run that ends the pattern must end the text, which decides the match. Nil for a
-  /// short run or one with `?` or classes, which the greedy loop handles.
+  /// What a long run of single-character atoms (literals, `?`, classes) right after a star
+  /// decides, when there is one: a run followed by another star matches at its leftmost
+  /// occurrence (later stars absorb whatever follows it, so no later occurrence can do better), and
+  /// matching goes on at the returned position; a run that ends the pattern must end the text,
+  /// which decides the match. Nil for a short run, which the greedy loop handles.
   private static func longLiteralAfterStar(
     _ atoms: UnsafeBufferPointer<PatternAtom>, from start: Int,
     _ text: UnsafeBufferPointer<UInt32>, at textStart: Int
   ) -> (matches: Bool, position: (atom: Int, text: Int)?)? {
-    var literal: [UInt32] = []
     var end = start
-    while end < atoms.count, case .scalar(let value) = atoms[end] {
-      literal.append(value)
+    var isLiteral = true
+    while end < atoms.count, atoms[end] != .star {
+      if case .scalar = atoms[end] {} else { isLiteral = false }
       end += 1
     }
-    guard literal.count >= longLiteral, end == atoms.count || atoms[end] == .star else {
-      return nil
-    }
+    let length = end - start
+    guard length >= longRun else { return nil }
+    let run = UnsafeBufferPointer(rebasing: atoms[start..<end])
     let rest = UnsafeBufferPointer(rebasing: text[textStart...])
     if end == atoms.count {
-      guard rest.count >= literal.count else { return (false, nil) }
-      return (rest.suffix(literal.count).elementsEqual(literal), nil)
+      guard rest.count >= length else { return (false, nil) }
+      return (zip(run, rest.suffix(length)).allSatisfy { $0.matchesOne($1) }, nil)
     }
-    guard let found = LiteralSearch(literal).firstIndex(in: rest) else { return (false, nil) }
-    return (true, (end, textStart + found + literal.count))
+    let found: Int?
+    if isLiteral {
+      let literal = run.map { atom -> UInt32 in
+        if case .scalar(let value) = atom { return value }
+        return 0
+      }
+      found = LiteralSearch(literal).firstIndex(in: rest)
+    } else {
+      var search = RunSearch(run)
+      guard let result = search.firstIndex(in: rest) else { return nil }
+      found = result
+    }
+    guard let found else { return (false, nil) }
+    return (true, (end, textStart + found + length))
   }
 }
