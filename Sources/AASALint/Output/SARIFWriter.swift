@@ -81,16 +81,26 @@ public enum SARIFWriter {
         + "\"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": \(JSONValue.quoted(other.file))}, "
         + "\"region\": {\"startLine\": \(max(1, other.line))}}}]}"
     }
+    sink.line(document(rules: rules, results: results, toolVersion: toolVersion))
+  }
+
+  /// The SARIF document around one run's rules and results (each already JSON), with the run's
+  /// `properties` (JSON members) when given.
+  public static func document(
+    rules: [String], results: [String], toolVersion: String, properties: String? = nil
+  ) -> String {
     var out = "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
     out += "  \"version\": \"2.1.0\",\n  \"runs\": [{\n"
     out += "    \"tool\": {\"driver\": {\"name\": \"aasa-lint\", \"version\": \"\(toolVersion)\", "
     out += "\"informationUri\": \"https://github.com/aasa/aasa\", \"rules\": ["
     out += rules.map { "\n      " + $0 }.joined(separator: ",") + (rules.isEmpty ? "" : "\n    ")
-    out += "]}},\n    \"results\": ["
+    out += "]}},\n"
+    if let properties { out += "    \"properties\": {\(properties)},\n" }
+    out += "    \"results\": ["
     out +=
       results.map { "\n      " + $0 }.joined(separator: ",") + (results.isEmpty ? "" : "\n    ")
     out += "]\n  }]\n}"
-    sink.line(out)
+    return out
   }
 
   static func level(_ severity: Severity) -> String {

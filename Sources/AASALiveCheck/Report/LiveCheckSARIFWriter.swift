@@ -45,18 +45,10 @@ public enum LiveCheckSARIFWriter {
         + "\"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": \(JSONValue.quoted(finding.file))}"
         + region + "}}]}"
     }
-    var out = "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
-    out += "  \"version\": \"2.1.0\",\n  \"runs\": [{\n"
-    out += "    \"tool\": {\"driver\": {\"name\": \"aasa-lint\", \"version\": \"\(toolVersion)\", "
-    out += "\"informationUri\": \"https://github.com/aasa/aasa\", \"rules\": ["
-    out += rules.map { "\n      " + $0 }.joined(separator: ",") + (rules.isEmpty ? "" : "\n    ")
-    out += "]}},\n"
-    out += "    \"properties\": {\(properties), \"status\": \"\(failed ? "fail" : "pass")\"},\n"
-    out += "    \"results\": ["
-    out +=
-      results.map { "\n      " + $0 }.joined(separator: ",") + (results.isEmpty ? "" : "\n    ")
-    out += "]\n  }]\n}"
-    sink.line(out)
+    sink.line(
+      SARIFWriter.document(
+        rules: rules, results: results, toolVersion: toolVersion,
+        properties: "\(properties), \"status\": \"\(failed ? "fail" : "pass")\""))
   }
 
   private static func ruleJSON(_ finding: LiveCheckFinding) -> String {
