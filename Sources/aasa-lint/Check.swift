@@ -36,14 +36,14 @@ struct Check: AsyncParsableCommand {
   @Option(
     help: ArgumentHelp(
       "The app's entitlements (XML or binary plist): check every applinks: domain it names serves a file listing --app.",
-      valueName: "file"))
+      valueName: "file"), completion: .file())
   var entitlements: String?
 
   @Option(
     name: .customLong("paths"),
     help: ArgumentHelp(
       "A file of paths to route on the live file, one per line; - reads standard input.",
-      valueName: "list"))
+      valueName: "list"), completion: .file())
   var pathList: String?
 
   @Option(
@@ -60,7 +60,8 @@ struct Check: AsyncParsableCommand {
   @Option(
     name: .customLong("ca-file"),
     help: ArgumentHelp(
-      "Trust the certificates in this PEM file instead of the system's roots.", valueName: "pem"))
+      "Trust the certificates in this PEM file instead of the system's roots.", valueName: "pem"),
+    completion: .file())
   var caFile: String?
 
   @Option(
@@ -70,7 +71,7 @@ struct Check: AsyncParsableCommand {
   @Option(
     help: ArgumentHelp(
       "routes.tsv: lines of `input<TAB>expected` (an app ID, none or blocked), routed on the live file; a mismatch fails the check.",
-      valueName: "table"))
+      valueName: "table"), completion: .file())
   var expect: String?
 
   @Flag(

@@ -183,6 +183,7 @@ struct InputMeaningCommandTests {
     #expect(try complete(["site.json", "--urls", "si"]) == ["site.json"])
     #expect(try complete(["diff", "site.json", "si"]) == ["site.json"])
     #expect(try complete(["check", "https://example.com", "--format", "s"]) == ["sarif"])
+    #expect(try complete(["check", "https://example.com", "--expect", "si"]) == ["site.json"])
   }
   @Test("zsh completion: choices for --format and files, also without a subcommand")
   func zshCompletion() throws {
