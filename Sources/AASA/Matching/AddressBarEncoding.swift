@@ -10,7 +10,14 @@ public enum AddressBarEncoding {
   /// The URL as a browser would send it; `text` itself when nothing needs encoding, which is the
   /// common case and costs one pass over its bytes.
   public static func encode(_ text: String) -> String {
-    guard text.utf8.contains(where: { needsAttention($0) }) else { return text }
+    // Bulk routing calls this per URL: one pass over contiguous bytes with a table lookup.
+    var contiguous = text
+    let clean = contiguous.withUTF8 { bytes in
+      attentionTable.withUnsafeBufferPointer { table in
+        !bytes.contains { table[Int($0)] }
+      }
+    }
+    guard !clean else { return text }
     var bytes = Array(text.utf8)
     // The URL Standard drops leading and trailing C0 controls and spaces, and every tab and line
     // break, before parsing.
@@ -40,8 +47,10 @@ public enum AddressBarEncoding {
     return String(decoding: output, as: UTF8.self)
   }
 
+  /// ``needsAttention(_:)`` for every byte.
+  private static let attentionTable: [Bool] = (0...255).map { needsAttention(UInt8($0)) }
+
   /// Whether a byte may need work: non-ASCII, controls, space and the characters some set encodes.
-  @inline(__always)
   private static func needsAttention(_ byte: UInt8) -> Bool {
     byte <= 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "<")
       || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "`") || byte == UInt8(ascii: "{")
