@@ -1,6 +1,6 @@
 /// A single-pass checker that collects findings as it walks a JSON document.
 ///
-/// At most ``Linter/maximumFindingsPerCode`` findings of one code are kept; past that they are
+/// At most ``FindingTally/maximumPerCode`` findings of one code are kept; past that they are
 /// only counted (``FindingTally``), without building their messages, so a file of a million
 /// identical mistakes is checked in linear time and reported in a page.
 protocol DiagnosticReporting {
@@ -10,6 +10,9 @@ protocol DiagnosticReporting {
 
 /// What a checker reported, counted per code, including what it did not keep.
 struct FindingTally {
+  /// How many findings of one code are kept.
+  static let maximumPerCode = 1_000
+
   /// Every error reported, kept or not: a statement is invalid when it raised this count.
   private(set) var errors = 0
   private var counts: [DiagnosticCode: Int] = [:]
@@ -21,7 +24,7 @@ struct FindingTally {
     if severity == .error { errors += 1 }
     let count = counts[code, default: 0] + 1
     counts[code] = count
-    return count <= Linter.maximumFindingsPerCode
+    return count <= Self.maximumPerCode
   }
 
   /// Counts a finding not kept; the first one of its code is made, the others only counted.
@@ -35,7 +38,13 @@ struct FindingTally {
 
   /// One finding per code that counts the findings not kept, where the first of them stood.
   var summaries: [Diagnostic] {
-    unlisted.map { code, entry in Linter.summary(of: entry.count, like: entry.first) }
+    unlisted.map { _, entry in
+      Diagnostic(
+        .tooManySlips, at: entry.first.location, path: entry.first.path,
+        message:
+          "\(entry.count) more \(entry.first.code) (\(entry.first.code.title)) findings from here on are not listed (only the first \(Self.maximumPerCode) are)",
+        severity: entry.first.severity)
+    }
   }
 }
 

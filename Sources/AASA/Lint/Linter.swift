@@ -55,41 +55,7 @@ public enum Linter {
       }
     }
     return LintReport(
-      kind: kind, diagnostics: capped(diagnostics.sortedByLocation()), association: association,
+      kind: kind, diagnostics: diagnostics.sortedByLocation(), association: association,
       json: read.value)
-  }
-
-  /// How many findings of one code are listed; the rest are counted in one ``DiagnosticCode/tooManySlips`` finding each.
-  public static let maximumFindingsPerCode = 1_000
-
-  /// The first ``maximumFindingsPerCode`` findings of each code, in file order, and for each code
-  /// with more, one finding that counts the rest, where the first unlisted one stood.
-  static func capped(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-    var counts: [DiagnosticCode: Int] = [:]
-    var kept: [Diagnostic] = []
-    var firstDropped: [DiagnosticCode: Diagnostic] = [:]
-    for diagnostic in diagnostics {
-      let count = counts[diagnostic.code, default: 0] + 1
-      counts[diagnostic.code] = count
-      if count <= maximumFindingsPerCode {
-        kept.append(diagnostic)
-      } else if firstDropped[diagnostic.code] == nil {
-        firstDropped[diagnostic.code] = diagnostic
-      }
-    }
-    guard !firstDropped.isEmpty else { return diagnostics }
-    for (code, first) in firstDropped {
-      kept.append(summary(of: counts[code, default: 0] - maximumFindingsPerCode, like: first))
-    }
-    return kept.sortedByLocation()
-  }
-
-  /// The finding that counts `count` findings not listed, the first of which is `first`.
-  static func summary(of count: Int, like first: Diagnostic) -> Diagnostic {
-    Diagnostic(
-      .tooManySlips, at: first.location, path: first.path,
-      message:
-        "\(count) more \(first.code) (\(first.code.title)) findings from here on are not listed (only the first \(maximumFindingsPerCode) are)",
-      severity: first.severity)
   }
 }
