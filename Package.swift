@@ -5,6 +5,7 @@ let package = Package(
   name: "aasa",
   platforms: [.macOS(.v15)],
   products: [
+    .library(name: "AASACore", targets: ["AASACore"]),
     .library(name: "AASA", targets: ["AASA"]),
     .executable(name: "aasa-lint", targets: ["aasa-lint"]),
     .executable(name: "aasa-serve", targets: ["aasa-serve"]),
@@ -25,8 +26,11 @@ let package = Package(
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
   ],
   targets: [
-    // The engine: positioned JSON reading, the AASA and assetlinks models, diagnostics, matching.
-    .target(name: "AASA"),
+    // What every format stands on: the positioned JSON reader, source locations, diagnostics.
+    .target(name: "AASACore"),
+
+    // Apple's association files and Android's assetlinks lists: models, checks, matching.
+    .target(name: "AASA", dependencies: ["AASACore"]),
 
     // What `aasa-lint` does, as a library the tests import: reports, formats, routing batches.
     .target(name: "AASALint", dependencies: ["AASA"]),
@@ -99,7 +103,8 @@ let package = Package(
     // Temporary directories and child processes for the tests that run programs.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
 
-    .testTarget(name: "AASATests", dependencies: ["AASA"]),
+    .testTarget(name: "AASACoreTests", dependencies: ["AASACore", "TestSupport"]),
+    .testTarget(name: "AASATests", dependencies: ["AASA", "TestSupport"]),
     .testTarget(name: "AASALintTests", dependencies: ["AASA", "AASALint", "TestSupport"]),
     .testTarget(
       name: "AASALiveCheckTests",

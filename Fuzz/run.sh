@@ -56,24 +56,45 @@ swift_flags=(-sanitize=fuzzer,address -parse-as-library -O -g)
 # The replay build: no sanitizers and no coverage, to time inputs as the library really runs.
 plain_flags=(-parse-as-library -O)
 
-# build_library DIR FLAGS...: Sources/AASA as DIR/libAASA.a, when a source changed.
-build_library() {
-  local dir=$1 sources list
-  shift
+# The library modules the targets link, in dependency order: each is Sources/MODULE.
+modules=(AASACore AASA)
+
+# build_module DIR MODULE FORCE FLAGS...: Sources/MODULE as DIR/libMODULE.a, when a source
+# changed or FORCE is 1 (a module it imports was rebuilt). Sets `rebuilt` when it builds.
+build_module() {
+  local dir=$1 module=$2 force=$3 sources list
+  shift 3
   mkdir -p "$dir"
-  sources=$(cd "$root" && find Sources/AASA -name '*.swift' | LC_ALL=C sort)
-  list="$dir/sources.txt"
-  if stale "$dir/libAASA.a" "$root/Sources/AASA" || [[ $sources != "$(cat "$list" 2>/dev/null)" ]]; then
-    echo "run.sh: building Sources/AASA into ${dir#"$root"/} (a minute or two)"
-    rm -f "$dir/libAASA.a" "$dir/AASA.swiftmodule"
+  sources=$(cd "$root" && find "Sources/$module" -name '*.swift' | LC_ALL=C sort)
+  list="$dir/$module.sources.txt"
+  if stale "$dir/lib$module.a" "$root/Sources/$module" \
+    || [[ $sources != "$(cat "$list" 2>/dev/null)" ]] \
+    || [[ $force == 1 ]]; then
+    echo "run.sh: building Sources/$module into ${dir#"$root"/} (a minute or two)"
+    rm -f "$dir/lib$module.a" "$dir/$module.swiftmodule"
     # Into a temporary name, so that a failed build never leaves a library behind.
     # shellcheck disable=SC2086
-    (cd "$root" && "${nice_cmd[@]}" swiftc "$@" -enable-testing -module-name AASA \
-      -emit-module -emit-module-path "$dir/AASA.swiftmodule" \
-      -emit-library -static -o "$dir/libAASA.a.partial" $sources)
-    mv "$dir/libAASA.a.partial" "$dir/libAASA.a"
+    (cd "$root" && "${nice_cmd[@]}" swiftc "$@" -enable-testing -module-name "$module" -I "$dir" \
+      -emit-module -emit-module-path "$dir/$module.swiftmodule" \
+      -emit-library -static -o "$dir/lib$module.a.partial" $sources)
+    mv "$dir/lib$module.a.partial" "$dir/lib$module.a"
     echo "$sources" >"$list"
+    rebuilt=1
   fi
+}
+
+# build_library DIR FLAGS...: every module, in order.
+build_library() {
+  local dir=$1 module
+  shift
+  rebuilt=0
+  for module in "${modules[@]}"; do build_module "$dir" "$module" "$rebuilt" "$@"; done
+}
+
+# The linker flags for every module, dependents first.
+link_flags() {
+  local index
+  for ((index = ${#modules[@]} - 1; index >= 0; index--)); do echo "-l${modules[index]}"; done
 }
 
 build_replay() {
@@ -82,10 +103,10 @@ build_replay() {
   binary="$build/replay/$target"
   build_library "$build/plain" "${plain_flags[@]}"
   if stale "$binary" "$source" "$fuzz_dir/Support" "$fuzz_dir/Replay" \
-    || [[ $build/plain/libAASA.a -nt $binary ]]; then
+    || [[ -n $(find "$build/plain" -name 'lib*.a' -newer "$binary" -print -quit) ]]; then
     mkdir -p "$build/replay"
     "${nice_cmd[@]}" swiftc "${plain_flags[@]}" -module-name "Replay_${target//-/_}" \
-      -I "$build/plain" -L "$build/plain" -lAASA \
+      -I "$build/plain" -L "$build/plain" $(link_flags) \
       "$fuzz_dir"/Support/*.swift "$fuzz_dir"/Replay/*.swift "$source" -o "$binary"
   fi
 }
@@ -95,11 +116,11 @@ build_target() {
   source=$(source_of "$target")
   binary="$build/bin/$target"
   mkdir -p "$build/bin"
-  if stale "$binary" "$source" "$fuzz_dir/Support" || [[ $build/lib/libAASA.a -nt $binary ]]; then
+  if stale "$binary" "$source" "$fuzz_dir/Support" || [[ -n $(find "$build/lib" -name 'lib*.a' -newer "$binary" -print -quit) ]]; then
     echo "run.sh: linking $target"
     # ld.gold warns about every ASan helper symbol; those lines are noise.
     "${nice_cmd[@]}" swiftc "${swift_flags[@]}" -module-name "Fuzz_${target//-/_}" \
-      -I "$build/lib" -L "$build/lib" -lAASA \
+      -I "$build/lib" -L "$build/lib" $(link_flags) \
       "$fuzz_dir"/Support/*.swift "$source" -o "$binary" 2>&1 \
       | { grep -v -e 'Cannot export local symbol' || true; } >&2
     [[ -x $binary ]]

@@ -1,49 +1,10 @@
 // The catalog of apple-app-site-association findings. Append new codes; never renumber or reuse.
 extension DiagnosticCode {
-  // MARK: The file and its JSON (AASA0xx)
+  // MARK: The file (AASA0xx; the JSON reader's own codes are in AASACore)
 
-  public static let invalidJSON = DiagnosticCode(
-    "AASA001", .error, "invalid JSON", help: "fix the JSON syntax at the position shown")
-  public static let trailingComma = DiagnosticCode(
-    "AASA002", .error, "trailing comma",
-    help: "remove the comma: JSON allows no comma before `]` or `}`")
-  public static let missingComma = DiagnosticCode(
-    "AASA003", .error, "missing comma", help: "add a `,` between the two values")
-  public static let typographicQuote = DiagnosticCode(
-    "AASA004", .error, "typographic quote",
-    help: "replace curly quotes (“ ” ‘ ’) with straight double quotes (\")")
-  public static let byteOrderMark = DiagnosticCode(
-    "AASA005", .error, "byte order mark",
-    help: "save the file as UTF-8 without a byte order mark")
-  public static let controlCharacter = DiagnosticCode(
-    "AASA006", .error, "control character in string",
-    help: "escape it (`\\n`, `\\t`, `\\u0000`) or remove it")
   public static let fileTooLarge = DiagnosticCode(
     "AASA007", .error, "file over 128 KB",
     help: "Apple reads at most 131,072 bytes: merge rules with wildcards or `defaults`")
-  public static let duplicateKey = DiagnosticCode(
-    "AASA008", .warning, "duplicate key",
-    help: "remove one of them: only the last is used")
-  public static let comment = DiagnosticCode(
-    "AASA009", .error, "comment in JSON",
-    help: "JSON has no comments: remove it, or use a component's \"comment\" key")
-  public static let singleQuotedString = DiagnosticCode(
-    "AASA010", .error, "single-quoted string", help: "use double quotes")
-  public static let emptyFile = DiagnosticCode(
-    "AASA011", .error, "empty file", help: "the file must hold a JSON object")
-  public static let invalidUTF8 = DiagnosticCode(
-    "AASA012", .error, "invalid UTF-8", help: "save the file as UTF-8")
-  public static let invalidEscape = DiagnosticCode(
-    "AASA013", .error, "invalid escape in string",
-    help: "use one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
-  public static let invalidNumber = DiagnosticCode(
-    "AASA014", .error, "invalid number", help: "write the number as plain JSON")
-  public static let nestingTooDeep = DiagnosticCode(
-    "AASA015", .error, "nesting too deep",
-    help: "an association file needs a few levels: remove the extra brackets")
-  public static let tooManySlips = DiagnosticCode(
-    "AASA016", .error, "too many findings to list",
-    help: "fix the findings listed first (they often share one cause), then lint again")
 
   // MARK: Structure (AASA1xx)
 
@@ -199,22 +160,27 @@ extension DiagnosticCode {
   /// app the file does not list.
   public static let aboutQueries: [DiagnosticCode] = [appNotInFile]
 
-  /// Every code, in number order.
-  public static let all: [DiagnosticCode] = [
-    invalidJSON, trailingComma, missingComma, typographicQuote, byteOrderMark, controlCharacter,
-    fileTooLarge, duplicateKey, comment, singleQuotedString, emptyFile, invalidUTF8, invalidEscape,
-    invalidNumber, nestingTooDeep, tooManySlips,
-    notAnObject, noService, unknownKey, wrongType, legacyAppsNotEmpty, emptyDetails,
-    dictionaryDetails, noApplinksDetails,
-    missingAppID, appIDAndAppIDs, malformedAppID, placeholderAppID, unusualAppIDPrefix,
-    numericAppID, duplicateAppID, emptyAppIDs, lowercaseTeamID, appNotInFile,
-    pathsAndComponents, noRules, questionMarkInLegacyPath, fragmentInLegacyPath, fullURLAsPath,
-    unknownComponentKey, nonStringQueryValue, catchAllRule, unreachableRule,
-    leadingQuestionMarkInQuery, leadingHashInFragment, queryInPathPattern, danglingEscape,
-    malformedNot, emptyPattern, nonASCIIWithPercentEncoding, onlyExclusions, componentNotObject,
-    lowercaseHexInEncodedPattern, patternTooComplex,
-    undefinedVariable, unterminatedVariable, nestedVariable, invalidVariableName,
-    shadowedBuiltinVariable, unusedVariable, emptyVariable,
-    serviceAppsMissing, emptyServiceApps,
-  ]
+  /// Every code, in number order, the JSON reader's included.
+  public static let all: [DiagnosticCode] =
+    (jsonReading + [fileTooLarge] + [
+      notAnObject, noService, unknownKey, wrongType, legacyAppsNotEmpty, emptyDetails,
+      dictionaryDetails, noApplinksDetails,
+      missingAppID, appIDAndAppIDs, malformedAppID, placeholderAppID, unusualAppIDPrefix,
+      numericAppID, duplicateAppID, emptyAppIDs, lowercaseTeamID, appNotInFile,
+      pathsAndComponents, noRules, questionMarkInLegacyPath, fragmentInLegacyPath, fullURLAsPath,
+      unknownComponentKey, nonStringQueryValue, catchAllRule, unreachableRule,
+      leadingQuestionMarkInQuery, leadingHashInFragment, queryInPathPattern, danglingEscape,
+      malformedNot, emptyPattern, nonASCIIWithPercentEncoding, onlyExclusions, componentNotObject,
+      lowercaseHexInEncodedPattern, patternTooComplex,
+      undefinedVariable, unterminatedVariable, nestedVariable, invalidVariableName,
+      shadowedBuiltinVariable, unusedVariable, emptyVariable,
+      serviceAppsMissing, emptyServiceApps,
+    ]).sorted { $0.rawValue < $1.rawValue }
+}
+
+extension DiagnosticCode {
+  /// Looks a code up in the association and assetlinks catalogs (`AASA…` and `ASL…`).
+  public init?(rawValue: String) {
+    self.init(rawValue: rawValue, in: DiagnosticCode.all + DiagnosticCode.allAssetLinks)
+  }
 }

@@ -1,5 +1,6 @@
 import AASA
 import Foundation
+import TestSupport
 import Testing
 
 /// The catalog itself: stable, unique codes, each documented in `docs/diagnostics.md`.

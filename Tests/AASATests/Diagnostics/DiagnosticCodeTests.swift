@@ -1,5 +1,6 @@
 import AASA
 import Foundation
+import TestSupport
 import Testing
 
 /// Every code of the catalog, fired by a real AASA text and silent on a near-identical valid one.

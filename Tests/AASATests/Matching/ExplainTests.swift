@@ -1,4 +1,5 @@
 import AASA
+import TestSupport
 import Testing
 
 /// aasa-behaviour.md §4 (substitution variables), the explanation every verdict carries, the

@@ -1,4 +1,4 @@
-import AASA
+import AASACore
 import Testing
 
 /// Mistakes the reader reports and reads past: each finding names the offending character, and

@@ -1,4 +1,4 @@
-import AASA
+import AASACore
 import Foundation
 import Testing
 
@@ -39,18 +39,6 @@ extension JSONValue {
 }
 
 /// `line:column`, for compact expectations.
-func position(_ location: AASA.SourceLocation) -> String { "\(location.line):\(location.column)" }
-
-/// The package's root directory, found from this file's path.
-func packageRootPath(file: String = #filePath) -> String {
-  var url = URL(fileURLWithPath: file)
-  // Tests/AASATests/JSON/JSONReaderTestSupport.swift → the package root.
-  for _ in 0..<4 { url.deleteLastPathComponent() }
-  return url.path
-}
-
-/// The bytes of a file of the package, by its path from the package root.
-func readPackageFile(_ relativePath: String) throws -> [UInt8] {
-  let url = URL(fileURLWithPath: packageRootPath()).appendingPathComponent(relativePath)
-  return [UInt8](try Data(contentsOf: url))
+func position(_ location: AASACore.SourceLocation) -> String {
+  "\(location.line):\(location.column)"
 }

@@ -1,4 +1,4 @@
-import AASA
+import AASACore
 import Testing
 
 /// Values read from valid JSON, and the line:column each one starts at.

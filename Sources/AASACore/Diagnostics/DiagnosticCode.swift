@@ -8,7 +8,7 @@ public struct DiagnosticCode: Hashable, Sendable, CustomStringConvertible {
   /// The default fix, when a finding has no more specific one.
   public let help: String
 
-  init(_ rawValue: String, _ severity: Severity, _ title: String, help: String) {
+  public init(_ rawValue: String, _ severity: Severity, _ title: String, help: String) {
     self.rawValue = rawValue
     self.severity = severity
     self.title = title
@@ -23,9 +23,8 @@ public struct DiagnosticCode: Hashable, Sendable, CustomStringConvertible {
 
   public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
-  /// Looks a code up in the catalogs (`AASA…` and `ASL…`) by its raw value.
-  public init?(rawValue: String) {
-    let catalog = DiagnosticCode.all + DiagnosticCode.allAssetLinks
+  /// Looks a code up by its raw value in `catalog`, each format's list of codes.
+  public init?(rawValue: String, in catalog: [DiagnosticCode]) {
     guard let code = catalog.first(where: { $0.rawValue == rawValue }) else { return nil }
     self = code
   }

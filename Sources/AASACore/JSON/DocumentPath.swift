@@ -1,7 +1,7 @@
 /// Renders the dotted path of a value, the way diagnostics name it:
 /// `applinks.details[1].components[0]./`.
-enum DocumentPath {
-  static func render<S: Sequence>(_ parts: S) -> String where S.Element == String {
+public enum DocumentPath {
+  public static func render<S: Sequence>(_ parts: S) -> String where S.Element == String {
     var output = ""
     for part in parts {
       if part.hasPrefix("[") {
@@ -14,11 +14,11 @@ enum DocumentPath {
     return output
   }
 
-  static func child(_ path: String, _ key: String) -> String {
+  public static func child(_ path: String, _ key: String) -> String {
     path.isEmpty ? key : path + "." + key
   }
 
-  static func element(_ path: String, _ index: Int) -> String {
+  public static func element(_ path: String, _ index: Int) -> String {
     path + "[\(index)]"
   }
 }

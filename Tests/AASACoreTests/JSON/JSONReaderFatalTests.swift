@@ -1,4 +1,5 @@
-import AASA
+import AASACore
+import TestSupport
 import Testing
 
 /// Mistakes the reader cannot read past: one AASA001 at the offending character, with a hint, and

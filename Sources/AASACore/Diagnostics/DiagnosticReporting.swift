@@ -3,24 +3,26 @@
 /// At most ``FindingTally/maximumPerCode`` findings of one code are kept; past that they are
 /// only counted (``FindingTally``), without building their messages, so a file of a million
 /// identical mistakes is checked in linear time and reported in a page.
-protocol DiagnosticReporting {
+public protocol DiagnosticReporting {
   var diagnostics: [Diagnostic] { get set }
   var tally: FindingTally { get set }
 }
 
 /// What a checker reported, counted per code, including what it did not keep.
-struct FindingTally {
+public struct FindingTally: Sendable {
   /// How many findings of one code are kept.
-  static let maximumPerCode = 1_000
+  public static let maximumPerCode = 1_000
 
   /// Every error reported, kept or not: a statement is invalid when it raised this count.
-  private(set) var errors = 0
+  public private(set) var errors = 0
   private var counts: [DiagnosticCode: Int] = [:]
   /// The first finding of each code that was not kept, with the count of those not kept.
+  public init() {}
+
   private var unlisted: [DiagnosticCode: (first: Diagnostic, count: Int)] = [:]
 
   /// Counts a finding of `code`; whether it is to be kept.
-  mutating func count(_ code: DiagnosticCode, severity: Severity) -> Bool {
+  public mutating func count(_ code: DiagnosticCode, severity: Severity) -> Bool {
     if severity == .error { errors += 1 }
     let count = counts[code, default: 0] + 1
     counts[code] = count
@@ -28,7 +30,7 @@ struct FindingTally {
   }
 
   /// Counts a finding not kept; the first one of its code is made, the others only counted.
-  mutating func notList(_ code: DiagnosticCode, _ diagnostic: () -> Diagnostic) {
+  public mutating func notList(_ code: DiagnosticCode, _ diagnostic: () -> Diagnostic) {
     if let previous = unlisted[code] {
       unlisted[code] = (previous.first, previous.count + 1)
     } else {
@@ -37,7 +39,7 @@ struct FindingTally {
   }
 
   /// One finding per code that counts the findings not kept, where the first of them stood.
-  var summaries: [Diagnostic] {
+  public var summaries: [Diagnostic] {
     unlisted.map { _, entry in
       Diagnostic(
         .tooManySlips, at: entry.first.location, path: entry.first.path,
@@ -50,14 +52,14 @@ struct FindingTally {
 
 extension DiagnosticReporting {
   /// Reports a finding about `value`, located where the value starts.
-  mutating func report(
+  public mutating func report(
     _ code: DiagnosticCode, _ value: JSONValue, _ path: String,
     _ message: @autoclosure () -> String, help: @autoclosure () -> String? = nil
   ) {
     report(code, at: value.location, path, message(), help: help())
   }
 
-  mutating func report(
+  public mutating func report(
     _ code: DiagnosticCode, at location: SourceLocation, _ path: String,
     _ message: @autoclosure () -> String, help: @autoclosure () -> String? = nil
   ) {
@@ -70,5 +72,5 @@ extension DiagnosticReporting {
   }
 
   /// The findings kept, and one that counts the rest of each code.
-  var allDiagnostics: [Diagnostic] { diagnostics + tally.summaries }
+  public var allDiagnostics: [Diagnostic] { diagnostics + tally.summaries }
 }
