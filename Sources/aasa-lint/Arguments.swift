@@ -9,11 +9,7 @@ enum OutputFormatArgument: String, ExpressibleByArgument, CaseIterable {
   var outputFormat: OutputFormat { OutputFormat(rawValue: rawValue)! }
 }
 
-enum FileKindArgument: String, ExpressibleByArgument, CaseIterable {
-  case aasa, assetlinks
-
-  var fileKind: FileKind { self == .aasa ? .appleAppSiteAssociation : .assetLinks }
-}
+extension InputKind: ExpressibleByArgument {}
 
 enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
   case auto, always, never

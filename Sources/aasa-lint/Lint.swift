@@ -63,8 +63,17 @@ struct Lint: AsyncParsableCommand {
   )
   var format: OutputFormatArgument = .text
 
-  @Option(help: "The file's kind: aasa or assetlinks. Detected from the content when omitted.")
-  var kind: FileKindArgument?
+  @Option(
+    help:
+      "The file's kind: aasa, assetlinks, applinks (an HTML page) or routes (a MobileDeepLinking config). Detected from the content when omitted."
+  )
+  var kind: InputKind?
+
+  @Option(
+    help: ArgumentHelp(
+      "For a page: the device to navigate as (iphone, ipad, ios, android, windows_phone, windows, windows_universal, web). For a route config: ios or android (both when omitted).",
+      valueName: "platform"))
+  var platform: String?
 
   @Option(
     help: ArgumentHelp(
@@ -145,6 +154,17 @@ struct Lint: AsyncParsableCommand {
       source = signed.content
       signature = SignatureSummary(
         signer: signed.signer, verifies: signed.signatureVerifies, problem: signed.signatureProblem)
+    }
+    switch kind ?? InputKind.detect(source) {
+    case .applinks:
+      throw LintRun.UsageError("App Links pages are not read yet")
+    case .routes:
+      throw LintRun.UsageError("route configs are not read yet")
+    case .aasa, .assetlinks:
+      break
+    }
+    if platform != nil {
+      throw ValidationError("--platform is for App Links pages and route configs")
     }
     let urlSource: LintRun.URLSource
     if let urlList {

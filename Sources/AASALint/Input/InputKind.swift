@@ -1,0 +1,54 @@
+import AASA
+
+/// What a file given to `aasa-lint` is, which decides which library reads it.
+public enum InputKind: String, Sendable, CaseIterable {
+  /// An `apple-app-site-association` file.
+  case aasa
+  /// An `assetlinks.json` statement list.
+  case assetlinks
+  /// An HTML page with App Links `al:*` meta tags.
+  case applinks
+  /// A MobileDeepLinking route config (`MobileDeepLinkingConfig.json`).
+  case routes
+
+  /// The association-file kind, for the two formats `Linter` reads.
+  public var fileKind: FileKind? {
+    switch self {
+    case .aasa: .appleAppSiteAssociation
+    case .assetlinks: .assetLinks
+    case .applinks, .routes: nil
+    }
+  }
+
+  /// The keys that make a JSON object an association file or an Android statement, never a
+  /// route config, whatever else it holds.
+  private static let associationKeys: Set = [
+    "applinks", "webcredentials", "appclips", "activitycontinuation", "relation", "target",
+    "include",
+  ]
+
+  /// Guesses the kind from the content. A page starts with `<` (after an optional byte order mark
+  /// and whitespace); a JSON object with `routes` or `defaultRoute` and none of the association
+  /// files' keys is a route config; anything else is decided as before (``FileKind/detect(_:)``).
+  public static func detect(_ bytes: [UInt8]) -> InputKind {
+    var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D, 0x0C].contains(bytes[index]) {
+      index += 1
+    }
+    guard index < bytes.count else { return .aasa }
+    switch bytes[index] {
+    case UInt8(ascii: "<"): return .applinks
+    case UInt8(ascii: "["): return .assetlinks
+    case UInt8(ascii: "{"):
+      guard let json = JSONReader.read(bytes).value else { return .aasa }
+      let keys = Set((json.members ?? []).map(\.key))
+      if keys.isDisjoint(with: associationKeys),
+        keys.contains("routes") || keys.contains("defaultRoute")
+      {
+        return .routes
+      }
+      return FileKind.detect(json) == .assetLinks ? .assetlinks : .aasa
+    default: return .aasa
+    }
+  }
+}
