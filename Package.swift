@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .library(name: "AASACore", targets: ["AASACore"]),
     .library(name: "AASA", targets: ["AASA"]),
+    .library(name: "AASARoutes", targets: ["AASARoutes"]),
     .executable(name: "aasa-lint", targets: ["aasa-lint"]),
     .executable(name: "aasa-serve", targets: ["aasa-serve"]),
   ],
@@ -31,6 +32,9 @@ let package = Package(
 
     // Apple's association files and Android's assetlinks lists: models, checks, matching.
     .target(name: "AASA", dependencies: ["AASACore"]),
+
+    // MobileDeepLinking route configs: parsing, routing as the iOS and Android libraries do, lint.
+    .target(name: "AASARoutes", dependencies: ["AASACore"]),
 
     // What `aasa-lint` does, as a library the tests import: reports, formats, routing batches.
     .target(name: "AASALint", dependencies: ["AASA"]),
@@ -106,6 +110,7 @@ let package = Package(
     .testTarget(name: "AASACoreTests", dependencies: ["AASACore", "TestSupport"]),
     .testTarget(name: "AASATests", dependencies: ["AASA", "TestSupport"]),
     .testTarget(name: "AASALintTests", dependencies: ["AASA", "AASALint", "TestSupport"]),
+    .testTarget(name: "AASARoutesTests", dependencies: ["AASARoutes", "TestSupport"]),
     .testTarget(
       name: "AASALiveCheckTests",
       dependencies: [

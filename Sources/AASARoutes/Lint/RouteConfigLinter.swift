@@ -1,0 +1,22 @@
+import AASACore
+
+/// Lints a `MobileDeepLinkingConfig.json`: reads it (``JSONReader``), parses it as both libraries
+/// do, and names every trap of the behaviour sheet's §6 with its line, column and JSON path.
+///
+/// Every check is one pass over the routes, except overlap, which compares only routes of the
+/// same shape and at most ``RouteOverlap/maximumComparisons`` pairs.
+public enum RouteConfigLinter {
+  public static func lint(_ bytes: [UInt8]) -> RouteLintReport {
+    let read = JSONReader.read(bytes)
+    guard let json = read.value else {
+      return RouteLintReport(json: nil, config: nil, diagnostics: read.diagnostics)
+    }
+    var parser = RouteConfigParser()
+    let config = parser.parse(json)
+    var checks = RouteChecks(json: json)
+    if let config { checks.check(config) }
+    let diagnostics =
+      read.diagnostics + parser.allDiagnostics + checks.allDiagnostics
+    return RouteLintReport(json: json, config: config, diagnostics: diagnostics.sortedByLocation())
+  }
+}
