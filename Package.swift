@@ -37,7 +37,7 @@ let package = Package(
     .target(name: "AASARoutes", dependencies: ["AASACore"]),
 
     // What `aasa-lint` does, as a library the tests import: reports, formats, routing batches.
-    .target(name: "AASALint", dependencies: ["AASA"]),
+    .target(name: "AASALint", dependencies: ["AASA", "AASARoutes"]),
 
     // zlib and Debian's libbrotli-dev, for decoding compressed bodies with a bound on their size.
     .systemLibrary(

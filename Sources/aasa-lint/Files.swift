@@ -37,11 +37,20 @@ struct Files: ParsableCommand {
     var worst = ExitStatus.success
     let output = OutputSink.standardOutput()
     for file in files {
-      let run = LintRun(
-        fileName: file, source: try FileInput.read(file, limit: limits.maxSize.bytes),
-        format: format.outputFormat,
-        strict: strict, style: color.style)
-      let status = try run.run(urls: .none, output: output)
+      let source = try FileInput.read(file, limit: limits.maxSize.bytes)
+      let status: ExitStatus
+      if InputKind.detect(source) == .routes {
+        // A route config is not an association file: it has its own checks.
+        status = try RouteConfigRun(
+          fileName: file, source: source, format: format.outputFormat, strict: strict,
+          style: color.style
+        ).run(urls: .none, output: output)
+      } else {
+        let run = LintRun(
+          fileName: file, source: source, format: format.outputFormat,
+          strict: strict, style: color.style)
+        status = try run.run(urls: .none, output: output)
+      }
       if status.rawValue > worst.rawValue { worst = status }
     }
     output.flush()

@@ -15,6 +15,12 @@ struct Lint: AsyncParsableCommand {
         aasa-lint https://example.com/.well-known/apple-app-site-association
         cat urls.txt | aasa-lint site.json --urls - --format tsv
         aasa-lint site.json --expect routes.tsv --format github
+        aasa-lint MobileDeepLinkingConfig.json mdldemo://sale/5 "mdldemo://product/7?store=x"
+        aasa-lint MobileDeepLinkingConfig.json --urls links.txt --platform android --format tsv
+
+      A MobileDeepLinking route config (detected by content) routes deep links as the iOS \
+      library does, with a warning for each link Android routes elsewhere; --platform ios or \
+      android answers for one. See docs/routes.md.
 
       URLs are routed as a browser sends them: /café/x as /caf%C3%A9/x, a Unicode host in its \
       xn-- form. Files over --max-size are refused unread.
@@ -159,7 +165,8 @@ struct Lint: AsyncParsableCommand {
     case .applinks:
       throw LintRun.UsageError("App Links pages are not read yet")
     case .routes:
-      throw LintRun.UsageError("route configs are not read yet")
+      try runRouteConfig(source)
+      return
     case .aasa, .assetlinks:
       break
     }
@@ -197,6 +204,29 @@ struct Lint: AsyncParsableCommand {
       run.expectations = (expect, try RoutingExpectation.parseTable(table, file: expect))
     }
     let status = try run.run(urls: urlSource, output: .standardOutput())
+    if status != .success { throw ExitCode(status.rawValue) }
+  }
+
+  /// A MobileDeepLinking route config: lint it and route the deep links (`RouteConfigRun`).
+  private func runRouteConfig(_ source: [UInt8]) throws {
+    if domain != nil || app != nil || !grants.isEmpty {
+      throw ValidationError(
+        "--domain, --app and --grants are for association files, not route configs")
+    }
+    var run = RouteConfigRun(
+      fileName: file == "-" ? "<stdin>" : file, source: source,
+      platform: try RouteConfigRun.platform(platform), format: format.outputFormat,
+      strict: strict, style: color.style)
+    if let expect {
+      let table = String(
+        decoding: try FileInput.read(expect, limit: limits.maxSize.bytes), as: UTF8.self)
+      run.expectations = (expect, try RoutingExpectation.parseTable(table, file: expect))
+    }
+    let links: LintRun.URLSource =
+      if let urlList { .lines(try LineReader(path: urlList)) } else {
+        urls.isEmpty ? .none : .list(urls)
+      }
+    let status = try run.run(urls: links, output: .standardOutput())
     if status != .success { throw ExitCode(status.rawValue) }
   }
 }

@@ -27,13 +27,16 @@ public enum RouteFailure: Error, Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// How far the route got before failing: the closest route is the one that got furthest.
-  var progress: Int {
+  /// How far the route got with a link of `length` segments before failing: the closest route is
+  /// the one that got furthest. Four points per segment matched, two for the right segment
+  /// count, then one for a regex failure and two for a missing required parameter (the later a
+  /// check, the nearer the route). `sharedPrefix` is what a route of another length matched.
+  func progress(length: Int, sharedPrefix: Int) -> Int {
     switch self {
-    case .segmentCount: 0
-    case .emptySegment(let position), .literal(let position, _, _): 10 + position
-    case .regex, .unusableRegex: 1_000_000
-    case .missingRequired: 2_000_000
+    case .segmentCount: sharedPrefix * 4
+    case .emptySegment(let position), .literal(let position, _, _): (position - 1) * 4 + 2
+    case .regex, .unusableRegex: length * 4 + 3
+    case .missingRequired: length * 4 + 4
     }
   }
 

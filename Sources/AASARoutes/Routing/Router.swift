@@ -90,11 +90,11 @@ public struct Router: Sendable {
     for route in config.routes {
       guard case .failure(let failure) = route.match(segments, query: link.queryItems, on: platform)
       else { continue }
-      var progress = failure.progress
+      var shared = 0
       if case .segmentCount = failure {
-        // Among routes of another length, the one sharing the longest prefix is nearest.
-        progress = Self.sharedPrefix(route.segments(on: platform), segments)
+        shared = Self.sharedPrefix(route.segments(on: platform), segments)
       }
+      let progress = failure.progress(length: segments.count, sharedPrefix: shared)
       if progress > bestProgress {
         bestProgress = progress
         best = RouteAnswer.Closest(routeKey: route.key, failure: failure)
