@@ -84,6 +84,8 @@ let package = Package(
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOHTTP2", package: "swift-nio-http2"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        // SNIHandler: reads the ClientHello's server name to pick the certificate (--tls-dir).
+        .product(name: "NIOTLS", package: "swift-nio"),
         .product(name: "X509", package: "swift-certificates"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "CompressNIO", package: "compress-nio"),

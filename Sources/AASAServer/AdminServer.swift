@@ -16,7 +16,7 @@ public final class AdminServer: Sendable {
   public var localAddress: SocketAddress? { channel.localAddress }
 
   public static func bind(
-    host: String, port: Int, health: SiteHealth, store: SiteStore,
+    host: String, port: Int, health: SiteHealth, router: SiteRouter,
     openConnections: @escaping @Sendable () -> Int
   ) async throws(StartupError) -> AdminServer {
     // A thread of its own: probes keep being answered however busy the site's loops are.
@@ -27,7 +27,7 @@ public final class AdminServer: Sendable {
         channel.eventLoop.makeCompletedFuture {
           try channel.pipeline.syncOperations.configureHTTPServerPipeline()
           try channel.pipeline.syncOperations.addHandler(
-            AdminHandler(health: health, store: store, openConnections: openConnections))
+            AdminHandler(health: health, router: router, openConnections: openConnections))
         }
       }
     do {
@@ -56,12 +56,12 @@ final class AdminHandler: ChannelInboundHandler {
   typealias OutboundOut = HTTPServerResponsePart
 
   private let health: SiteHealth
-  private let store: SiteStore
+  private let router: SiteRouter
   private let openConnections: @Sendable () -> Int
 
-  init(health: SiteHealth, store: SiteStore, openConnections: @escaping @Sendable () -> Int) {
+  init(health: SiteHealth, router: SiteRouter, openConnections: @escaping @Sendable () -> Int) {
     self.health = health
-    self.store = store
+    self.router = router
     self.openConnections = openConnections
   }
 
@@ -102,12 +102,21 @@ final class AdminHandler: ChannelInboundHandler {
 
   private func metrics() -> [UInt8] {
     let now = Date().timeIntervalSince1970
-    let site = store.current
     let files = health.associationFiles.keys.sorted().map { path in
-      let age = site.files[path].map { now - Double($0.lastModified) } ?? 0
+      let age = served(path).map { now - Double($0.lastModified) } ?? 0
       return (path: path, valid: health.associationFiles[path] ?? false, age: max(0, age))
     }
     return ServerMetrics.shared.exposition(
       openConnections: openConnections(), associationFiles: files)
+  }
+
+  /// The file a health key names: a site path, after its host with `--sites`.
+  private func served(_ key: String) -> ServedFile? {
+    guard router.routesByHost else { return router.site(forAuthority: nil)?.file(at: key) }
+    guard let slash = key.firstIndex(of: "/") else { return nil }
+    let host = String(key[..<slash])
+    let table = router.currentTable
+    let store = host == SitesReloader.fallbackName ? table.fallback : table.sites[host]
+    return store?.current.file(at: String(key[slash...]))
   }
 }

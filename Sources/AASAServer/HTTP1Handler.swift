@@ -10,7 +10,7 @@ final class HTTP1Handler: ChannelDuplexHandler, RemovableChannelHandler {
   typealias OutboundIn = ByteBuffer
   typealias OutboundOut = ByteBuffer
 
-  private let store: SiteStore
+  private let router: SiteRouter
   private let accessLog: AccessLog?
   private var remote = "-"
   private var deadlines: ConnectionDeadlines?
@@ -24,8 +24,8 @@ final class HTTP1Handler: ChannelDuplexHandler, RemovableChannelHandler {
   /// request head is complete is not idle until its response is out.
   private var responsesInFlight = 0
 
-  init(store: SiteStore, accessLog: AccessLog?) {
-    self.store = store
+  init(router: SiteRouter, accessLog: AccessLog?) {
+    self.router = router
     self.accessLog = accessLog
   }
 
@@ -47,10 +47,14 @@ final class HTTP1Handler: ChannelDuplexHandler, RemovableChannelHandler {
     // more than one, gets 400. Such a request is malformed, so its connection is not kept.
     let hosts = head.headers["host"].count
     let badHost = hosts > 1 || (hosts == 0 && head.version.minor >= 1)
-    let answer =
-      badHost
-      ? Answer(response: .badRequest, includeBody: head.method != .HEAD)
-      : Responder.answer(request, site: store.current)
+    let answer: Answer
+    if badHost {
+      answer = Answer(response: .badRequest, includeBody: head.method != .HEAD)
+    } else if let site = router.site(forAuthority: head.headers.first(name: "host")) {
+      answer = Responder.answer(request, site: site)
+    } else {
+      answer = Answer(response: .misdirected, includeBody: head.method != .HEAD)
+    }
     // A request with a body is never one we want; closing after it saves reading the body.
     let hasBody =
       head.headers.contains(name: "transfer-encoding")

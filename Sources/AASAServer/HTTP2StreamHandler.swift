@@ -8,7 +8,7 @@ final class HTTP2StreamHandler: ChannelInboundHandler {
   typealias InboundIn = HTTP2Frame.FramePayload
   typealias OutboundOut = HTTP2Frame.FramePayload
 
-  private let store: SiteStore
+  private let router: SiteRouter
   private let accessLog: AccessLog?
   private let remote: String
   private let maxHeaderSize: Int
@@ -29,10 +29,10 @@ final class HTTP2StreamHandler: ChannelInboundHandler {
   ///     client that never opens its flow-control window would otherwise hold the stream, and
   ///     with it the connection, for ever.
   init(
-    store: SiteStore, accessLog: AccessLog?, remote: String, maxHeaderSize: Int,
+    router: SiteRouter, accessLog: AccessLog?, remote: String, maxHeaderSize: Int,
     responseTimeout: TimeAmount
   ) {
-    self.store = store
+    self.router = router
     self.accessLog = accessLog
     self.remote = remote
     self.maxHeaderSize = maxHeaderSize
@@ -57,19 +57,22 @@ final class HTTP2StreamHandler: ChannelInboundHandler {
         ifNoneMatch: headers[canonicalForm: "if-none-match"],
         ifModifiedSince: headers.first(name: "if-modified-since"),
         acceptEncoding: headers[canonicalForm: "accept-encoding"])
-      answer = Responder.answer(request, site: store.current)
+      // RFC 9113 section 8.3.1: `:authority`, or `Host` from a client translating HTTP/1.1.
+      let authority = headers.first(name: ":authority") ?? headers.first(name: "host")
+      if let site = router.site(forAuthority: authority) {
+        answer = Responder.answer(request, site: site)
+      } else {
+        answer = Answer(response: .misdirected, includeBody: true)
+      }
     }
     let response = answer.response
 
-    var fields: [(String, String)] = [(":status", String(response.status.code))]
-    fields.reserveCapacity(response.fields.count + 2)
-    for field in response.fields { fields.append((field.name, field.value)) }
-    fields.append(("date", HTTPDate.now()))
+    var head = response.http2Headers
+    head.headers.add(name: "date", value: HTTPDate.now())
     let sendBody = answer.includeBody && response.body.readableBytes > 0
+    head.endStream = !sendBody
     let written = context.eventLoop.makePromise(of: Void.self)
-    context.write(
-      wrapOutboundOut(.headers(.init(headers: .init(fields), endStream: !sendBody))),
-      promise: sendBody ? nil : written)
+    context.write(wrapOutboundOut(.headers(head)), promise: sendBody ? nil : written)
     if sendBody {
       bodyLeft = response.body
       bodyWritten = written

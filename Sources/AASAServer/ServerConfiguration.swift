@@ -3,8 +3,11 @@ import NIOCore
 /// Everything `aasa-serve` needs to know to run, already checked for consistency by the command
 /// line layer. A value type so tests can build one directly.
 public struct ServerConfiguration: Sendable {
-  /// The site folder; every served file lives under it.
+  /// The site folder; every served file lives under it. Unused when `sites` is set.
   public var root: String
+  /// `--sites DIR`: one site per subfolder, named by its host; requests are routed by `Host` /
+  /// `:authority`. Nil for the single site in `root`.
+  public var sites: String?
   public var host: String
   /// 0 asks the kernel for a free port; the bound port is reported at start-up.
   public var port: Int
@@ -41,6 +44,7 @@ public struct ServerConfiguration: Sendable {
 
   public init(
     root: String,
+    sites: String? = nil,
     host: String = "127.0.0.1",
     port: Int = 8443,
     tls: TLSSource = .none,
@@ -60,6 +64,7 @@ public struct ServerConfiguration: Sendable {
     admin: AdminAddress? = nil
   ) {
     self.root = root
+    self.sites = sites
     self.host = host
     self.port = port
     self.tls = tls
@@ -88,6 +93,9 @@ public enum TLSSource: Sendable, Equatable {
   case files(certificate: String, key: String)
   /// A certificate for localhost made in memory at start-up, for trying things on a laptop.
   case selfSigned
+  /// `--tls-dir DIR`: many certificates, each serving the names in its subjectAltName, chosen by
+  /// the client's SNI; reloaded when their files change.
+  case directory(String)
 }
 
 /// `--admin HOST:PORT`: an IPv4 address or host name, or an IPv6 address in brackets.

@@ -9,6 +9,8 @@ import Prometheus
 /// - `aasa_open_connections`;
 /// - `aasa_tls_handshakes_total` and `aasa_tls_handshake_failures_total{reason}`;
 /// - `aasa_reloads_total` and `aasa_reload_failures_total`;
+/// - `aasa_certificate_reloads_total` and `aasa_certificate_reload_failures_total` (`--tls-dir`:
+///   certificates taken, and bad ones refused, the previous one kept);
 /// - `aasa_association_file_valid{path}` (1 or 0) and `aasa_association_file_age_seconds{path}`;
 /// - `aasa_log_lines_dropped_total`.
 ///
@@ -31,6 +33,8 @@ public final class ServerMetrics: @unchecked Sendable {
   private let handshakes: Metrics.Counter
   private let reloads: Metrics.Counter
   private let reloadFailures: Metrics.Counter
+  private let certificateReloads: Metrics.Counter
+  private let certificateReloadFailures: Metrics.Counter
   private let openConnections: Metrics.Gauge
   private let droppedLogLines: Metrics.Counter
 
@@ -40,6 +44,8 @@ public final class ServerMetrics: @unchecked Sendable {
     handshakes = Metrics.Counter(label: "aasa_tls_handshakes_total")
     reloads = Metrics.Counter(label: "aasa_reloads_total")
     reloadFailures = Metrics.Counter(label: "aasa_reload_failures_total")
+    certificateReloads = Metrics.Counter(label: "aasa_certificate_reloads_total")
+    certificateReloadFailures = Metrics.Counter(label: "aasa_certificate_reload_failures_total")
     openConnections = Metrics.Gauge(label: "aasa_open_connections")
     droppedLogLines = Metrics.Counter(label: "aasa_log_lines_dropped_total")
   }
@@ -102,6 +108,8 @@ public final class ServerMetrics: @unchecked Sendable {
 
   func recordReload() { reloads.increment() }
   func recordReloadFailure() { reloadFailures.increment() }
+  func recordCertificateReload() { certificateReloads.increment() }
+  func recordCertificateReloadFailure() { certificateReloadFailures.increment() }
 
   /// The Prometheus text exposition, with the values that are read rather than counted brought
   /// up to date first.

@@ -8,8 +8,13 @@ public final class SiteHealth: @unchecked Sendable {
   private let lock = NSLock()
   private var validity: [String: Bool] = [:]
   private var draining = false
+  /// `--sites`: one broken site must not take the others out of rotation, so readiness asks
+  /// only that some association file is served; each file's validity is still in `/metrics`.
+  private let sitesStandAlone: Bool
 
-  public init() {}
+  public init(sitesStandAlone: Bool = false) {
+    self.sitesStandAlone = sitesStandAlone
+  }
 
   /// The association file at `path` is (or is not) valid as it is on disk now. A refused new
   /// version makes it invalid even though the last good one is still served.
@@ -21,6 +26,11 @@ public final class SiteHealth: @unchecked Sendable {
     _ = lock.withLock { validity.removeValue(forKey: path) }
   }
 
+  /// `--sites`: a site folder went away with its files.
+  func removeAssociationFiles(under host: String) {
+    lock.withLock { validity = validity.filter { !$0.key.hasPrefix(host + "/") } }
+  }
+
   func startDraining() { lock.withLock { draining = true } }
 
   var associationFiles: [String: Bool] { lock.withLock { validity } }
@@ -30,6 +40,9 @@ public final class SiteHealth: @unchecked Sendable {
     lock.withLock {
       if draining { return "shutting down" }
       if validity.isEmpty { return "no association file is served" }
+      if sitesStandAlone {
+        return validity.values.contains(true) ? nil : "no valid association file is served"
+      }
       let invalid = validity.filter { !$0.value }.keys.sorted()
       if !invalid.isEmpty { return "invalid: \(invalid.joined(separator: ", "))" }
       return nil

@@ -4,11 +4,14 @@ import NIOCore
 /// Loads the site from disk and keeps it current: decides which files changed, reads and
 /// validates them, and swaps a new snapshot into the store. An actor, because the poll loop and
 /// SIGHUP can both ask for a reload at once.
-public actor SiteReloader {
+public actor SiteReloader: Reloading {
   public nonisolated let scanner: SiteScanner
   public nonisolated let store: SiteStore
   /// Whether each association file is valid, for `/readyz` and `/metrics`.
   public nonisolated let health: SiteHealth
+  /// `--sites`: the host this site answers for. Its association files are reported under
+  /// `HOST/.well-known/…` in `/metrics`, so one site's files are told from another's.
+  public nonisolated let domain: String?
   let allowInvalid: Bool
   let cacheControl: String
   let logger: Logger
@@ -45,18 +48,23 @@ public actor SiteReloader {
 
   /// Loads the whole site. Refuses to start if an association file has errors, unless
   /// `allowInvalid` is set.
-  public static func load(configuration: ServerConfiguration, logger: Logger) throws(StartupError)
-    -> InitialLoad
-  {
-    let scanner = try SiteScanner(
-      root: configuration.root, maxFileSize: configuration.maxFileSize)
+  /// - Parameters:
+  ///   - root: The site folder; `configuration.root` when nil.
+  ///   - domain: `--sites`: the host the site answers for.
+  ///   - health: Shared by every site with `--sites`; a new one otherwise.
+  public static func load(
+    configuration: ServerConfiguration, logger: Logger, root: String? = nil,
+    domain: String? = nil, health: SiteHealth = SiteHealth()
+  ) throws(StartupError) -> InitialLoad {
+    let root = root ?? configuration.root
+    let scanner = try SiteScanner(root: root, maxFileSize: configuration.maxFileSize)
     let scan = scanner.scan()
     let cacheControl = configuration.cacheMaxAge.map { "public, max-age=\($0)" } ?? "no-cache"
     var files: [String: ServedFile] = [:]
     var findings: [String] = []
     var refusals: [String] = []
     var skipped = scan.skipped
-    let health = SiteHealth()
+    let healthKey = { (path: String) in (domain ?? "") + path }
     for entry in scan.entries.values.sorted(by: { $0.path < $1.path }) {
       guard let bytes = scanner.read(entry) else {
         skipped.append(SkippedEntry(path: entry.path, reason: .unreadable))
@@ -69,7 +77,7 @@ public actor SiteReloader {
           continue
         }
         findings.append(contentsOf: lines)
-        health.setAssociationFile(entry.path, valid: !outcome.hasErrors)
+        health.setAssociationFile(healthKey(entry.path), valid: !outcome.hasErrors)
       }
       files[entry.path] = ServedFile(
         path: entry.path, contents: bytes, lastModified: entry.fingerprint.modifiedSeconds,
@@ -97,8 +105,9 @@ public actor SiteReloader {
     }
     let store = SiteStore(SiteSnapshot(files: files))
     let reloader = SiteReloader(
-      scanner: scanner, store: store, health: health, allowInvalid: configuration.allowInvalid,
-      cacheControl: cacheControl, logger: logger, loaded: files,
+      scanner: scanner, store: store, health: health, domain: domain,
+      allowInvalid: configuration.allowInvalid, cacheControl: cacheControl, logger: logger,
+      loaded: files,
       settleTime: configuration.settleTime, skipped: Set(skipped))
     return InitialLoad(
       reloader: reloader, files: files.values.sorted { $0.path < $1.path }, findings: findings,
@@ -106,14 +115,15 @@ public actor SiteReloader {
   }
 
   private init(
-    scanner: SiteScanner, store: SiteStore, health: SiteHealth, allowInvalid: Bool,
-    cacheControl: String,
-    logger: Logger, loaded: [String: ServedFile], settleTime: TimeAmount,
+    scanner: SiteScanner, store: SiteStore, health: SiteHealth, domain: String?,
+    allowInvalid: Bool, cacheControl: String, logger: Logger, loaded: [String: ServedFile],
+    settleTime: TimeAmount,
     skipped: Set<SkippedEntry>
   ) {
     self.scanner = scanner
     self.store = store
     self.health = health
+    self.domain = domain
     self.allowInvalid = allowInvalid
     self.cacheControl = cacheControl
     self.logger = logger
@@ -182,9 +192,10 @@ public actor SiteReloader {
       missingSince[path] = nil
       loaded[path] = nil
       if WellKnownValidation.kind(of: path) != nil {
-        health.removeAssociationFile(path)
+        health.removeAssociationFile(healthKey(path))
         logger.warning(
-          "\(path) was deleted: it is no longer served, and Apple's and Google's fetchers get 404")
+          "\(healthKey(path)) was deleted: it is no longer served, and Apple's and Google's fetchers get 404"
+        )
       } else {
         logger.info("removed \(path)")
       }
@@ -203,26 +214,29 @@ public actor SiteReloader {
       let lines = outcome.lines(file: scanner.root + entry.path)
       if outcome.hasErrors && !allowInvalid {
         rejected[entry.path] = entry.fingerprint
-        health.setAssociationFile(entry.path, valid: false)
+        health.setAssociationFile(healthKey(entry.path), valid: false)
         ServerMetrics.shared.recordReloadFailure()
         let keeping =
           loaded[entry.path] == nil
           ? "it is not served" : "the last good version keeps being served"
         logger.error(
-          "refusing the new version of \(entry.path); \(keeping)\n\(lines.joined(separator: "\n"))"
+          "refusing the new version of \(healthKey(entry.path)); \(keeping)\n\(lines.joined(separator: "\n"))"
         )
         return false
       }
       for line in lines { logger.warning("\(line)") }
-      health.setAssociationFile(entry.path, valid: !outcome.hasErrors)
+      health.setAssociationFile(healthKey(entry.path), valid: !outcome.hasErrors)
     }
     rejected[entry.path] = nil
     loaded[entry.path] = ServedFile(
       path: entry.path, contents: bytes, lastModified: entry.fingerprint.modifiedSeconds,
       fingerprint: entry.fingerprint, cacheControl: cacheControl)
-    logger.info("reloaded \(entry.path) (\(bytes.count) bytes)")
+    logger.info("reloaded \(healthKey(entry.path)) (\(bytes.count) bytes)")
     return true
   }
+
+  /// How logs, `/metrics` and `/readyz` name a file: its path, after the host with `--sites`.
+  private func healthKey(_ path: String) -> String { (domain ?? "") + path }
 
   /// The files being served now, sorted by path.
   public var servedFiles: [ServedFile] { loaded.values.sorted { $0.path < $1.path } }

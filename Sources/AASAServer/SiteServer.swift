@@ -4,6 +4,7 @@ import NIOHTTP1
 import NIOHTTP2
 import NIOPosix
 import NIOSSL
+import NIOTLS
 import ServiceLifecycle
 
 /// The listening socket and the pipeline every connection gets. A `Service`: it runs until
@@ -11,8 +12,8 @@ import ServiceLifecycle
 /// timeout) and closes what is left.
 public final class SiteServer: Service, Sendable {
   let configuration: ServerConfiguration
-  let store: SiteStore
-  let tls: NIOSSLContext?
+  let router: SiteRouter
+  let tls: ServerTLS?
   let accessLog: AccessLog?
   let logger: Logger
   let group: MultiThreadedEventLoopGroup
@@ -26,13 +27,13 @@ public final class SiteServer: Service, Sendable {
   /// Binds the socket; the server answers requests from this point on.
   /// - Parameter health: Told when draining starts, so `/readyz` says so.
   public static func bind(
-    configuration: ServerConfiguration, store: SiteStore, tls: NIOSSLContext?,
+    configuration: ServerConfiguration, router: SiteRouter, tls: ServerTLS?,
     accessLog: AccessLog?, logger: Logger, health: SiteHealth? = nil
   ) async throws(StartupError) -> SiteServer {
     let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, configuration.threads))
     let registry = ConnectionRegistry(limit: configuration.maxConnections)
     let pipeline = PipelineSetup(
-      configuration: configuration, store: store, tls: tls, accessLog: accessLog)
+      configuration: configuration, router: router, tls: tls, accessLog: accessLog)
     let bootstrap = ServerBootstrap(group: group)
       .serverChannelOption(.backlog, value: 1024)
       .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -49,7 +50,7 @@ public final class SiteServer: Service, Sendable {
       let channel = try await bootstrap.bind(host: configuration.host, port: configuration.port)
         .get()
       return SiteServer(
-        configuration: configuration, store: store, tls: tls, accessLog: accessLog,
+        configuration: configuration, router: router, tls: tls, accessLog: accessLog,
         logger: logger, group: group, registry: registry, channel: channel, health: health)
     } catch {
       try? await group.shutdownGracefully()
@@ -59,12 +60,12 @@ public final class SiteServer: Service, Sendable {
   }
 
   private init(
-    configuration: ServerConfiguration, store: SiteStore, tls: NIOSSLContext?,
+    configuration: ServerConfiguration, router: SiteRouter, tls: ServerTLS?,
     accessLog: AccessLog?, logger: Logger, group: MultiThreadedEventLoopGroup,
     registry: ConnectionRegistry, channel: Channel, health: SiteHealth?
   ) {
     self.configuration = configuration
-    self.store = store
+    self.router = router
     self.tls = tls
     self.accessLog = accessLog
     self.logger = logger
@@ -102,8 +103,8 @@ public final class SiteServer: Service, Sendable {
 /// Builds each connection's pipeline. Sendable parts only, since NIO calls it from any loop.
 struct PipelineSetup: Sendable {
   let configuration: ServerConfiguration
-  let store: SiteStore
-  let tls: NIOSSLContext?
+  let router: SiteRouter
+  let tls: ServerTLS?
   let accessLog: AccessLog?
 
   func configure(_ channel: Channel) -> EventLoopFuture<Void> {
@@ -117,10 +118,37 @@ struct PipelineSetup: Sendable {
       }
     }
     do {
-      try channel.pipeline.syncOperations.addHandler(ConnectionCutter())
-      try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls))
-      try channel.pipeline.syncOperations.addHandler(TLSHandshakeMetrics())
-      try channel.pipeline.syncOperations.addHandler(deadlines)
+      let sync = channel.pipeline.syncOperations
+      try sync.addHandler(ConnectionCutter())
+      let handshakes = TLSHandshakeMetrics()
+      switch tls {
+      case .single(let context):
+        try sync.addHandler(NIOSSLServerHandler(context: context))
+      case .bySNI(let store):
+        let table = store.current
+        if let only = table.onlyContext {
+          try sync.addHandler(NIOSSLServerHandler(context: only))
+        } else {
+          // The ClientHello is read for its server name first, then the TLS handler for that
+          // name's certificate takes its place, with the bytes read so far.
+          try sync.addHandler(
+            ByteToMessageHandler(
+              SNIHandler { result in
+                let name: String? =
+                  switch result {
+                  case .hostname(let name): name
+                  case .fallback: nil
+                  }
+                let context = table.context(forServerName: name)
+                return channel.eventLoop.makeCompletedFuture {
+                  try channel.pipeline.syncOperations.addHandler(
+                    NIOSSLServerHandler(context: context), position: .before(handshakes))
+                }
+              }))
+        }
+      }
+      try sync.addHandler(handshakes)
+      try sync.addHandler(deadlines)
     } catch {
       return channel.eventLoop.makeFailedFuture(error)
     }
@@ -143,7 +171,7 @@ struct PipelineSetup: Sendable {
       limitConfiguration: limits)
     try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(decoder))
     try channel.pipeline.syncOperations.addHandler(
-      HTTP1Handler(store: store, accessLog: accessLog))
+      HTTP1Handler(router: router, accessLog: accessLog))
   }
 
   private func addHTTP2(to channel: Channel) throws {
@@ -166,7 +194,7 @@ struct PipelineSetup: Sendable {
       HTTP2Setting(parameter: .initialWindowSize, value: 65535),
     ]
     let remote = channel.remoteAddress?.ipAddress ?? "-"
-    let store = self.store
+    let router = self.router
     let accessLog = self.accessLog
     let maxHeaderSize = configuration.maxHeaderSize
     let responseTimeout = configuration.idleTimeout
@@ -179,7 +207,7 @@ struct PipelineSetup: Sendable {
       stream.eventLoop.makeCompletedFuture {
         try stream.pipeline.syncOperations.addHandler(
           HTTP2StreamHandler(
-            store: store, accessLog: accessLog, remote: remote, maxHeaderSize: maxHeaderSize,
+            router: router, accessLog: accessLog, remote: remote, maxHeaderSize: maxHeaderSize,
             responseTimeout: responseTimeout))
       }
     }

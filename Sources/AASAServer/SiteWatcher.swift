@@ -13,14 +13,14 @@ import ServiceLifecycle
 /// cheap for a site of well-known files, and sees every kind of change, including edits through
 /// symlinks and files replaced by rename, which file-event APIs report unevenly.
 struct SiteWatcher: Service {
-  let reloader: SiteReloader
+  let reloader: any Reloading
   let interval: TimeAmount
 
   func run() async throws {
     try? await cancelWhenGracefulShutdown {
       while !Task.isCancelled {
         try await Task.sleep(for: .nanoseconds(interval.nanoseconds))
-        await reloader.reload()
+        _ = await reloader.reload(force: false)
       }
     }
   }
@@ -29,18 +29,19 @@ struct SiteWatcher: Service {
 /// Reloads everything at once on SIGHUP, without waiting for the next poll or for a changed file
 /// to settle. Uses a dispatch signal source, which needs no extra package.
 struct HangupReloader: Service {
-  let reloader: SiteReloader
+  let reloaders: [any Reloading]
   let logger: Logger
 
   func run() async throws {
     signal(SIGHUP, SIG_IGN)
     let source = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global())
-    let reloader = reloader
+    let reloaders = reloaders
     let logger = logger
     source.setEventHandler {
       logger.info("SIGHUP: reloading the site")
       Task {
-        let changed = await reloader.reload(force: true)
+        var changed = false
+        for reloader in reloaders where await reloader.reload(force: true) { changed = true }
         logger.info(changed ? "SIGHUP: reload done" : "SIGHUP: nothing changed")
       }
     }

@@ -26,7 +26,8 @@ public enum TLSSetup {
     -> Loaded?
   {
     switch source {
-    case .none:
+    case .none, .directory:
+      // A folder of certificates is `CertificateReloader`'s.
       return nil
     case .selfSigned:
       let made: SelfSignedCertificate

@@ -24,9 +24,15 @@ struct ServeCommand: AsyncParsableCommand {
 
   @Option(
     help:
-      "The site folder: .well-known/apple-app-site-association, assetlinks.json, and any other static files."
+      "The site folder: .well-known/apple-app-site-association, assetlinks.json, and any other static files. One site, whatever the Host."
   )
-  var root: String
+  var root: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Many sites: one subfolder per host (DIR/example.com/.well-known/…), chosen by the request's Host or :authority (case, port and a trailing dot do not matter). Hosts with no folder get 421, or the site in DIR/_default when there is one. Each site is validated and reloaded on its own: a broken site is refused and logged, and the others go on. Folders added or removed are picked up after --settle-time.",
+      valueName: "dir"))
+  var sites: String?
 
   @Option(
     help: "The address to listen on. Use 0.0.0.0 (or ::) to accept connections from other machines."
@@ -43,6 +49,12 @@ struct ServeCommand: AsyncParsableCommand {
     help: ArgumentHelp(
       "PEM private key (EC or RSA, unencrypted) for --tls-cert.", valueName: "key.pem"))
   var tlsKey: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "A folder of certificates, each chosen by the names in its subjectAltName (SNI; *.example.com matches one label): NAME.crt (or .pem) with NAME.key, or NAME/fullchain.pem with NAME/privkey.pem (certbot). Clients without SNI, or asking for a name no certificate has, get the certificate named 'default', else the first by name. Renewals written in place are picked up after --settle-time, once checked (key matches, valid now, chain in order); a bad one is logged and the old certificate stays.",
+      valueName: "dir"))
+  var tlsDir: String?
 
   @Flag(
     help:
@@ -119,8 +131,13 @@ struct ServeCommand: AsyncParsableCommand {
   var threads: Int = System.coreCount
 
   func validate() throws {
-    if selfSigned && (tlsCert != nil || tlsKey != nil) {
-      throw ValidationError("use either --self-signed or --tls-cert/--tls-key, not both")
+    if (root == nil) == (sites == nil) {
+      throw ValidationError(
+        "give the site folder with --root DIR, or a folder of sites (one per host) with --sites DIR"
+      )
+    }
+    if [selfSigned, tlsCert != nil || tlsKey != nil, tlsDir != nil].filter({ $0 }).count > 1 {
+      throw ValidationError("use one of --self-signed, --tls-cert/--tls-key and --tls-dir")
     }
     if (tlsCert == nil) != (tlsKey == nil) {
       throw ValidationError("--tls-cert and --tls-key go together")
@@ -148,11 +165,17 @@ struct ServeCommand: AsyncParsableCommand {
 
   var serverConfiguration: ServerConfiguration {
     let tls: TLSSource =
-      if let tlsCert, let tlsKey { .files(certificate: tlsCert, key: tlsKey) } else if selfSigned {
+      if let tlsCert, let tlsKey {
+        .files(certificate: tlsCert, key: tlsKey)
+      } else if let tlsDir {
+        .directory(tlsDir)
+      } else if selfSigned {
         .selfSigned
-      } else { .none }
+      } else {
+        .none
+      }
     return ServerConfiguration(
-      root: root, host: host, port: port, tls: tls,
+      root: root ?? "", sites: sites, host: host, port: port, tls: tls,
       allowUntrustedCertificate: allowUntrustedCertificate,
       cacheMaxAge: cacheMaxAge == 0 ? nil : cacheMaxAge, allowInvalid: allowInvalid,
       idleTimeout: .seconds(idleTimeout), headerTimeout: .seconds(headerTimeout),

@@ -1,0 +1,152 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `--sites DIR`: one folder per host, routed by Host / :authority, each site on its own.
+@Suite("aasa-serve end to end: many sites", .timeLimit(.minutes(2)))
+struct EndToEndSitesTests {
+  /// An AASA naming one app per site, so each answer tells which site gave it.
+  static func aasa(app: String) -> String {
+    #"{"applinks":{"details":[{"appIDs":["D3KQX62K1A.com.example.\#(app)"],"components":[{"/":"/\#(app)/*"}]}]}}"#
+  }
+
+  static let aasaPath = "/.well-known/apple-app-site-association"
+
+  /// A folder of sites, one per name, each serving `aasa(app: name's first label)`.
+  static func sites(_ names: [String]) throws -> TemporaryDirectory {
+    let directory = try TemporaryDirectory(label: "sites")
+    for name in names {
+      try directory.write("sites/\(name)\(aasaPath)", aasa(app: app(for: name)))
+    }
+    return directory
+  }
+
+  static func app(for name: String) -> String {
+    name == "_default" ? "fallback" : String(name.split(separator: ".").first ?? "")
+  }
+
+  static func start(_ directory: TemporaryDirectory, _ extra: [String] = []) throws
+    -> ServerProcess
+  {
+    try ServerProcess(
+      [
+        "--sites", directory.path + "/sites", "--port", "0", "--self-signed",
+        "--watch-interval", "0.2", "--settle-time", "0.5",
+      ] + extra)
+  }
+
+  /// A request for `host`, resolved to the server the way a CDN's fetcher reaches it.
+  static func get(
+    _ server: ServerProcess, host: String, path: String = aasaPath, _ extra: [String] = []
+  ) throws -> CurlResponse {
+    try CurlResponse(
+      curl(
+        ["-k", "--resolve", "\(host):\(server.port):127.0.0.1"] + extra,
+        "https://\(host):\(server.port)\(path)"))
+  }
+
+  @Test func eachHostGetsItsOwnSiteOverHTTP1AndHTTP2() throws {
+    let directory = try Self.sites(["apple.example", "banana.example", "cherry.example"])
+    let server = try Self.start(directory)
+    #expect(server.output.contains("serving 3 site(s)"))
+    for host in ["apple.example", "banana.example", "cherry.example"] {
+      for version in ["--http1.1", "--http2"] {
+        let response = try Self.get(server, host: host, [version])
+        #expect(response.status == 200, "\(host) \(version)")
+        #expect(response.body == Self.aasa(app: Self.app(for: host)), "\(host) \(version)")
+      }
+    }
+  }
+
+  @Test func hostsMatchWhateverTheirCasePortOrTrailingDot() throws {
+    let directory = try Self.sites(["apple.example", "banana.example"])
+    let server = try Self.start(directory)
+    // curl sends the port in Host when it is not 443, and keeps the trailing dot and the case.
+    for host in ["APPLE.Example", "apple.example."] {
+      let response = try Self.get(server, host: host, ["--http1.1"])
+      #expect(response.body == Self.aasa(app: "apple"), "\(host)")
+    }
+    let explicit = try CurlResponse(
+      curl(
+        ["-k", "--http1.1", "-H", "Host: Banana.EXAMPLE.:8443"],
+        server.url(Self.aasaPath)))
+    #expect(explicit.body == Self.aasa(app: "banana"))
+  }
+
+  @Test func anUnknownHostGets421() throws {
+    let directory = try Self.sites(["apple.example"])
+    let server = try Self.start(directory)
+    #expect(server.output.contains("other hosts get 421"))
+    for version in ["--http1.1", "--http2"] {
+      let response = try Self.get(server, host: "unknown.example", [version])
+      #expect(response.status == 421, "\(version)")
+      #expect(response.headers["cache-control"] == "no-store")
+    }
+    // An IP address names no site either.
+    #expect(try CurlResponse(curl(["-k"], server.url(Self.aasaPath))).status == 421)
+  }
+
+  @Test func theDefaultSiteAnswersUnknownHosts() throws {
+    let directory = try Self.sites(["apple.example", "_default"])
+    let server = try Self.start(directory)
+    #expect(try Self.get(server, host: "unknown.example").body == Self.aasa(app: "fallback"))
+    #expect(try Self.get(server, host: "apple.example").body == Self.aasa(app: "apple"))
+  }
+
+  @Test func aBrokenSiteIsRefusedAndTheOthersAreServed() throws {
+    let directory = try Self.sites(["apple.example", "banana.example"])
+    try directory.write("sites/broken.example\(Self.aasaPath)", Fixtures.brokenAASA)
+    let server = try Self.start(directory)
+    #expect(server.output.contains("not serving the site broken.example"))
+    #expect(try Self.get(server, host: "broken.example").status == 421)
+    #expect(try Self.get(server, host: "apple.example").status == 200)
+
+    // A broken update of one site keeps its last good version, and another site's update is
+    // taken all the same.
+    try directory.replace("sites/apple.example\(Self.aasaPath)", Fixtures.brokenAASA)
+    try directory.replace("sites/banana.example\(Self.aasaPath)", Self.aasa(app: "updated"))
+    try waitUntil(timeout: 10, "banana's update") {
+      try Self.get(server, host: "banana.example").body == Self.aasa(app: "updated")
+    }
+    try waitUntil(timeout: 10, "apple's refusal") {
+      server.output.contains("refusing the new version of apple.example\(Self.aasaPath)")
+    }
+    #expect(try Self.get(server, host: "apple.example").body == Self.aasa(app: "apple"))
+
+    // Fixed, the broken site is served.
+    try directory.replace("sites/broken.example\(Self.aasaPath)", Self.aasa(app: "fixed"))
+    try waitUntil(timeout: 10, "the fixed site") {
+      try Self.get(server, host: "broken.example").body == Self.aasa(app: "fixed")
+    }
+  }
+
+  @Test func siteFoldersAddedAndRemovedAtRunTime() throws {
+    let directory = try Self.sites(["apple.example"])
+    let server = try Self.start(directory)
+    #expect(try Self.get(server, host: "new.example").status == 421)
+    try directory.write("sites/new.example\(Self.aasaPath)", Self.aasa(app: "new"))
+    try waitUntil(timeout: 10, "the new site") {
+      try Self.get(server, host: "new.example").status == 200
+    }
+    #expect(try Self.get(server, host: "new.example").body == Self.aasa(app: "new"))
+    #expect(server.output.contains("serving the new site new.example"))
+
+    try FileManager.default.removeItem(atPath: directory.path + "/sites/apple.example")
+    try waitUntil(timeout: 10, "the removal") {
+      try Self.get(server, host: "apple.example").status == 421
+    }
+    #expect(server.output.contains("the site apple.example was removed"))
+    #expect(try Self.get(server, host: "new.example").status == 200)
+  }
+
+  @Test func rootAndSitesAreExclusive() throws {
+    let directory = try Self.sites(["apple.example"])
+    for arguments in [
+      ["--port", "0"], ["--root", directory.path, "--sites", directory.path, "--port", "0"],
+    ] {
+      let server = try ServerProcess(arguments, expectFailure: true)
+      #expect(try server.waitForExit() == 2)
+      #expect(server.stderr.text.contains("--root DIR"))
+    }
+  }
+}
