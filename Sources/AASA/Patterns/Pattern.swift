@@ -67,8 +67,8 @@ public struct Pattern: Sendable, CustomStringConvertible {
     case exact
     /// The text must start with ``literalPrefix`` (the pattern is a literal followed by `*`).
     case prefix
-    /// Literals, `?`, classes and stars: ``WildcardMatcher``.
-    case wildcard([PatternAtom])
+    /// Literals, `?`, classes and stars: the fixed ends first, then ``WildcardMatcher``.
+    case wildcard(FixedEnds)
     /// Variables with several values: ``PatternAutomaton``.
     case automaton
   }
@@ -159,7 +159,47 @@ public struct Pattern: Sendable, CustomStringConvertible {
     } else if prefix.count == atoms.count - 1 && atoms.last == .star {
       strategy = .prefix
     } else {
-      strategy = .wildcard(atoms)
+      strategy = .wildcard(FixedEnds(atoms))
+    }
+  }
+
+  /// A wildcard pattern cut at its first and last `*`: what comes before the first and after the
+  /// last star matches a fixed number of scalars at each end of the text, checked in that many
+  /// steps before any search. Without this, a text that cannot end as the pattern does was still
+  /// searched in full for every literal in the middle, and the last star retried at every
+  /// position: thousands of such rules took 387 ms on a 100 KB URL.
+  struct FixedEnds: Sendable {
+    let head: [PatternAtom]
+    /// From the first `*` to the last, both included; empty when the pattern has no star.
+    let middle: [PatternAtom]
+    let tail: [PatternAtom]
+
+    init(_ atoms: [PatternAtom]) {
+      guard let first = atoms.firstIndex(of: .star), let last = atoms.lastIndex(of: .star) else {
+        (head, middle, tail) = (atoms, [], [])
+        return
+      }
+      head = Array(atoms[..<first])
+      middle = Array(atoms[first...last])
+      tail = Array(atoms[(last + 1)...])
+    }
+
+    func matches(_ text: UnsafeBufferPointer<UInt32>) -> Bool {
+      guard middle.isEmpty ? text.count == head.count : text.count >= head.count + tail.count,
+        Self.matches(head, text, at: 0), Self.matches(tail, text, at: text.count - tail.count)
+      else { return false }
+      if middle.isEmpty { return true }
+      let inside = UnsafeBufferPointer(rebasing: text[head.count..<(text.count - tail.count)])
+      return middle.withUnsafeBufferPointer { WildcardMatcher.matches($0, inside) }
+    }
+
+    private static func matches(
+      _ atoms: [PatternAtom], _ text: UnsafeBufferPointer<UInt32>, at start: Int
+    ) -> Bool {
+      for index in atoms.indices where !atoms[index].matchesOne(text[start + index]) {
+        return false
+      }
+      return true
     }
   }
 
@@ -187,9 +227,8 @@ public struct Pattern: Sendable, CustomStringConvertible {
         return scalars.count == literalPrefix.count && hasLiteralPrefix(scalars)
       case .prefix:
         return hasLiteralPrefix(scalars)
-      case .wildcard(let atoms):
-        guard hasLiteralPrefix(scalars), hasLiteralSuffix(scalars) else { return false }
-        return atoms.withUnsafeBufferPointer { WildcardMatcher.matches($0, scalars) }
+      case .wildcard(let parts):
+        return parts.matches(scalars)
       case .automaton:
         guard hasLiteralPrefix(scalars), hasLiteralSuffix(scalars), containsRequiredInfix(scalars)
         else { return false }

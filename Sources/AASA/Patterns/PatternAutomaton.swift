@@ -36,6 +36,11 @@ struct PatternAutomaton: Sendable {
     /// `first ..< first + count` (keys ascending). Keys are never `/` or `*`, which path
     /// normalization treats specially.
     case branch(first: Int32, count: Int32)
+    /// Consumes the literal ``LiteralRun`` `runs[index]`, scalar by scalar. Every offset into
+    /// the run that is alive is one bit, stepped for all offsets at once, so a long literal after
+    /// a `*` (alive at every offset on a text that repeats it) costs a few word operations per
+    /// scalar rather than one state per offset.
+    case run(Int32, next: Int32)
     /// Path patterns only: the leading `/` that normalization adds.
     case leadingSlash(next: Int32)
     /// The end of the pattern.
@@ -68,6 +73,9 @@ struct PatternAutomaton: Sendable {
   let splitTargets: [Int32]
   let branchKeys: [UInt32]
   let branchTargets: [Int32]
+  let runs: [LiteralRun]
+  /// The words of every run's bits, one after the other.
+  private let runWordCount: Int
   /// Where matching starts without the leading `/` (for paths), or at all.
   let start: Int32
   /// The ``Node/leadingSlash(next:)`` entry of path patterns.
@@ -82,18 +90,29 @@ struct PatternAutomaton: Sendable {
   init(pieces: [Piece], normalizesPath: Bool) {
     var builder = Builder()
     var next: Int32 = 0
+    // Literal scalars in reverse, until something else comes: emitted as runs when long.
+    var literal: [UInt32] = []
     for piece in pieces.reversed() {
+      if case .atom(.scalar(let value)) = piece, LiteralRun.canHold(value) {
+        literal.append(value)
+        continue
+      }
+      next = builder.emit(literalReversed: literal, next: next)
+      literal.removeAll(keepingCapacity: true)
       switch piece {
       case .atom(let atom): next = builder.emit(atom, next: next)
       case .alternatives(let trie): next = builder.append(trie.template, next: next)
       }
     }
+    next = builder.emit(literalReversed: literal, next: next)
     self.start = next
     self.leadingSlashEntry = normalizesPath ? builder.append(.leadingSlash(next: next)) : nil
     self.nodes = builder.nodes
     self.splitTargets = builder.splitTargets
     self.branchKeys = builder.branchKeys
     self.branchTargets = builder.branchTargets
+    self.runs = builder.runs
+    self.runWordCount = builder.runs.reduce(0) { $0 + $1.wordCount }
     self.normalizesPath = normalizesPath
     self.modeShift = normalizesPath ? 3 : 0
   }
@@ -106,18 +125,31 @@ struct PatternAutomaton: Sendable {
     let stateCount = nodes.count << Int(modeShift)
     var scratch = AutomatonScratchPool.shared.take(stateCount: stateCount)
     defer { AutomatonScratchPool.shared.give(back: scratch) }
+    // Two sets of run bits, current and next, and a mark per run; only patterns with long
+    // literals have any. Marks start below every generation the simulation uses.
+    var runBits = [UInt64](repeating: 0, count: 2 * runWordCount)
+    var runMarks = [Int32](repeating: Int32.min, count: runs.count)
     return nodes.withUnsafeBufferPointer { nodes in
       splitTargets.withUnsafeBufferPointer { targets in
         branchKeys.withUnsafeBufferPointer { branchKeys in
           branchTargets.withUnsafeBufferPointer { branchTargets in
-            var simulation = Simulation(
-              nodes: nodes, targets: targets, branchKeys: branchKeys,
-              branchTargets: branchTargets, normalizesPath: normalizesPath,
-              modeShift: modeShift, marks: scratch.marks, stack: scratch.stack,
-              current: scratch.current, next: scratch.next, generation: scratch.generation)
-            let result = simulation.run(text, start: start, leadingSlashEntry: leadingSlashEntry)
-            scratch.generation = simulation.generation + 1
-            return result
+            runs.withUnsafeBufferPointer { runs in
+              runBits.withUnsafeMutableBufferPointer { runBits in
+                runMarks.withUnsafeMutableBufferPointer { runMarks in
+                  var simulation = Simulation(
+                    nodes: nodes, targets: targets, branchKeys: branchKeys,
+                    branchTargets: branchTargets, normalizesPath: normalizesPath,
+                    modeShift: modeShift, marks: scratch.marks, stack: scratch.stack,
+                    current: scratch.current, next: scratch.next, generation: scratch.generation,
+                    runs: runs, runBits: runBits, runWordCount: runWordCount,
+                    runMarks: runMarks.baseAddress ?? UnsafeMutablePointer<Int32>(bitPattern: 4)!)
+                  let result = simulation.run(
+                    text, start: start, leadingSlashEntry: leadingSlashEntry)
+                  scratch.generation = simulation.generation + 1
+                  return result
+                }
+              }
+            }
           }
         }
       }
@@ -138,6 +170,12 @@ struct PatternAutomaton: Sendable {
     let stack: UnsafeMutablePointer<Int32>
     var current: UnsafeMutablePointer<Int32>
     var next: UnsafeMutablePointer<Int32>
+    let runs: UnsafeBufferPointer<LiteralRun>
+    /// `runMarks[run] == generation` when the run is already listed in the set being built.
+    let runMarks: UnsafeMutablePointer<Int32>
+    /// The bits of the runs in the current set, then those of the set being built.
+    var currentRunBits: UnsafeMutablePointer<UInt64>
+    var nextRunBits: UnsafeMutablePointer<UInt64>
     var currentCount = 0
     var nextCount = 0
     var stackCount = 0
@@ -151,9 +189,17 @@ struct PatternAutomaton: Sendable {
       branchKeys: UnsafeBufferPointer<UInt32>, branchTargets: UnsafeBufferPointer<Int32>,
       normalizesPath: Bool, modeShift: Int32, marks: UnsafeMutablePointer<Int32>,
       stack: UnsafeMutablePointer<Int32>,
-      current: UnsafeMutablePointer<Int32>, next: UnsafeMutablePointer<Int32>, generation: Int32
+      current: UnsafeMutablePointer<Int32>, next: UnsafeMutablePointer<Int32>, generation: Int32,
+      runs: UnsafeBufferPointer<LiteralRun>, runBits: UnsafeMutableBufferPointer<UInt64>,
+      runWordCount: Int, runMarks: UnsafeMutablePointer<Int32>
     ) {
       self.generation = generation
+      self.runs = runs
+      self.runMarks = runMarks
+      // A pattern without runs has no bits: both point at the (empty) buffer's start.
+      let base = runBits.baseAddress ?? UnsafeMutablePointer<UInt64>(bitPattern: 8)!
+      self.currentRunBits = base
+      self.nextRunBits = base + runWordCount
       self.nodes = nodes
       self.targets = targets
       self.branchKeys = branchKeys
@@ -210,6 +256,10 @@ struct PatternAutomaton: Sendable {
             if let following = branchTarget(first, count, scalar) {
               addClosure(following, Mode.other)
             }
+          case .run(let index, let following):
+            if stepRun(index, node: node, scalar: scalar) {
+              addClosure(following, Mode.other)
+            }
           case .split:
             break
           }
@@ -259,8 +309,53 @@ struct PatternAutomaton: Sendable {
       }
     }
 
+    /// Lists run `index` in the set being built, once, with its bits cleared before the first
+    /// write of this step. A run holds no `/` or `*`, so the mode before it changes nothing once
+    /// its first scalar is consumed: one state per run stands for every mode.
+    @inline(__always)
+    private mutating func listRun(_ index: Int32, node: Int32) {
+      guard runMarks[Int(index)] != generation else { return }
+      runMarks[Int(index)] = generation
+      let run = runs[Int(index)]
+      (nextRunBits + run.wordOffset).update(repeating: 0, count: run.wordCount)
+      next[nextCount] = node << shift
+      nextCount += 1
+    }
+
+    /// Consumes `scalar` at every live offset of run `index`; whether the run was completed.
+    private mutating func stepRun(_ index: Int32, node: Int32, scalar: UInt32) -> Bool {
+      let run = runs[Int(index)]
+      guard let key = run.keyIndex(of: scalar) else { return false }
+      let bits = currentRunBits + run.wordOffset
+      var alive: UInt64 = 0
+      var completed = false
+      let lastWord = run.wordCount - 1
+      let lastBit = UInt64(1) << UInt64((run.length - 1) % 64)
+      for word in 0...lastWord {
+        let matched = bits[word] & run.mask(key, word: word)
+        if word == lastWord {
+          completed = matched & lastBit != 0
+          alive |= matched & ~lastBit
+        } else {
+          alive |= matched
+        }
+      }
+      guard alive != 0 else { return completed }
+      listRun(index, node: node)
+      let target = nextRunBits + run.wordOffset
+      var carry: UInt64 = 0
+      for word in 0...lastWord {
+        var matched = bits[word] & run.mask(key, word: word)
+        if word == lastWord { matched &= ~lastBit }
+        target[word] |= matched << 1 | carry
+        carry = matched >> 63
+      }
+      return completed
+    }
+
     private mutating func swapSets() {
       swap(&current, &next)
+      swap(&currentRunBits, &nextRunBits)
       currentCount = nextCount
       nextCount = 0
       generation += 1
@@ -303,6 +398,11 @@ struct PatternAutomaton: Sendable {
           }
         case .any, .characterClass, .branch:
           if path && mode == Mode.startWithoutSlash { continue }
+        case .run(let index, _):
+          if path && mode == Mode.startWithoutSlash { continue }
+          listRun(index, node: node)
+          nextRunBits[runs[Int(index)].wordOffset] |= 1
+          continue
         case .star(let following):
           if path && mode == Mode.startAfterSlash { continue }
           push(following, path ? Mode.afterStar : Mode.other)
@@ -345,6 +445,42 @@ struct PatternAutomaton: Sendable {
     var splitTargets: [Int32] = []
     var branchKeys: [UInt32] = []
     var branchTargets: [Int32] = []
+    var runs: [LiteralRun] = []
+
+    /// Emits literal scalars given last to first: one node each when few, else runs of at most
+    /// ``LiteralRun/maximumLength`` scalars and ``LiteralRun/maximumKeys`` distinct ones.
+    mutating func emit(literalReversed scalars: [UInt32], next: Int32) -> Int32 {
+      var next = next
+      guard scalars.count >= LiteralRun.minimumLength else {
+        for scalar in scalars { next = append(.scalar(scalar, next: next)) }
+        return next
+      }
+      var wordOffset = runs.reduce(0) { $0 + $1.wordCount }
+      // Cut from the front of the literal (the end of the reversed array), so runs come out
+      // back to front as every emitted node does.
+      var chunks: [[UInt32]] = []
+      var chunk: [UInt32] = []
+      var keys = Set<UInt32>()
+      for scalar in scalars.reversed() {
+        if chunk.count == LiteralRun.maximumLength
+          || (!keys.contains(scalar) && keys.count == LiteralRun.maximumKeys)
+        {
+          chunks.append(chunk)
+          chunk = []
+          keys = []
+        }
+        chunk.append(scalar)
+        keys.insert(scalar)
+      }
+      chunks.append(chunk)
+      for chunk in chunks.reversed() {
+        let run = LiteralRun(chunk, wordOffset: wordOffset)
+        wordOffset += run.wordCount
+        runs.append(run)
+        next = append(.run(Int32(runs.count - 1), next: next))
+      }
+      return next
+    }
 
     /// Copies `template`, its continuation becoming `next`; returns the entry.
     mutating func append(_ template: Template, next: Int32) -> Int32 {
@@ -367,6 +503,8 @@ struct PatternAutomaton: Sendable {
         case .branch(let first, let count):
           nodes.append(.branch(first: first + branchBase, count: count))
         case .leadingSlash(let following): nodes.append(.leadingSlash(next: relocate(following)))
+        case .run:
+          preconditionFailure("variable templates hold no literal runs")
         case .accept: nodes.append(.accept)
         }
       }

@@ -54,9 +54,7 @@ struct FuzzFindingTests {
   /// scalar of a literal that follows a `*`, all alive on a run of that scalar: (text) ×
   /// (literal) steps. The same pattern with 64,000 `a` and 128,000 scalars of text matched in
   /// 82 s optimized; these sizes take seconds.
-  @Test(
-    "A variable pattern with a long literal after a star runs in near-linear time",
-    .disabled("fuzz finding, fix pending"))
+  @Test("A variable pattern with a long literal after a star runs in near-linear time")
   func automatonLongLiteral() {
     let pattern = Pattern(
       "*" + String(repeating: "a", count: 16_000) + "b$(region)", part: .fragment)
@@ -161,5 +159,68 @@ struct LongRunReferenceTests {
     }
     // Both answers are common, so the comparison means something.
     #expect(matched > 100 && matched < 300, "\(matched) of 400 matched")
+  }
+}
+
+/// The automaton's literal runs (F4's fix) against the same reference, through a variable with
+/// several values: each use of the variable takes any of its values, every combination is
+/// expanded into a pattern of its own, and the text matches when one of them does. Literals are
+/// long enough to span several words and, with 20 letters, to be cut into several runs by their
+/// distinct scalars.
+@Suite("Automaton literal runs: random patterns against a reference")
+struct AutomatonRunReferenceTests {
+  static let values = ["x", "xa", ""]
+
+  /// `template` with each `$(v)` replaced by each value, independently.
+  static func expansions(_ template: String) -> [String] {
+    let parts = template.components(separatedBy: "$(v)")
+    var results = [parts[0]]
+    for part in parts.dropFirst() {
+      results = results.flatMap { prefix in values.map { prefix + $0 + part } }
+    }
+    return results
+  }
+
+  @Test("random long literals around a variable", arguments: [3, 20])
+  func randomLiteralsAroundVariable(letterCount: Int) {
+    var random = SeededGenerator(state: 4242 + UInt64(letterCount))
+    let letters = (0..<letterCount).map { String(UnicodeScalar(UInt8(97 + $0))) }
+    let variables = VariableTable(custom: ["v": Self.values])
+    var matched = 0
+    for round in 0..<300 {
+      let runLength = 32 + random.next(170)
+      // Mostly letters: long stretches of literal between the rare `?`.
+      let run = (0..<runLength).map { _ in
+        random.next(40) == 0 ? "?" : random.pick(letters)
+      }.joined()
+      let head = random.pick(["", "a", "*", "$(v)*"])
+      let tail = random.pick(["$(v)", "$(v)*", "*$(v)", "$(v)b"])
+      let template = head + "*" + run + tail
+      var text = random.pick(Self.expansions(template)).map { atom -> String in
+        switch atom {
+        case "?": return random.pick(letters)
+        case "*": return random.string(from: letters + ["x"], maxLength: 6)
+        default: return String(atom)
+        }
+      }.joined()
+      // The literal's start repeated before it makes many offsets into it live at once.
+      if random.next(3) == 0 {
+        text = String(run.prefix(20)).replacingOccurrences(of: "?", with: "a") + text
+      }
+      if random.next(2) == 0, !text.isEmpty {
+        var scalars = Array(text)
+        let index = random.next(scalars.count)
+        scalars[index] = scalars[index] == "a" ? "b" : "a"
+        text = String(scalars)
+      }
+      let expected = Self.expansions(template).contains { expansion in
+        LongRunReferenceTests.reference(Array(expansion), Array(text))
+      }
+      if expected { matched += 1 }
+      let pattern = Pattern(template, part: .fragment, variables: variables)
+      #expect(pattern.usesMultiCharacterVariables)
+      #expect(pattern.matches(text) == expected, "round \(round): \(template) on \(text)")
+    }
+    #expect(matched > 60 && matched < 240, "\(matched) of 300 matched")
   }
 }
