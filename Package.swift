@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .library(name: "AASACore", targets: ["AASACore"]),
     .library(name: "AASA", targets: ["AASA"]),
+    .library(name: "AASAAppLinks", targets: ["AASAAppLinks"]),
     .library(name: "AASARoutes", targets: ["AASARoutes"]),
     .executable(name: "aasa-lint", targets: ["aasa-lint"]),
     .executable(name: "aasa-serve", targets: ["aasa-serve"]),
@@ -33,11 +34,17 @@ let package = Package(
     // Apple's association files and Android's assetlinks lists: models, checks, matching.
     .target(name: "AASA", dependencies: ["AASACore"]),
 
+    // Debian's libgumbo-dev: a real HTML5 parser, for reading App Links pages as browsers do.
+    .systemLibrary(name: "CGumbo", pkgConfig: "gumbo", providers: [.apt(["libgumbo-dev"])]),
+
+    // App Links pages (`al:*` meta tags): reading, checks, navigation and inbound URLs, as Bolts.
+    .target(name: "AASAAppLinks", dependencies: ["AASACore", "CGumbo"]),
+
     // MobileDeepLinking route configs: parsing, routing as the iOS and Android libraries do, lint.
     .target(name: "AASARoutes", dependencies: ["AASACore"]),
 
     // What `aasa-lint` does, as a library the tests import: reports, formats, routing batches.
-    .target(name: "AASALint", dependencies: ["AASA", "AASARoutes"]),
+    .target(name: "AASALint", dependencies: ["AASA", "AASAAppLinks", "AASARoutes"]),
 
     // zlib and Debian's libbrotli-dev, for decoding compressed bodies with a bound on their size.
     .systemLibrary(
@@ -111,6 +118,7 @@ let package = Package(
 
     .testTarget(name: "AASACoreTests", dependencies: ["AASACore", "TestSupport"]),
     .testTarget(name: "AASATests", dependencies: ["AASA", "TestSupport"]),
+    .testTarget(name: "AASAAppLinksTests", dependencies: ["AASAAppLinks", "TestSupport"]),
     .testTarget(name: "AASALintTests", dependencies: ["AASA", "AASALint", "TestSupport"]),
     .testTarget(name: "AASARoutesTests", dependencies: ["AASARoutes", "TestSupport"]),
     .testTarget(
