@@ -6,7 +6,7 @@
 #   Fuzz/run.sh replay TARGET FILE...       times inputs on an uninstrumented build
 #   Fuzz/run.sh build                       builds only
 #
-# Targets: json-lint match-explain assetlinks patterns. Needs only the Swift toolchain (Linux,
+# Targets: json-lint match-explain assetlinks patterns routes. Needs only the Swift toolchain (Linux,
 # which ships libFuzzer). Everything built goes to Fuzz/.build/, crashes and timeouts to
 # Fuzz/findings/TARGET/, logs to Fuzz/.build/logs/. See docs/fuzzing.md.
 set -euo pipefail
@@ -16,7 +16,7 @@ fuzz_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$fuzz_dir")
 build="$fuzz_dir/.build"
 findings="$fuzz_dir/findings"
-all_targets=(json-lint match-explain assetlinks patterns)
+all_targets=(json-lint match-explain assetlinks patterns routes)
 
 # Run politely: the campaign shares the machine.
 nice_cmd=(nice -n "${FUZZ_NICE:-10}")
@@ -30,6 +30,7 @@ source_of() {
   match-explain) echo "$fuzz_dir/Targets/MatchExplain.swift" ;;
   assetlinks) echo "$fuzz_dir/Targets/AssetLinks.swift" ;;
   patterns) echo "$fuzz_dir/Targets/Patterns.swift" ;;
+  routes) echo "$fuzz_dir/Targets/Routes.swift" ;;
   *) return 1 ;;
   esac
 }
@@ -57,7 +58,7 @@ swift_flags=(-sanitize=fuzzer,address -parse-as-library -O -g)
 plain_flags=(-parse-as-library -O)
 
 # The library modules the targets link, in dependency order: each is Sources/MODULE.
-modules=(AASACore AASA)
+modules=(AASACore AASA AASARoutes)
 
 # build_module DIR MODULE FORCE FLAGS...: Sources/MODULE as DIR/libMODULE.a, when a source
 # changed or FORCE is 1 (a module it imports was rebuilt). Sets `rebuilt` when it builds.
@@ -182,6 +183,12 @@ make_seeds() {
     { printf '['; rep 600 "$statement"; printf '{"include":"https://example.com/x.json"}]'; } >"$seeds/many-statements"
     { printf '[{"relation":['; rep 5000 '"delegate_permission/common.handle_all_urls",'
       printf '"x"],"target":{"namespace":"web","site":"https://example.com"}}]'; } >"$seeds/many-relations"
+    ;;
+  routes)
+    { printf '{"defaultRoute":{"class":"H"},"routes":{'; rep 2000 '":p/x":{"class":"C"},'
+      printf '"z":{"class":"Z"}}}'; } >"$seeds/many-overlaps"
+    { printf '{"routes":{"a/:v":{"class":"A","routeParameters":{"v":{"regex":"'; rep 300 '[a-z]'
+      printf '$"}}}}}\0x://a/'; rep 4000 'a'; printf 'b\n'; } >"$seeds/long-regex"
     ;;
   patterns)
     { printf '\x00'; rep 40 '*a'; printf 'b\0'; rep 60000 'a'; } >"$seeds/stars"

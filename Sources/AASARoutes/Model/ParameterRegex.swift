@@ -25,6 +25,10 @@ public final class ParameterRegex: @unchecked Sendable, Hashable {
   public static let maximumValueLength = 4_096
 
   public let pattern: String
+  /// Whether the pattern repeats a group that itself repeats (`(a+)+`): ICU, which backtracks
+  /// without memory, can then take exponential time on a value of a few dozen characters, as the
+  /// app would. Routing keeps the libraries' behaviour; the linter reports it (MDL203).
+  public let mayBacktrackCatastrophically: Bool
   /// Why the pattern cannot be used, when it cannot: ICU's message, or the length cap.
   public let problem: String?
   private let unanchored: NSRegularExpression?
@@ -32,6 +36,7 @@ public final class ParameterRegex: @unchecked Sendable, Hashable {
 
   public init(_ pattern: String) {
     self.pattern = pattern
+    self.mayBacktrackCatastrophically = RegexRisk.nestedQuantifier(in: pattern) != nil
     guard pattern.utf16.count <= Self.maximumPatternLength else {
       problem =
         "the pattern is \(pattern.utf16.count) characters long (at most \(Self.maximumPatternLength) are compiled)"

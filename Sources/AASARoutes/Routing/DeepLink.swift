@@ -27,40 +27,49 @@ public struct DeepLink: Sendable {
 
   public init(_ text: String) {
     self.text = text
-    var rest = Substring(text)
-    if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
+    // Cut on bytes: every delimiter is ASCII, and grapheme-by-grapheme slicing costs more than
+    // the routing itself.
+    let bytes = text.utf8
+    var end = bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
     var query: Substring?
-    if let question = rest.firstIndex(of: "?") {
-      query = rest[rest.index(after: question)...]
-      rest = rest[..<question]
+    if let question = bytes[..<end].firstIndex(of: UInt8(ascii: "?")) {
+      query = text[bytes.index(after: question)..<end]
+      end = question
     }
+    var rest = bytes.startIndex..<end
     var scheme: String?
     var host: Substring?
-    if let colon = rest.firstIndex(of: ":"), Self.isScheme(rest[..<colon]) {
-      scheme = String(rest[..<colon])
-      rest = rest[rest.index(after: colon)...]
-      if rest.hasPrefix("//") {
-        rest = rest.dropFirst(2)
-        let end = rest.firstIndex(of: "/") ?? rest.endIndex
-        var authority = rest[..<end]
-        if let at = authority.lastIndex(of: "@") {
-          authority = authority[authority.index(after: at)...]
+    if let colon = bytes[rest].firstIndex(of: UInt8(ascii: ":")),
+      Self.isScheme(bytes[rest.lowerBound..<colon])
+    {
+      scheme = String(text[rest.lowerBound..<colon])
+      rest = bytes.index(after: colon)..<end
+      if bytes[rest].starts(with: "//".utf8) {
+        let authorityStart = bytes.index(rest.lowerBound, offsetBy: 2)
+        let authorityEnd =
+          bytes[authorityStart..<end].firstIndex(of: UInt8(ascii: "/")) ?? end
+        var authority = authorityStart..<authorityEnd
+        if let at = bytes[authority].lastIndex(of: UInt8(ascii: "@")) {
+          authority = bytes.index(after: at)..<authorityEnd
         }
         // A port (`:8080`) is not part of the host, as NSURL and Uri report it.
-        if let colon = authority.lastIndex(of: ":"),
-          authority[authority.index(after: colon)...].allSatisfy({ $0.isASCII && $0.isNumber })
+        if let colon = bytes[authority].lastIndex(of: UInt8(ascii: ":")),
+          bytes[bytes.index(after: colon)..<authorityEnd].allSatisfy({
+            $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")
+          })
         {
-          authority = authority[..<colon]
+          authority = authority.lowerBound..<colon
         }
-        host = authority
-        rest = rest[end...]
+        host = text[authority]
+        rest = authorityEnd..<end
       }
     } else {
       // No scheme: the first segment stands for the host.
-      let trimmed = rest.drop(while: { $0 == "/" })
-      let end = trimmed.firstIndex(of: "/") ?? trimmed.endIndex
-      host = trimmed[..<end]
-      rest = trimmed[end...]
+      let start =
+        bytes[rest].firstIndex(where: { $0 != UInt8(ascii: "/") }) ?? rest.upperBound
+      let hostEnd = bytes[start..<end].firstIndex(of: UInt8(ascii: "/")) ?? end
+      host = text[start..<hostEnd]
+      rest = hostEnd..<end
     }
     var raw: [Substring] = []
     var decoded: [String] = []
@@ -68,9 +77,10 @@ public struct DeepLink: Sendable {
       raw.append(host)
       decoded.append(String(host))
     }
-    for part in rest.split(separator: "/", omittingEmptySubsequences: true) {
-      raw.append(part)
-      decoded.append(PercentDecoding.decode(part))
+    for part in text[rest].utf8.split(separator: UInt8(ascii: "/")) {
+      let segment = Substring(part)
+      raw.append(segment)
+      decoded.append(PercentDecoding.decode(segment))
     }
     self.scheme = scheme
     self.rawSegments = raw
@@ -78,10 +88,12 @@ public struct DeepLink: Sendable {
     self.query = query
     var items: [QueryItem] = []
     if let query {
-      for item in query.split(separator: "&", omittingEmptySubsequences: true) {
-        let parts = item.split(separator: "=", omittingEmptySubsequences: false)
+      for item in query.utf8.split(separator: UInt8(ascii: "&")) {
+        let parts = item.split(separator: UInt8(ascii: "="), omittingEmptySubsequences: false)
         guard parts.count == 2 else { continue }
-        items.append(QueryItem(name: String(parts[0]), value: PercentDecoding.decode(parts[1])))
+        items.append(
+          QueryItem(
+            name: String(Substring(parts[0])), value: PercentDecoding.decode(Substring(parts[1]))))
       }
     }
     self.queryItems = items
@@ -95,8 +107,15 @@ public struct DeepLink: Sendable {
     return out
   }
 
-  private static func isScheme(_ text: Substring) -> Bool {
-    guard let first = text.first, first.isASCII, first.isLetter else { return false }
-    return text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+  private static func isScheme(_ bytes: Substring.UTF8View) -> Bool {
+    guard let first = bytes.first, Self.isLetter(first) else { return false }
+    return bytes.allSatisfy {
+      Self.isLetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))
+        || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+    }
+  }
+
+  private static func isLetter(_ byte: UInt8) -> Bool {
+    (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
   }
 }

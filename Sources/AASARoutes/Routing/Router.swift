@@ -26,17 +26,17 @@ public struct Router: Sendable {
     var answer: RouteAnswer?
     while length > 0 {
       let segments = link.segments[0..<length]
-      var winner: (route: Route, parameters: [(name: String, value: String)])?
+      var winner: (position: Int, parameters: [(name: String, value: String)])?
       var others: [String] = []
       tries: for position in index.candidates(segments) {
-        let route = config.routes[position]
-        switch route.match(segments, query: link.queryItems, on: platform) {
+        // Indexed in place: copying a route would retain each of its fields.
+        switch config.routes[position].match(segments, query: link.queryItems, on: platform) {
         case .success(let parameters):
           guard winner == nil else {
-            others.append(route.key)
+            others.append(config.routes[position].key)
             continue
           }
-          winner = (route, parameters)
+          winner = (position, parameters)
           // Android takes the first in file order; iOS's order is undefined, so the explanation
           // goes on to name the others it could pick.
           if !explain || platform == .android { break tries }
@@ -45,12 +45,12 @@ public struct Router: Sendable {
         }
       }
       if let winner {
+        let route = config.routes[winner.position]
         let exact = length == link.segments.count
         answer = RouteAnswer(
-          input: input, platform: platform, via: exact ? .exact : .trimmed, route: winner.route,
+          input: input, platform: platform, via: exact ? .exact : .trimmed, route: route,
           matched: exact ? input : link.trimmed(to: length), parameters: winner.parameters,
-          target: winner.route.target,
-          storyboard: storyboard(for: winner.route.target, on: platform))
+          target: route.target, storyboard: storyboard(for: route.target, on: platform))
         answer!.alsoMatching = others
         break
       }
