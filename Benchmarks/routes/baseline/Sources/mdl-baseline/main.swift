@@ -16,7 +16,9 @@ let config =
 let routes = config["routes"] as? [String: Any] ?? [:]
 let hasDefaultRoute = config["defaultRoute"] != nil
 
-func matches(_ key: String, _ route: [String: Any], _ segments: ArraySlice<String>, _ query: String?)
+func matches(
+  _ key: String, _ route: [String: Any], _ segments: ArraySlice<String>, _ query: String?
+)
   -> Bool
 {
   let keySegments = key.components(separatedBy: "/")
