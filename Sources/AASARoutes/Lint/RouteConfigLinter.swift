@@ -9,7 +9,9 @@ public enum RouteConfigLinter {
   public static func lint(_ bytes: [UInt8]) -> RouteLintReport {
     let read = JSONReader.read(bytes)
     guard let json = read.value else {
-      return RouteLintReport(json: nil, config: nil, diagnostics: read.diagnostics)
+      // The reader reports a duplicated key after its value: findings are put in file order.
+      return RouteLintReport(
+        json: nil, config: nil, diagnostics: read.diagnostics.sortedByLocation())
     }
     var parser = RouteConfigParser()
     let config = parser.parse(json)
