@@ -34,7 +34,7 @@ struct Lint: AsyncParsableCommand {
 
   @Argument(
     help: ArgumentHelp(
-      "URLs or paths to route, e.g. /albums/1?ref=mail or https://example.com/albums/1.",
+      "URLs or paths to route, e.g. /albums/1?ref=mail or https://example.com/albums/1 (deep links such as mdldemo://sale/5 for a route config).",
       valueName: "url-or-path"))
   var urls: [String] = []
 
@@ -59,7 +59,7 @@ struct Lint: AsyncParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "routes.tsv: lines of `input<TAB>expected` (an app ID, none or blocked); exit 1 on any mismatch.",
+      "routes.tsv: lines of `input<TAB>expected` (an app ID, none or blocked; for a route config, a route key, defaultRoute or none); exit 1 on any mismatch.",
       valueName: "table"), completion: .file())
   var expect: String?
 
