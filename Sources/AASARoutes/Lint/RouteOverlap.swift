@@ -13,6 +13,9 @@
 /// compared; at most ``maximumComparisons`` pairs are, whatever the file holds.
 struct RouteOverlap {
   static let maximumComparisons = 200_000
+  /// The longest literal a nested-quantifier regex (MDL203) is run on: ICU backtracks through at
+  /// most about 2^16 paths on it.
+  static let riskyLiteralLength = 16
 
   enum Finding {
     case overlap(earlier: Route, later: Route)
@@ -154,6 +157,11 @@ struct RouteOverlap {
     -> Bool
   {
     guard let regex = route.parameters[name]?.regex else { return true }
+    // A nested-quantifier pattern can take exponential time on a literal of a few dozen
+    // characters: past `riskyLiteralLength`, the pair is not proven to overlap, and not reported.
+    if regex.mayBacktrackCatastrophically && literal.utf16.count > riskyLiteralLength {
+      return false
+    }
     return regex.problem == nil && regex.accepts(literal, on: platform)
   }
 }
