@@ -75,6 +75,7 @@ let package = Package(
       name: "aasa-lint",
       dependencies: [
         "AASA",
+        "AASAAppLinks",
         "AASALint",
         "AASALiveCheck",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -86,6 +87,7 @@ let package = Package(
       name: "AASAServer",
       dependencies: [
         "AASA",
+        "AASAAppLinks",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -6,7 +6,7 @@
 #   Fuzz/run.sh replay TARGET FILE...       times inputs on an uninstrumented build
 #   Fuzz/run.sh build                       builds only
 #
-# Targets: json-lint match-explain assetlinks patterns routes. Needs only the Swift toolchain (Linux,
+# Targets: json-lint match-explain assetlinks patterns routes applinks. Needs only the Swift toolchain (Linux,
 # which ships libFuzzer). Everything built goes to Fuzz/.build/, crashes and timeouts to
 # Fuzz/findings/TARGET/, logs to Fuzz/.build/logs/. See docs/fuzzing.md.
 set -euo pipefail
@@ -16,7 +16,7 @@ fuzz_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$fuzz_dir")
 build="$fuzz_dir/.build"
 findings="$fuzz_dir/findings"
-all_targets=(json-lint match-explain assetlinks patterns routes)
+all_targets=(json-lint match-explain assetlinks patterns routes applinks)
 
 # Run politely: the campaign shares the machine.
 nice_cmd=(nice -n "${FUZZ_NICE:-10}")
@@ -31,6 +31,7 @@ source_of() {
   assetlinks) echo "$fuzz_dir/Targets/AssetLinks.swift" ;;
   patterns) echo "$fuzz_dir/Targets/Patterns.swift" ;;
   routes) echo "$fuzz_dir/Targets/Routes.swift" ;;
+  applinks) echo "$fuzz_dir/Targets/AppLinks.swift" ;;
   *) return 1 ;;
   esac
 }
@@ -58,7 +59,9 @@ swift_flags=(-sanitize=fuzzer,address -parse-as-library -O -g)
 plain_flags=(-parse-as-library -O)
 
 # The library modules the targets link, in dependency order: each is Sources/MODULE.
-modules=(AASACore AASA AASARoutes)
+modules=(AASACore AASA AASARoutes AASAAppLinks)
+# AASAAppLinks imports CGumbo (Sources/CGumbo/module.modulemap) and links libgumbo (libgumbo-dev).
+system_flags=(-I "$root/Sources/CGumbo" $(pkg-config --cflags-only-I gumbo 2>/dev/null | sed 's/-I/-Xcc -I/g'))
 
 # build_module DIR MODULE FORCE FLAGS...: Sources/MODULE as DIR/libMODULE.a, when a source
 # changed or FORCE is 1 (a module it imports was rebuilt). Sets `rebuilt` when it builds.
@@ -75,7 +78,7 @@ build_module() {
     rm -f "$dir/lib$module.a" "$dir/$module.swiftmodule"
     # Into a temporary name, so that a failed build never leaves a library behind.
     # shellcheck disable=SC2086
-    (cd "$root" && "${nice_cmd[@]}" swiftc "$@" -enable-testing -module-name "$module" -I "$dir" \
+    (cd "$root" && "${nice_cmd[@]}" swiftc "$@" "${system_flags[@]}" -enable-testing -module-name "$module" -I "$dir" \
       -emit-module -emit-module-path "$dir/$module.swiftmodule" \
       -emit-library -static -o "$dir/lib$module.a.partial" $sources)
     mv "$dir/lib$module.a.partial" "$dir/lib$module.a"
@@ -96,6 +99,7 @@ build_library() {
 link_flags() {
   local index
   for ((index = ${#modules[@]} - 1; index >= 0; index--)); do echo "-l${modules[index]}"; done
+  pkg-config --libs gumbo 2>/dev/null || echo "-lgumbo"
 }
 
 build_replay() {
@@ -107,7 +111,7 @@ build_replay() {
     || [[ -n $(find "$build/plain" -name 'lib*.a' -newer "$binary" -print -quit) ]]; then
     mkdir -p "$build/replay"
     "${nice_cmd[@]}" swiftc "${plain_flags[@]}" -module-name "Replay_${target//-/_}" \
-      -I "$build/plain" -L "$build/plain" $(link_flags) \
+      "${system_flags[@]}" -I "$build/plain" -L "$build/plain" $(link_flags) \
       "$fuzz_dir"/Support/*.swift "$fuzz_dir"/Replay/*.swift "$source" -o "$binary"
   fi
 }
@@ -121,7 +125,7 @@ build_target() {
     echo "run.sh: linking $target"
     # ld.gold warns about every ASan helper symbol; those lines are noise.
     "${nice_cmd[@]}" swiftc "${swift_flags[@]}" -module-name "Fuzz_${target//-/_}" \
-      -I "$build/lib" -L "$build/lib" $(link_flags) \
+      "${system_flags[@]}" -I "$build/lib" -L "$build/lib" $(link_flags) \
       "$fuzz_dir"/Support/*.swift "$source" -o "$binary" 2>&1 \
       | { grep -v -e 'Cannot export local symbol' || true; } >&2
     [[ -x $binary ]]
@@ -189,6 +193,16 @@ make_seeds() {
       printf '"z":{"class":"Z"}}}'; } >"$seeds/many-overlaps"
     { printf '{"routes":{"a/:v":{"class":"A","routeParameters":{"v":{"regex":"'; rep 300 '[a-z]'
       printf '$"}}}}}\0x://a/'; rep 4000 'a'; printf 'b\n'; } >"$seeds/long-regex"
+    ;;
+  applinks)
+    for example in "$root"/examples/applinks/*.html; do
+      cp "$example" "$seeds/example-$(basename "$example")"
+    done
+    rep 3000 '<div>' >"$seeds/deep-3000"
+    rep 5000 '<b id=x>' >"$seeds/formatting"
+    { printf '<head>'; rep 4000 '<meta property="al:ios:url" content="a://">'; } >"$seeds/many-tags"
+    { printf '<head>'; rep 2000 '<meta property="al:ios"><meta property="al:ios:url:x:y">'; } >"$seeds/many-groups"
+    { rep 2000 '<table><td>'; } >"$seeds/tables"
     ;;
   patterns)
     { printf '\x00'; rep 40 '*a'; printf 'b\0'; rep 60000 'a'; } >"$seeds/stars"

@@ -42,7 +42,8 @@ final class HTTP1Handler: ChannelDuplexHandler, RemovableChannelHandler {
       method: head.method, target: head.uri,
       ifNoneMatch: head.headers["if-none-match"],
       ifModifiedSince: head.headers.first(name: "if-modified-since"),
-      acceptEncoding: head.headers["accept-encoding"])
+      acceptEncoding: head.headers["accept-encoding"],
+      preferHtmlMetaTags: head.headers.first(name: "prefer-html-meta-tags"))
     // RFC 9112 section 3.2: an HTTP/1.1 request without a Host field, or any request with
     // more than one, gets 400. Such a request is malformed, so its connection is not kept.
     let hosts = head.headers["host"].count

@@ -7,11 +7,15 @@ public struct RequestSummary: Sendable {
   public var ifNoneMatch: [String]
   public var ifModifiedSince: String?
   public var acceptEncoding: [String]
+  /// `Prefer-Html-Meta-Tags`, e.g. `al`: an HTML page is answered with only those meta tags.
+  public var preferHtmlMetaTags: String?
 
   public init(
     method: HTTPMethod, target: String, ifNoneMatch: [String] = [],
-    ifModifiedSince: String? = nil, acceptEncoding: [String] = []
+    ifModifiedSince: String? = nil, acceptEncoding: [String] = [],
+    preferHtmlMetaTags: String? = nil
   ) {
+    self.preferHtmlMetaTags = preferHtmlMetaTags
     self.method = method
     self.target = target
     self.ifNoneMatch = ifNoneMatch
@@ -63,7 +67,11 @@ public enum Responder {
     -> Answer
   {
     var representation = file.identity
-    if let gzip = file.gzip, !request.acceptEncoding.isEmpty,
+    if let header = request.preferHtmlMetaTags, let variant = file.metaTags,
+      case let prefixes = MetaTagVariant.prefixes(in: header), !prefixes.isEmpty
+    {
+      representation = variant.representation(for: prefixes)
+    } else if let gzip = file.gzip, !request.acceptEncoding.isEmpty,
       AcceptEncoding.acceptsGzip(request.acceptEncoding)
     {
       representation = gzip

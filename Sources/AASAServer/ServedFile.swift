@@ -15,6 +15,8 @@ public final class ServedFile: Sendable {
   public let identity: Representation
   /// Present when compressing helped; clients that accept gzip get it.
   public let gzip: Representation?
+  /// For an HTML page: its `Prefer-Html-Meta-Tags` answers (App Links resolvers ask for `al`).
+  public let metaTags: MetaTagVariant?
 
   /// The bytes as stored, for tests and logs.
   public var bytes: ByteBuffer { identity.ok.body }
@@ -49,6 +51,11 @@ public final class ServedFile: Sendable {
     } else {
       self.gzip = nil
     }
+    self.metaTags =
+      contentType.hasPrefix("text/html")
+      ? MetaTagVariant(
+        html: contents, baseTag: tag, lastModified: lastModified, cacheControl: cacheControl)
+      : nil
   }
 
   /// A content hash, so the tag is the same on every server behind a balancer and after restarts.

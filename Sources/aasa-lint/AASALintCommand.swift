@@ -19,7 +19,7 @@ struct AASALintCommand: AsyncParsableCommand {
       threshold, 2 a usage error or unreadable input.
       """,
     version: "0.1.0",
-    subcommands: [Lint.self, Diff.self, Files.self, Check.self],
+    subcommands: [Lint.self, Diff.self, Files.self, Check.self, Inbound.self],
     defaultSubcommand: Lint.self
   )
 }

@@ -6,7 +6,7 @@
 /// any other first word to `lint`'s completion, and offers files as well as subcommands for the
 /// first word.
 enum CompletionScript {
-  static let subcommands = "lint diff files check help"
+  static let subcommands = "lint diff files check inbound help"
 
   /// The generated script with the fallback added; the script unchanged (and still usable) if a
   /// future ArgumentParser writes it differently.
@@ -47,13 +47,13 @@ enum CompletionScript {
               ;;
       """
     let dispatch = """
-              lint|diff|files|check|help)
+              lint|diff|files|check|inbound|help)
                   "_aasa-lint_${words[1]}" && ret=0
                   ;;
               esac
       """
     let dispatchWithDefault = """
-              lint|diff|files|check|help)
+              lint|diff|files|check|inbound|help)
                   "_aasa-lint_${words[1]}" && ret=0
                   ;;
               *)

@@ -39,7 +39,13 @@ struct Files: ParsableCommand {
     for file in files {
       let source = try FileInput.read(file, limit: limits.maxSize.bytes)
       let status: ExitStatus
-      if InputKind.detect(source) == .routes {
+      if InputKind.detect(source) == .applinks {
+        // A page: its App Link is linted and shown, without a source URL to navigate from.
+        status = AppLinksRun(
+          fileName: file, source: source, format: format.outputFormat, strict: strict,
+          style: color.style
+        ).run(output: output)
+      } else if InputKind.detect(source) == .routes {
         // A route config is not an association file: it has its own checks.
         status = try RouteConfigRun(
           fileName: file, source: source, format: format.outputFormat, strict: strict,

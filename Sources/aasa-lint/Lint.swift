@@ -15,6 +15,18 @@ struct Lint: AsyncParsableCommand {
         aasa-lint https://example.com/.well-known/apple-app-site-association
         cat urls.txt | aasa-lint site.json --urls - --format tsv
         aasa-lint site.json --expect routes.tsv --format github
+
+      App Links pages (HTML with <meta property="al:…"> tags) are linted and shown; with \
+      --platform, a navigation from another app is simulated as Bolts performs it:
+        aasa-lint docs.html --page-url https://example.com/docs
+        aasa-lint docs.html --page-url https://example.com/docs --platform iphone --installed bolts
+        aasa-lint docs.html --page-url https://example.com/docs --platform android \
+          --installed com.example.app/com.example.app.DocsActivity --extras '{"token":"t0kEn"}'
+        aasa-lint https://example.com/docs --platform ipad --format json
+
+      An http(s) URL is fetched as a page (Prefer-Html-Meta-Tags: al, up to 10 redirects, 5 MB) \
+      unless its path is /.well-known/… or /apple-app-site-association, which are association \
+      files fetched as Apple does; --kind applinks forces a page.
         aasa-lint MobileDeepLinkingConfig.json mdldemo://sale/5 "mdldemo://product/7?store=x"
         aasa-lint MobileDeepLinkingConfig.json --urls links.txt --platform android --format tsv
 
@@ -28,7 +40,7 @@ struct Lint: AsyncParsableCommand {
 
   @Argument(
     help: ArgumentHelp(
-      "The apple-app-site-association or assetlinks.json file, - for standard input, or an https:// URL (fetched as Apple does: no redirects, at most 128 KB).",
+      "The apple-app-site-association or assetlinks.json file, an App Links page, - for standard input, or a URL (an association file's https:// URL is fetched as Apple does: no redirects, at most 128 KB; a page's as a resolver does).",
       valueName: "file"), completion: .file())
   var file: String
 
@@ -80,6 +92,8 @@ struct Lint: AsyncParsableCommand {
       "For a page: the device to navigate as (iphone, ipad, ios, android, windows_phone, windows, windows_universal, web). For a route config: ios or android (both when omitted).",
       valueName: "platform"))
   var platform: String?
+
+  @OptionGroup var page: PageOptions
 
   @Option(
     help: ArgumentHelp(
@@ -149,6 +163,13 @@ struct Lint: AsyncParsableCommand {
       }
     }
     var source: [UInt8]
+    if PageFetcher.isRemote(file),
+      kind == .applinks || (kind == nil && !PageFetcher.namesAssociationFile(file))
+    {
+      // A page, fetched as an App Links resolver fetches it; the URL asked for is its source.
+      let body = try await PageFetcher.fetch(url: file, caFile: caFile, timeoutSeconds: timeout)
+      return try runPage(body, sourceURL: page.pageURL ?? file)
+    }
     if RemoteFile.isRemote(file) {
       source = try await RemoteFile.fetch(
         url: file, trust: try TrustRoots.fromArgument(caFile: caFile), timeoutSeconds: timeout)
@@ -163,7 +184,7 @@ struct Lint: AsyncParsableCommand {
     }
     switch kind ?? InputKind.detect(source) {
     case .applinks:
-      throw LintRun.UsageError("App Links pages are not read yet")
+      return try runPage(source, sourceURL: page.pageURL)
     case .routes:
       try runRouteConfig(source)
       return

@@ -1,0 +1,100 @@
+import AASAAppLinks
+import Crypto
+import NIOCore
+
+/// The `Prefer-Html-Meta-Tags` answer for an HTML file (App Links sheet §7): a minimal HTML
+/// document holding only the page's `<meta property>` tags of the prefixes asked for, in page
+/// order, HTML-escaped, with an ETag of its own.
+///
+/// The page is parsed once, when its snapshot is made (with the same HTML5 reader `aasa-lint`
+/// uses); a request only filters the prepared tags. The answer for `al`, which resolvers ask for,
+/// is prepared outright.
+public struct MetaTagVariant: Sendable {
+  /// One `<meta>` with a `property`, as the page holds it.
+  struct Tag: Sendable {
+    var property: String
+    var content: String?
+  }
+
+  let tags: [Tag]
+  /// The file's own ETag without quotes, which the variant's tag extends.
+  let baseTag: String
+  let lastModified: Int
+  let sharedFields: [(name: String, value: String)]
+  /// The prepared answer for `Prefer-Html-Meta-Tags: al`.
+  let appLinks: Representation
+
+  init(html: [UInt8], baseTag: String, lastModified: Int, cacheControl: String) {
+    let scan = HTMLReader.read(html)
+    tags = scan.metaElements.compactMap { element in
+      guard let property = element.attribute("property")?.value else { return nil }
+      return Tag(property: property, content: element.attribute("content")?.value)
+    }
+    self.baseTag = baseTag
+    self.lastModified = lastModified
+    sharedFields =
+      PreparedResponse.commonFields + [
+        ("last-modified", HTTPDate.format(lastModified)),
+        ("cache-control", cacheControl),
+        ("vary", "Prefer-Html-Meta-Tags, Accept-Encoding"),
+      ]
+    appLinks = Self.representation(
+      of: tags, prefixes: ["al"], baseTag: baseTag, sharedFields: sharedFields)
+  }
+
+  /// The prefixes a header names: `al, og` is `["al", "og"]`. Empty when it names none.
+  public static func prefixes(in header: String) -> [String] {
+    header.split(separator: ",").map { String($0).trimmed(of: " \t") }.filter { !$0.isEmpty }
+  }
+
+  /// The answer for the prefixes a request names.
+  func representation(for prefixes: [String]) -> Representation {
+    if prefixes == ["al"] { return appLinks }
+    return Self.representation(
+      of: tags, prefixes: prefixes, baseTag: baseTag, sharedFields: sharedFields)
+  }
+
+  static func representation(
+    of tags: [Tag], prefixes: [String], baseTag: String,
+    sharedFields: [(name: String, value: String)]
+  ) -> Representation {
+    let body = document(
+      tags.filter { tag in prefixes.contains { tag.property.hasPrefix($0 + ":") } })
+    let digest = SHA256.hash(data: Array(body.utf8)).prefix(8).map { byte in
+      (byte < 16 ? "0" : "") + String(byte, radix: 16)
+    }.joined()
+    return Representation(
+      body: ByteBuffer(string: body), etag: "\"\(baseTag)-meta-\(digest)\"",
+      contentType: "text/html; charset=utf-8", contentEncoding: nil, sharedFields: sharedFields)
+  }
+
+  static func document(_ tags: [Tag]) -> String {
+    var out = "<!DOCTYPE html>\n<html><head>\n"
+    for tag in tags {
+      out += "<meta property=\"\(escape(tag.property))\""
+      if let content = tag.content { out += " content=\"\(escape(content))\"" }
+      out += ">\n"
+    }
+    return out + "</head></html>\n"
+  }
+
+  static func escape(_ text: String) -> String {
+    var out = ""
+    for character in text {
+      switch character {
+      case "&": out += "&amp;"
+      case "\"": out += "&quot;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      default: out.append(character)
+      }
+    }
+    return out
+  }
+}
+
+extension String {
+  fileprivate func trimmed(of set: String) -> String {
+    String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
+  }
+}
