@@ -52,6 +52,9 @@ def main(out):
         "lang-128k.json": aasa([{"/": "/" + "$(lang)" * 18_000}]),
         "lang-under-budget-128k.json": aasa(
             fill(lambda i: {"/": "/%d/$(lang)/$(lang)/$(region)/*" % i}, 125_000)),
+        # A variable pattern with a long literal after a star (fuzz finding F4).
+        "long-literal-variable-128k.json": aasa(
+            [{"/": "/*" + "a" * 60_000 + "b$(region)"}]),
         "unindexed-rules-128k.json": aasa(
             fill(lambda i: {"/": "*%s*%s*y%d?" % (chr(97 + i % 26) * 3, "x" * (i % 7), i)},
                  125_000)),
@@ -65,6 +68,7 @@ def main(out):
     paths = {
         "path-2k.txt": "/" + "".join(rng.choice(alphabet) for _ in range(2_047)),
         "path-lang.txt": "/" + "en" * 1_000 + "x",
+        "path-a-100k.txt": "/" + "a" * 100_000 + "bGB",
         "path-100k.txt": "/" + "".join(rng.choice(alphabet) for _ in range(99_999)),
     }
     for name, text in paths.items():

@@ -102,3 +102,4 @@ route_case "$work/unindexed-rules-128k.json" "$work/path-100k.txt" 10
 route_case "$work/lang-128k.json" "$work/path-lang.txt"
 route_case "$work/lang-under-budget-128k.json" "$work/path-lang.txt"
 route_case "$work/lang-under-budget-128k.json" "$work/path-100k.txt" 10
+route_case "$work/long-literal-variable-128k.json" "$work/path-a-100k.txt" 10

@@ -52,7 +52,12 @@ struct AppLinksFetchTests {
     let stdout = Pipe()
     process.standardOutput = stdout
     try process.run()
-    defer { process.terminate() }
+    // SIGKILL and a wait: a child of the test runner may start with SIGTERM blocked, and a
+    // server left running holds the runner's output pipe open, so `swift test` never ends.
+    defer {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
     let portLine = String(decoding: stdout.fileHandleForReading.availableData, as: UTF8.self)
     let port = try #require(Int(portLine.trimmingCharacters(in: .whitespacesAndNewlines)))
 

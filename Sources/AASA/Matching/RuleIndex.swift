@@ -39,7 +39,12 @@ struct RuleIndex: Sendable {
         } else if path.literalSuffix.count >= RuleIndex.usefulKeyLength {
           suffixes.insert(key(path.literalSuffix).reversed(), rule: rule.order)
         } else {
-          infixes.insert(key(path.requiredInfix), rule: rule.order)
+          // Any part of a run is in the path when the run is: its start is enough of a key, and
+          // a whole run as key made the walk from every position (text × run) on a path that
+          // repeats it.
+          infixes.insert(
+            key(Array(path.requiredInfix.prefix(RuleIndex.maximumInfixKeyLength))),
+            rule: rule.order)
         }
       }
       self.prefixes = Trie(prefixes)
@@ -50,6 +55,10 @@ struct RuleIndex: Sendable {
 
   /// A lone "/" starts (and ends) nearly every normalized path: no use as a key.
   private static let usefulKeyLength = 2
+
+  /// How many scalars of a run are filed: the walk from every position of the path goes at most
+  /// this deep.
+  static let maximumInfixKeyLength = 32
 
   private let encoded: Group?
   private let decoded: Group?

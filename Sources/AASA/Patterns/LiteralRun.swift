@@ -1,6 +1,12 @@
-/// A long literal of a ``PatternAutomaton``, matched at every live offset at once: offset `j`
-/// alive is bit `j`, and consuming a scalar keeps the offsets whose scalar it is and moves each
-/// one on (a shift), as the Shift-And search does (``RunSearch``).
+/// A long literal of a ``PatternAutomaton``, matched at every live offset at once, in one of two
+/// ways:
+/// - right after a `*`, the literal is entered at every position from the first one where the
+///   star is alive, so the live offsets are exactly the borders of the longest one: one number,
+///   stepped as Knuth–Morris–Pratt does, in amortized constant time per scalar whatever the
+///   literal's length;
+/// - elsewhere (after a variable, say), entries come only where something before it ends: offset
+///   `j` alive is bit `j`, and consuming a scalar keeps the offsets whose scalar it is and moves
+///   each one on (a shift), as the Shift-And search does (``RunSearch``).
 struct LiteralRun: Sendable {
   /// Shorter literals stay one node per scalar: few states, and no words to step.
   static let minimumLength = 32
@@ -14,10 +20,17 @@ struct LiteralRun: Sendable {
   /// Where the run's bits start in the simulation's words.
   let wordOffset: Int
   let wordCount: Int
-  /// The distinct scalars, in first-seen order.
+  /// Whether the run is stepped as a prefix function (it follows a `*`); its one word is then
+  /// the longest live offset.
+  let followsStar: Bool
+  /// The distinct scalars, in first-seen order (bits only).
   private let keys: [UInt32]
-  /// For each key, `wordCount` words: bit `j` is set when scalar `j` is that key.
+  /// For each key, `wordCount` words: bit `j` is set when scalar `j` is that key (bits only).
   private let allMasks: [UInt64]
+  /// The literal and, for each length `j`, the length of the longest proper border of its first
+  /// `j` scalars (prefix function only).
+  private let scalars: [UInt32]
+  private let borders: [Int32]
 
   /// Whether a literal scalar can be part of a run: `/` and `*` change how a path pattern's
   /// expansion is normalized, so they stay nodes of their own.
@@ -25,11 +38,46 @@ struct LiteralRun: Sendable {
     scalar != PathNormalization.slash && scalar != PathNormalization.star
   }
 
+  /// A literal that follows a `*`, of any length.
+  init(afterStar scalars: [UInt32], wordOffset: Int) {
+    precondition(!scalars.isEmpty)
+    length = scalars.count
+    self.wordOffset = wordOffset
+    wordCount = 1
+    followsStar = true
+    keys = []
+    allMasks = []
+    self.scalars = scalars
+    var borders = [Int32](repeating: 0, count: scalars.count + 1)
+    var border = 0
+    for index in 1..<max(scalars.count, 1) {
+      while border > 0 && scalars[index] != scalars[border] { border = Int(borders[border]) }
+      if scalars[index] == scalars[border] { border += 1 }
+      borders[index + 1] = Int32(border)
+    }
+    self.borders = borders
+  }
+
+  /// The longest live offset after consuming `scalar` at offset `state`; ``length`` when the
+  /// literal was completed.
+  @inline(__always)
+  func advance(_ state: Int, _ scalar: UInt32) -> Int {
+    var state = state
+    while state > 0 && scalars[state] != scalar { state = Int(borders[state]) }
+    return scalars[state] == scalar ? state + 1 : 0
+  }
+
+  /// The longest live offset once the literal was completed: its longest proper border.
+  var stateAfterCompletion: Int { Int(borders[length]) }
+
   init(_ scalars: [UInt32], wordOffset: Int) {
     precondition(!scalars.isEmpty && scalars.count <= Self.maximumLength)
     length = scalars.count
     self.wordOffset = wordOffset
     wordCount = (scalars.count + 63) / 64
+    followsStar = false
+    self.scalars = []
+    borders = []
     var keys: [UInt32] = []
     var masks: [UInt64] = []
     for (offset, scalar) in scalars.enumerated() {

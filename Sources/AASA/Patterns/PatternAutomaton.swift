@@ -97,14 +97,16 @@ struct PatternAutomaton: Sendable {
         literal.append(value)
         continue
       }
-      next = builder.emit(literalReversed: literal, next: next)
+      var isStar = false
+      if case .atom(.star) = piece { isStar = true }
+      next = builder.emit(literalReversed: literal, afterStar: isStar, next: next)
       literal.removeAll(keepingCapacity: true)
       switch piece {
       case .atom(let atom): next = builder.emit(atom, next: next)
       case .alternatives(let trie): next = builder.append(trie.template, next: next)
       }
     }
-    next = builder.emit(literalReversed: literal, next: next)
+    next = builder.emit(literalReversed: literal, afterStar: false, next: next)
     self.start = next
     self.leadingSlashEntry = normalizesPath ? builder.append(.leadingSlash(next: next)) : nil
     self.nodes = builder.nodes
@@ -325,6 +327,15 @@ struct PatternAutomaton: Sendable {
     /// Consumes `scalar` at every live offset of run `index`; whether the run was completed.
     private mutating func stepRun(_ index: Int32, node: Int32, scalar: UInt32) -> Bool {
       let run = runs[Int(index)]
+      if run.followsStar {
+        var state = run.advance(Int(currentRunBits[run.wordOffset]), scalar)
+        let completed = state == run.length
+        if completed { state = run.stateAfterCompletion }
+        // The star before it enters it again at once: it stays listed, at offset 0 at least.
+        listRun(index, node: node)
+        nextRunBits[run.wordOffset] = max(nextRunBits[run.wordOffset], UInt64(state))
+        return completed
+      }
       guard let key = run.keyIndex(of: scalar) else { return false }
       let bits = currentRunBits + run.wordOffset
       var alive: UInt64 = 0
@@ -401,7 +412,8 @@ struct PatternAutomaton: Sendable {
         case .run(let index, _):
           if path && mode == Mode.startWithoutSlash { continue }
           listRun(index, node: node)
-          nextRunBits[runs[Int(index)].wordOffset] |= 1
+          // Offset 0 alive: a bit of its own, or always so for a run stepped by borders.
+          if !runs[Int(index)].followsStar { nextRunBits[runs[Int(index)].wordOffset] |= 1 }
           continue
         case .star(let following):
           if path && mode == Mode.startAfterSlash { continue }
@@ -447,15 +459,20 @@ struct PatternAutomaton: Sendable {
     var branchTargets: [Int32] = []
     var runs: [LiteralRun] = []
 
-    /// Emits literal scalars given last to first: one node each when few, else runs of at most
-    /// ``LiteralRun/maximumLength`` scalars and ``LiteralRun/maximumKeys`` distinct ones.
-    mutating func emit(literalReversed scalars: [UInt32], next: Int32) -> Int32 {
+    /// Emits literal scalars given last to first: one node each when few; after a `*`, one run
+    /// of any length; elsewhere, runs of at most ``LiteralRun/maximumLength`` scalars and
+    /// ``LiteralRun/maximumKeys`` distinct ones.
+    mutating func emit(literalReversed scalars: [UInt32], afterStar: Bool, next: Int32) -> Int32 {
       var next = next
       guard scalars.count >= LiteralRun.minimumLength else {
         for scalar in scalars { next = append(.scalar(scalar, next: next)) }
         return next
       }
       var wordOffset = runs.reduce(0) { $0 + $1.wordCount }
+      if afterStar {
+        runs.append(LiteralRun(afterStar: scalars.reversed(), wordOffset: wordOffset))
+        return append(.run(Int32(runs.count - 1), next: next))
+      }
       // Cut from the front of the literal (the end of the reversed array), so runs come out
       // back to front as every emitted node does.
       var chunks: [[UInt32]] = []

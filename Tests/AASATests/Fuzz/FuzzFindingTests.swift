@@ -165,8 +165,8 @@ struct LongRunReferenceTests {
 /// The automaton's literal runs (F4's fix) against the same reference, through a variable with
 /// several values: each use of the variable takes any of its values, every combination is
 /// expanded into a pattern of its own, and the text matches when one of them does. Literals are
-/// long enough to span several words and, with 20 letters, to be cut into several runs by their
-/// distinct scalars.
+/// long enough to span several words and, with 20 letters, to be cut into several bit runs by
+/// their distinct scalars.
 @Suite("Automaton literal runs: random patterns against a reference")
 struct AutomatonRunReferenceTests {
   static let values = ["x", "xa", ""]
@@ -181,6 +181,18 @@ struct AutomatonRunReferenceTests {
     return results
   }
 
+  @Test("a literal after a star that occurs again overlapping itself is found again")
+  func overlappingOccurrences() {
+    let variables = VariableTable(custom: ["v": Self.values])
+    let literal = String(repeating: "ab", count: 20)
+    let pattern = Pattern("*" + literal + "$(v)c", part: .fragment, variables: variables)
+    // The literal ends at offsets 40, 42, 44 …: only the last one is followed by `c`.
+    #expect(pattern.matches(String(repeating: "ab", count: 23) + "c"))
+    #expect(pattern.matches(String(repeating: "ab", count: 23) + "xac"))
+    #expect(!pattern.matches(String(repeating: "ab", count: 23) + "ac"))
+    #expect(!pattern.matches(String(repeating: "ab", count: 19) + "c"))
+  }
+
   @Test("random long literals around a variable", arguments: [3, 20])
   func randomLiteralsAroundVariable(letterCount: Int) {
     var random = SeededGenerator(state: 4242 + UInt64(letterCount))
@@ -193,9 +205,11 @@ struct AutomatonRunReferenceTests {
       let run = (0..<runLength).map { _ in
         random.next(40) == 0 ? "?" : random.pick(letters)
       }.joined()
-      let head = random.pick(["", "a", "*", "$(v)*"])
+      // After a `*` the literal is stepped by its borders; after a variable or at the start, by
+      // bits.
+      let head = random.pick(["", "a", "*", "$(v)*", "$(v)", "a$(v)"])
       let tail = random.pick(["$(v)", "$(v)*", "*$(v)", "$(v)b"])
-      let template = head + "*" + run + tail
+      let template = head + random.pick(["*", ""]) + run + tail
       var text = random.pick(Self.expansions(template)).map { atom -> String in
         switch atom {
         case "?": return random.pick(letters)

@@ -131,6 +131,26 @@ struct HostileInputTests {
     #expect(matcher.route(URLInput("/en/fr/GB/x")).app == app)
   }
 
+  @Test(
+    "a long literal after a star is indexed and matched in near-linear time on a path that repeats it"
+  )
+  func longLiteralOnRepetitivePath() throws {
+    // Filed whole, the run made the index walk 40,000 positions × 20,000 deep; and with a
+    // variable after it, the automaton kept a state per offset into it (fuzz finding F4).
+    let literal = String(repeating: "a", count: 20_000)
+    let text =
+      #"{"applinks": {"details": [{"appIDs": [""# + app + #""], "components": [{"/": "/*"#
+      + literal + #"*"}, {"/": "/*"# + literal + #"b$(region)"}]}]}}"#
+    let matcher = Matcher(try #require(lint(text).association))
+    let elapsed = ContinuousClock().measure {
+      let path = "/" + String(repeating: "a", count: 40_000)
+      #expect(matcher.route(URLInput(path + "x")).verdicts.first?.kind == .match)
+      #expect(matcher.route(URLInput(path + "bGB")).verdicts.first?.kind == .match)
+      #expect(matcher.route(URLInput("/" + literal.dropLast() + "bGB")).app == nil)
+    }
+    #expect(elapsed < .seconds(5))
+  }
+
   @Test("a variable value thousands of characters long compiles without deep recursion")
   func longVariableValue() throws {
     let value = String(repeating: "ab", count: 30_000)
