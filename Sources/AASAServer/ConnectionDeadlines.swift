@@ -1,5 +1,4 @@
 import NIOCore
-import NIOHTTP2
 
 /// Closes connections that hold a slot without doing their part:
 /// - idle: no bytes either way for `idleTimeout`; on HTTP/2 also no open stream for
@@ -145,22 +144,5 @@ final class ConnectionDeadlines: ChannelDuplexHandler, RemovableChannelHandler {
     if now >= lastActivity + idleTimeout { return true }
     // PINGs and SETTINGS are bytes too; only an open stream keeps an HTTP/2 connection busy.
     return phase == .multiplexed && openStreams == 0 && now >= streamsIdleSince + idleTimeout
-  }
-}
-
-/// Tells a connection's deadlines when HTTP/2 streams open and close, and passes the news on to
-/// NIOHTTP2's connection management (which needs it to close after GOAWAY).
-struct StreamCountingDelegate: NIOHTTP2StreamDelegate {
-  let deadlines: NIOLoopBound<ConnectionDeadlines>
-  let next: any NIOHTTP2StreamDelegate
-
-  func streamCreated(_ id: HTTP2StreamID, channel: Channel) {
-    deadlines.value.streamOpened()
-    next.streamCreated(id, channel: channel)
-  }
-
-  func streamClosed(_ id: HTTP2StreamID, channel: Channel) {
-    deadlines.value.streamClosed()
-    next.streamClosed(id, channel: channel)
   }
 }

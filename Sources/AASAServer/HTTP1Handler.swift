@@ -13,7 +13,7 @@ final class HTTP1Handler: ChannelDuplexHandler, RemovableChannelHandler {
   private let router: SiteRouter
   private let accessLog: AccessLog?
   private var remote = "-"
-  private var deadlines: ConnectionDeadlines?
+  private let deadlines: ConnectionDeadlines?
   /// Set once a response announced `Connection: close`: nothing more is read or answered.
   private var closing = false
   /// SIGTERM/SIGINT arrived: finish the request in progress, then close.
@@ -24,14 +24,15 @@ final class HTTP1Handler: ChannelDuplexHandler, RemovableChannelHandler {
   /// request head is complete is not idle until its response is out.
   private var responsesInFlight = 0
 
-  init(router: SiteRouter, accessLog: AccessLog?) {
+  init(router: SiteRouter, accessLog: AccessLog?, deadlines: ConnectionDeadlines?) {
     self.router = router
+    self.deadlines = deadlines
     self.accessLog = accessLog
   }
 
   func handlerAdded(context: ChannelHandlerContext) {
-    remote = context.channel.remoteAddress?.ipAddress ?? "-"
-    deadlines = try? context.pipeline.syncOperations.handler(type: ConnectionDeadlines.self)
+    // Only the access log names the client; formatting its address is work otherwise wasted.
+    if accessLog != nil { remote = context.channel.remoteAddress?.ipAddress ?? "-" }
   }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {

@@ -1,22 +1,42 @@
 import NIOCore
 import NIOTLS
 
-/// Counts TLS handshakes, and failed ones by reason, for `/metrics`. Sits right after the TLS
-/// handler; it only watches.
-final class TLSHandshakeMetrics: ChannelInboundHandler {
+/// Sits after the TLS handler until the handshake is over: counts it for `/metrics` (or counts
+/// why it failed), then sets up HTTP/2 or HTTP/1.1 as ALPN chose, in place, and leaves the
+/// pipeline. NIO's own negotiation handler does the same through futures and a buffer of reads;
+/// doing it synchronously on the handshake event saves both on every new connection, which is
+/// the request when fetchers connect once per file.
+final class HandshakeCompletion: ChannelInboundHandler, RemovableChannelHandler {
   typealias InboundIn = ByteBuffer
   typealias InboundOut = ByteBuffer
 
   private var finished = false
+  private let setUp: (_ protocolName: String?, _ channel: Channel) throws -> Void
+
+  /// - Parameter setUp: Adds the handlers for the negotiated protocol (`h2`, `http/1.1` or nil
+  ///   when the client offered no ALPN) at the end of the pipeline.
+  init(setUp: @escaping (_ protocolName: String?, _ channel: Channel) throws -> Void) {
+    self.setUp = setUp
+  }
 
   func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-    // A cast, not `String(describing:)`: describing an enum goes through reflection, which cost
-    // a measurable part of each new connection.
-    if !finished, let tls = event as? TLSUserEvent, case .handshakeCompleted = tls {
-      finished = true
-      ServerMetrics.shared.recordHandshake()
+    guard !finished, let tls = event as? TLSUserEvent,
+      case .handshakeCompleted(let negotiated) = tls
+    else {
+      context.fireUserInboundEventTriggered(event)
+      return
+    }
+    finished = true
+    ServerMetrics.shared.recordHandshake()
+    do {
+      try setUp(negotiated, context.channel)
+    } catch {
+      context.fireErrorCaught(error)
+      context.close(promise: nil)
+      return
     }
     context.fireUserInboundEventTriggered(event)
+    context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
   }
 
   func errorCaught(context: ChannelHandlerContext, error: Error) {

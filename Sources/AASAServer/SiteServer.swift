@@ -114,13 +114,19 @@ struct PipelineSetup: Sendable {
       return channel.eventLoop.makeCompletedFuture {
         try channel.pipeline.syncOperations.addHandler(ConnectionCutter())
         try channel.pipeline.syncOperations.addHandler(deadlines)
-        try addHTTP1(to: channel)
+        try addHTTP1(to: channel, deadlines: deadlines)
       }
     }
     do {
       let sync = channel.pipeline.syncOperations
       try sync.addHandler(ConnectionCutter())
-      let handshakes = TLSHandshakeMetrics()
+      let handshakes = HandshakeCompletion { [self] negotiated, channel in
+        if negotiated == "h2" {
+          try addHTTP2(to: channel, deadlines: deadlines)
+        } else {
+          try addHTTP1(to: channel, deadlines: deadlines)
+        }
+      }
       switch tls {
       case .single(let context):
         try sync.addHandler(NIOSSLServerHandler(context: context))
@@ -142,26 +148,21 @@ struct PipelineSetup: Sendable {
                 let context = table.context(forServerName: name)
                 return channel.eventLoop.makeCompletedFuture {
                   try channel.pipeline.syncOperations.addHandler(
-                    NIOSSLServerHandler(context: context), position: .before(handshakes))
+                    NIOSSLServerHandler(context: context), position: .before(deadlines))
                 }
               }))
         }
       }
-      try sync.addHandler(handshakes)
+      // Deadlines first: the handshake and the first request head share the header timeout.
       try sync.addHandler(deadlines)
+      try sync.addHandler(handshakes)
     } catch {
       return channel.eventLoop.makeFailedFuture(error)
     }
-    return channel.configureHTTP2SecureUpgrade(
-      h2ChannelConfigurator: { channel in
-        channel.eventLoop.makeCompletedFuture { try addHTTP2(to: channel) }
-      },
-      http1ChannelConfigurator: { channel in
-        channel.eventLoop.makeCompletedFuture { try addHTTP1(to: channel) }
-      })
+    return channel.eventLoop.makeSucceededVoidFuture()
   }
 
-  private func addHTTP1(to channel: Channel) throws {
+  private func addHTTP1(to channel: Channel, deadlines: ConnectionDeadlines) throws {
     var limits = NIOHTTPDecoderLimitConfiguration()
     limits.maxHeaderListSize = configuration.maxHeaderSize
     limits.maxHeaderFieldSize = configuration.maxHeaderSize
@@ -171,12 +172,11 @@ struct PipelineSetup: Sendable {
       limitConfiguration: limits)
     try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(decoder))
     try channel.pipeline.syncOperations.addHandler(
-      HTTP1Handler(router: router, accessLog: accessLog))
+      HTTP1Handler(router: router, accessLog: accessLog, deadlines: deadlines))
   }
 
-  private func addHTTP2(to channel: Channel) throws {
+  private func addHTTP2(to channel: Channel, deadlines: ConnectionDeadlines) throws {
     let sync = channel.pipeline.syncOperations
-    let deadlines = try sync.handler(type: ConnectionDeadlines.self)
     deadlines.switchToMultiplexed()
     // Sends GOAWAY and closes once streams finish when the server quiesces.
     let management = NIOHTTP2ServerConnectionManagementHandler(
@@ -193,25 +193,17 @@ struct PipelineSetup: Sendable {
       HTTP2Setting(parameter: .maxHeaderListSize, value: 2 * configuration.maxHeaderSize),
       HTTP2Setting(parameter: .initialWindowSize, value: 65535),
     ]
-    let remote = channel.remoteAddress?.ipAddress ?? "-"
-    let router = self.router
-    let accessLog = self.accessLog
-    let maxHeaderSize = configuration.maxHeaderSize
-    let responseTimeout = configuration.idleTimeout
-    _ = try sync.configureHTTP2Pipeline(
-      mode: .server, connectionConfiguration: connection, streamConfiguration: .init(),
-      streamDelegate: StreamCountingDelegate(
-        deadlines: NIOLoopBound(deadlines, eventLoop: channel.eventLoop),
-        next: management.http2StreamDelegate)
-    ) { stream in
-      stream.eventLoop.makeCompletedFuture {
-        try stream.pipeline.syncOperations.addHandler(
-          HTTP2StreamHandler(
-            router: router, accessLog: accessLog, remote: remote, maxHeaderSize: maxHeaderSize,
-            responseTimeout: responseTimeout))
-      }
-    }
+    // Frames, not a channel per stream: see `HTTP2Responder`.
+    try sync.addHandler(
+      NIOHTTP2Handler(
+        mode: .server, connectionConfiguration: connection, streamConfiguration: .init()))
     try sync.addHandler(management)
+    try sync.addHandler(
+      HTTP2Responder(
+        router: router, accessLog: accessLog,
+        remote: accessLog == nil ? "-" : channel.remoteAddress?.ipAddress ?? "-",
+        maxHeaderSize: configuration.maxHeaderSize, responseTimeout: configuration.idleTimeout,
+        deadlines: deadlines))
     try sync.addHandler(HTTP2ConnectionGuard())
   }
 }
