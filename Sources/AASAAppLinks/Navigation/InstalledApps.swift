@@ -11,9 +11,37 @@ public struct InstalledApps: Sendable, Hashable {
     case packageHandling(package: String, scheme: String)
   }
 
-  public var entries: [Entry]
+  public let entries: [Entry]
+  /// The entries as sets, so that a page of thousands of targets is navigated in linear time.
+  private let schemes: Set<String>
+  private let packages: Set<String>
+  private let activities: Set<String>
+  private let handlers: Set<String>
+  private let handledSchemes: Set<String>
 
-  public init(_ entries: [Entry] = []) { self.entries = entries }
+  public init(_ entries: [Entry] = []) {
+    self.entries = entries
+    var schemes = Set<String>()
+    var packages = Set<String>()
+    var activities = Set<String>()
+    var handlers = Set<String>()
+    var handledSchemes = Set<String>()
+    for entry in entries {
+      switch entry {
+      case .scheme(let scheme): schemes.insert(scheme)
+      case .package(let package): packages.insert(package)
+      case .activity(let package, let className): activities.insert(package + "/" + className)
+      case .packageHandling(let package, let scheme):
+        handlers.insert(package + ":" + scheme)
+        handledSchemes.insert(scheme)
+      }
+    }
+    self.schemes = schemes
+    self.packages = packages
+    self.activities = activities
+    self.handlers = handlers
+    self.handledSchemes = handledSchemes
+  }
 
   /// Reads `--installed` arguments for `device`.
   public static func parse(_ arguments: [String], for device: Device) -> InstalledApps {
@@ -40,24 +68,17 @@ public struct InstalledApps: Sendable, Hashable {
 
   /// iOS and Windows: whether an app handles `scheme`. The browser handles http and https.
   public func canOpen(scheme: String) -> Bool {
-    if scheme == "http" || scheme == "https" { return true }
-    return entries.contains(.scheme(scheme))
+    scheme == "http" || scheme == "https" || schemes.contains(scheme)
   }
 
   /// Android: whether a VIEW intent for `package` (nil: any), `className` and data of
   /// `dataScheme` resolves to an installed activity.
   public func resolves(package: String?, className: String?, dataScheme: String?) -> Bool {
-    entries.contains { entry in
-      switch entry {
-      case .scheme: return false
-      case .package(let installed):
-        return package == installed
-      case .activity(let installed, let installedClass):
-        return package == installed && className == installedClass
-      case .packageHandling(let installed, let scheme):
-        return (package == nil || package == installed) && className == nil
-          && dataScheme == scheme
-      }
+    if let package {
+      if packages.contains(package) { return true }
+      if let className { return activities.contains(package + "/" + className) }
+      return dataScheme.map { handlers.contains(package + ":" + $0) } ?? false
     }
+    return className == nil && dataScheme.map { handledSchemes.contains($0) } == true
   }
 }

@@ -67,6 +67,25 @@ struct HTMLReaderTests {
     #expect(elapsed < .seconds(2))
   }
 
+  @Test("a minified page of thousands of tags on one line is read in linear time (fuzz finding)")
+  func oneLongLine() {
+    let html =
+      "<head>"
+      + String(repeating: #"<meta property="al:ios:url" content="bolts://x">"#, count: 20_000)
+    let clock = ContinuousClock()
+    let elapsed = clock.measure {
+      let reading = AppLinkParser.read(Array(html.utf8), sourceURL: nil)
+      #expect(reading.tags.count == 20_000)
+      #expect(reading.tags.last?.value.location.column == 6 + 19_999 * 48 + 1)
+      let installed = InstalledApps.parse(Array(repeating: "bolts", count: 20_000), for: .iphone)
+      let navigation = Navigator.navigate(
+        reading.appLink, on: .iphone, installed: installed,
+        request: NavigationRequest(userAgent: "aasa test"))
+      #expect(navigation.outcome == .app)
+    }
+    #expect(elapsed < .seconds(5))
+  }
+
   @Test("a page over the size cap is not read")
   func sizeCap() {
     let bytes = [UInt8](repeating: UInt8(ascii: " "), count: HTMLReader.maximumSize + 1)
