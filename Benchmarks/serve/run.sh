@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
 # Benchmarks aasa-serve against nginx serving the same file, same certificate, same machine,
-# same run. Three scenarios with wrk: HTTP keep-alive, HTTPS keep-alive, and HTTPS with a new
-# connection (full TLS handshake) per request. Prints req/s for both, the ratio, and
-# aasa-serve's peak resident memory (VmHWM).
+# same run. Scenarios: HTTP keep-alive, HTTPS keep-alive and HTTPS with a new connection (full
+# TLS handshake) per request with wrk (THREADS threads); the new-connection scenario again with
+# one client thread (wrk -t1 -c16), which leaves the servers a core; HTTP/2 with h2load (-c16
+# -m10 -t1); and new versus resumed TLS handshakes with `openssl s_time` (one client, one
+# connection at a time). Prints req/s for both, the ratio, each server's CPU time per request
+# (utime + stime from /proc/PID/stat, all nginx processes summed), and aasa-serve's peak
+# resident memory (VmHWM).
 #
 # Usage: Benchmarks/serve/run.sh [seconds per run, default 10]
+# ONLY=close1,h2,... runs only those scenarios (http, https, close, close1, h2, full, resumed).
 # Environment: THREADS / CONNECTIONS for wrk (default 2 / 64); ACCESS_LOG=off to benchmark both
 # servers without access logging (default: both log every request to a file); REPEATS (default
 # 2): each scenario runs this many times, alternating the two servers, and the best run of each
@@ -33,15 +38,19 @@ cleanup() {
 trap cleanup EXIT
 
 need() { command -v "$1" >/dev/null 2>&1; }
-if ! need wrk || ! need nginx; then
-  echo "installing wrk and nginx"
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk nginx >/dev/null
+if ! need wrk || ! need nginx || ! need h2load; then
+  echo "installing wrk, nginx and h2load"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk nginx \
+    nghttp2-client >/dev/null
 fi
 NGINX="$(command -v nginx || echo /usr/sbin/nginx)"
 
 echo "building aasa-serve (release)"
-swift build -c release --scratch-path "$SCRATCH" --product aasa-serve >/dev/null 2>&1 \
-  || swift build -c release --scratch-path "$SCRATCH" --product aasa-serve
+# Other builds on the machine take turns through this lock (see the repository's rules).
+LOCK=(flock /tmp/aasa-build.lock)
+need flock || LOCK=()
+"${LOCK[@]}" swift build -c release --scratch-path "$SCRATCH" --product aasa-serve >/dev/null 2>&1 \
+  || "${LOCK[@]}" swift build -c release --scratch-path "$SCRATCH" --product aasa-serve
 SERVE="$SCRATCH/release/aasa-serve"
 
 # The site: a 99-byte AASA file, the size the issue measured with.
@@ -108,6 +117,8 @@ http {
     ssl_certificate $WORK/cert.pem;
     ssl_certificate_key $WORK/key.pem;
     ssl_protocols TLSv1.2 TLSv1.3;
+    # nginx's defaults keep tickets on (with a key made at start-up) and the session cache off.
+    ssl_session_tickets on;
     root $SITE;
   }
 }
@@ -130,42 +141,113 @@ for url in "http://127.0.0.1:$AASA_HTTP" "https://127.0.0.1:$AASA_HTTPS" \
   [ "$size" = 99 ] || { echo "unexpected body size $size from $url" >&2; cat "$WORK"/*.log >&2; exit 1; }
 done
 
-# req/s from wrk's "Requests/sec:" line; non-2xx answers would mean a broken run.
+# CPU ticks (utime + stime) of a process and its children now running (nginx's workers).
+ticks() {
+  local total=0 pid
+  for pid in "$@" $(for p in "$@"; do cat /proc/[0-9]*/stat 2>/dev/null | awk -v parent="$p" '$4 == parent {print $1}'; done); do
+    [ -r "/proc/$pid/stat" ] || continue
+    total=$((total + $(awk '{print $14 + $15}' "/proc/$pid/stat")))
+  done
+  echo "$total"
+}
+HERTZ=$(getconf CLK_TCK)
+NGINX_MASTER() { cat "$WORK/nginx.pid"; }
+
+# One measurement: prints "req/s requests" from wrk's output; non-2xx answers abort.
 bench() {
-  local url=$1; shift
+  local url=$1 threads=$2 connections=$3 close=${4:-}
+  local out header=()
+  # "close": a new connection (and a full TLS handshake) per request.
+  [ "$close" = close ] && header=(-H "Connection: close")
+  out=$(wrk -t"$threads" -c"$connections" -d"${DURATION}s" "${header[@]}" "$url")
+  if echo "$out" | grep -q "Non-2xx\|Socket errors"; then
+    echo "errors from $url" >&2
+    echo "$out" >&2
+    echo "$out" | grep -q "Non-2xx" && exit 1
+  fi
+  echo "$(echo "$out" | awk '/Requests\/sec:/ {print $2}') $(echo "$out" | awk '/requests in/ {print $1}')"
+}
+
+# h2load: "req/s requests"; every request must succeed.
+bench_h2() {
+  local url=$1
   local out
-  out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency "$@" "$url")
-  if echo "$out" | grep -q "Non-2xx"; then
-    echo "non-2xx responses from $url" >&2
+  out=$(h2load -c16 -m10 -t1 -D"$DURATION" "$url" 2>&1)
+  local done succeeded
+  done=$(echo "$out" | awk '/^requests:/ {print $6}')
+  succeeded=$(echo "$out" | awk '/^requests:/ {print $8}')
+  if [ -z "$succeeded" ] || [ "$succeeded" = 0 ] || [ "$done" != "$succeeded" ]; then
+    echo "h2load failed requests against $url" >&2
     echo "$out" >&2
     exit 1
   fi
-  echo "$out" | awk '/Requests\/sec:/ {print $2}'
+  echo "$(echo "$out" | awk '/^finished in/ {print $4}') $succeeded"
+}
+
+# openssl s_time: "connections/s connections", one connection at a time, each fetching the
+# file; MODE is -new (full handshakes) or -reuse (resumed with the first session's ticket).
+bench_stime() {
+  local port=$1 mode=$2
+  local out
+  out=$(openssl s_time -connect "127.0.0.1:$port" -www "$PATH_AASA" "$mode" -time "$DURATION" 2>&1)
+  echo "$out" | awk '/connections in .* real seconds/ {printf "%.1f %d\n", $1 / $4, $1; exit}'
 }
 
 printf '\nmachine: %s cores, %s\n' "$(nproc)" "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
 printf 'load average before: %s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
 printf 'wrk: %s threads, %s connections, %ss per run, best of %s; access log: %s\n\n' \
   "$THREADS" "$CONNECTIONS" "$DURATION" "$REPEATS" "$ACCESS_LOG"
-printf '| scenario | aasa-serve req/s | nginx req/s | ratio |\n|---|---:|---:|---:|\n'
-row() {
-  local name=$1 ours=$2 theirs=$3
-  printf '| %s | %.0f | %.0f | %.2f |\n' "$name" "$ours" "$theirs" "$(awk -v a="$ours" -v b="$theirs" 'BEGIN {print a / b}')"
-}
+printf '| scenario | aasa-serve req/s | nginx req/s | ratio | aasa-serve CPU µs/req | nginx CPU µs/req |\n'
+printf '|---|---:|---:|---:|---:|---:|\n'
 max() { echo "$1 $2" | awk '{print ($1 > $2) ? $1 : $2}'; }
-scenario() {
-  local name=$1 ours_url=$2 theirs_url=$3; shift 3
-  local best_ours=0 best_theirs=0
-  for _ in $(seq 1 "$REPEATS"); do
-    best_ours=$(max "$best_ours" "$(bench "$ours_url" "$@")")
-    best_theirs=$(max "$best_theirs" "$(bench "$theirs_url" "$@")")
-  done
-  row "$name" "$best_ours" "$best_theirs"
+# Runs KIND (bench, bench_h2, bench_stime) against one server and prints "req/s µs-per-request".
+measure() {
+  local pids=$1; shift
+  local before after result
+  before=$(ticks $pids)
+  result=$("$@")
+  after=$(ticks $pids)
+  echo "$result" | awk -v t=$((after - before)) -v hz="$HERTZ" \
+    '{printf "%s %.1f\n", $1, ($2 > 0) ? t / hz / $2 * 1e6 : 0}'
 }
-scenario "HTTP keep-alive" "http://127.0.0.1:$AASA_HTTP$PATH_AASA" "http://127.0.0.1:$NGINX_HTTP$PATH_AASA"
-scenario "HTTPS keep-alive" "https://127.0.0.1:$AASA_HTTPS$PATH_AASA" "https://127.0.0.1:$NGINX_HTTPS$PATH_AASA"
-scenario "HTTPS, new connection per request" "https://127.0.0.1:$AASA_HTTPS$PATH_AASA" \
-  "https://127.0.0.1:$NGINX_HTTPS$PATH_AASA" -H "Connection: close"
+# Alternates the two servers REPEATS times; keeps the best req/s of each and the CPU per request
+# of that run.
+scenario() {
+  local name=$1 ours_pids=$2 theirs_pids=$3 ours_cmd=$4 theirs_cmd=$5
+  local best_ours="0 0" best_theirs="0 0" run
+  for _ in $(seq 1 "$REPEATS"); do
+    run=$(measure "$ours_pids" $ours_cmd)
+    best_ours=$(echo "$best_ours $run" | awk '{print ($3 > $1) ? $3" "$4 : $1" "$2}')
+    run=$(measure "$theirs_pids" $theirs_cmd)
+    best_theirs=$(echo "$best_theirs $run" | awk '{print ($3 > $1) ? $3" "$4 : $1" "$2}')
+  done
+  echo "$best_ours $best_theirs" | awk -v name="$name" \
+    '{printf "| %s | %.0f | %.0f | %.2f | %.0f | %.0f |\n", name, $1, $3, $1 / $3, $2, $4}'
+}
+OURS_HTTP="$HTTP_PID"
+OURS_HTTPS="$HTTPS_PID"
+THEIRS="$(NGINX_MASTER)"
+A_HTTP="http://127.0.0.1:$AASA_HTTP$PATH_AASA"
+A_HTTPS="https://127.0.0.1:$AASA_HTTPS$PATH_AASA"
+N_HTTP="http://127.0.0.1:$NGINX_HTTP$PATH_AASA"
+N_HTTPS="https://127.0.0.1:$NGINX_HTTPS$PATH_AASA"
+ONLY="${ONLY:-}"
+want() { [ -z "$ONLY" ] || [[ ",$ONLY," == *",$1,"* ]]; }
+want http && scenario "HTTP keep-alive (wrk -t$THREADS -c$CONNECTIONS)" "$OURS_HTTP" "$THEIRS" \
+  "bench $A_HTTP $THREADS $CONNECTIONS" "bench $N_HTTP $THREADS $CONNECTIONS"
+want https && scenario "HTTPS keep-alive (wrk -t$THREADS -c$CONNECTIONS)" "$OURS_HTTPS" "$THEIRS" \
+  "bench $A_HTTPS $THREADS $CONNECTIONS" "bench $N_HTTPS $THREADS $CONNECTIONS"
+want close && scenario "HTTPS, new connection per request (wrk -t$THREADS -c$CONNECTIONS)" \
+  "$OURS_HTTPS" "$THEIRS" "bench $A_HTTPS $THREADS $CONNECTIONS close" \
+  "bench $N_HTTPS $THREADS $CONNECTIONS close"
+want close1 && scenario "HTTPS, new connection per request (wrk -t1 -c16)" "$OURS_HTTPS" "$THEIRS" \
+  "bench $A_HTTPS 1 16 close" "bench $N_HTTPS 1 16 close"
+want h2 && scenario "HTTP/2 (h2load -c16 -m10 -t1)" "$OURS_HTTPS" "$THEIRS" \
+  "bench_h2 $A_HTTPS" "bench_h2 $N_HTTPS"
+want full && scenario "TLS full handshakes, one at a time (s_time -new)" "$OURS_HTTPS" "$THEIRS" \
+  "bench_stime $AASA_HTTPS -new" "bench_stime $NGINX_HTTPS -new"
+want resumed && scenario "TLS resumed handshakes, one at a time (s_time -reuse)" "$OURS_HTTPS" "$THEIRS" \
+  "bench_stime $AASA_HTTPS -reuse" "bench_stime $NGINX_HTTPS -reuse"
 printf 'load average after: %s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
 printf '\naasa-serve peak RSS (VmHWM): HTTP %s, HTTPS %s\n' \
   "$(awk '/VmHWM/ {print $2" "$3}' /proc/$HTTP_PID/status)" \
