@@ -298,7 +298,8 @@ struct LintCommandTests {
 
   @Test("--format json for a file that is not JSON at all still prints one JSON object")
   func jsonForGarbage() throws {
-    let output = try LintProcess.run(["-", "--format", "json"], stdin: "<html>nope</html>")
+    // Not `<html>…`: a file starting with `<` is an App Links page (docs/applinks.md).
+    let output = try LintProcess.run(["-", "--format", "json"], stdin: "nope, not JSON")
     #expect(output.status == 1)
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
