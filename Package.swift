@@ -87,6 +87,7 @@ let package = Package(
       name: "AASAServer",
       dependencies: [
         "AASA",
+        "AASACore",
         "AASAAppLinks",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),

@@ -117,7 +117,7 @@ public struct LintRun {
         // TSV carries routes only; findings still reach the person on standard error.
         let errors = OutputSink.standardError()
         renderDiagnosticsText(report, to: errors)
-        renderExpectationsText(results, file: expectationsFile, to: errors)
+        results?.renderText(file: expectationsFile, style: style, to: errors)
         errors.flush()
       }
     case .json:
@@ -167,23 +167,10 @@ public struct LintRun {
         if !report.diagnostics.isEmpty && !routings.isEmpty { output.line() }
         RoutingTextRenderer(style: style, verbose: verbose).render(routings, app: app, to: output)
       }
-      renderExpectationsText(results, file: expectationsFile, to: output)
+      results?.renderText(file: expectationsFile, style: style, to: output)
     }
     output.flush()
     return status
-  }
-
-  /// The unmet expectations and a one-line summary.
-  private func renderExpectationsText(
-    _ results: [ExpectationResult]?, file: String, to sink: OutputSink
-  ) {
-    guard let results else { return }
-    let failed = results.filter { !$0.isMet }
-    for result in failed {
-      sink.line(style.red("mismatch") + " " + result.describe(file: file))
-    }
-    let summary = "\(file): \(results.count - failed.count) of \(results.count) expectations met"
-    sink.line(failed.isEmpty ? style.green(summary) : style.red(summary))
   }
 
   private func answerGrants(_ report: LintReport) throws -> [(

@@ -1,4 +1,5 @@
 import AASAAppLinks
+import AASACore
 import Crypto
 import NIOCore
 
@@ -7,8 +8,9 @@ import NIOCore
 /// order, HTML-escaped, with an ETag of its own.
 ///
 /// The page is parsed once, when its snapshot is made (with the same HTML5 reader `aasa-lint`
-/// uses); a request only filters the prepared tags. The answer for `al`, which resolvers ask for,
-/// is prepared outright.
+/// uses), and the answer for each prefix the page uses (`al`, which resolvers ask for, `og`, …)
+/// is prepared outright; only a request naming several prefixes at once is filtered when it
+/// comes. The same reading gives the page's App Link findings, which the reloader logs.
 public struct MetaTagVariant: Sendable {
   /// One `<meta>` with a `property`, as the page holds it.
   struct Tag: Sendable {
@@ -21,11 +23,15 @@ public struct MetaTagVariant: Sendable {
   let baseTag: String
   let lastModified: Int
   let sharedFields: [(name: String, value: String)]
-  /// The prepared answer for `Prefer-Html-Meta-Tags: al`.
-  let appLinks: Representation
+  /// The prepared answer for each prefix the page's tags use, and for `al` always.
+  let preparedByPrefix: [String: Representation]
+  /// What `aasa-lint` would report about the page's `al:*` tags; empty for a page without any.
+  public let appLinkFindings: [Diagnostic]
 
   init(html: [UInt8], baseTag: String, lastModified: Int, cacheControl: String) {
     let scan = HTMLReader.read(html)
+    let reading = AppLinkParser.read(scan, sourceURL: nil)
+    appLinkFindings = reading.tags.isEmpty ? [] : AppLinksLinter.lint(reading)
     tags = scan.metaElements.compactMap { element in
       guard let property = element.attribute("property")?.value else { return nil }
       return Tag(property: property, content: element.attribute("content")?.value)
@@ -38,8 +44,18 @@ public struct MetaTagVariant: Sendable {
         ("cache-control", cacheControl),
         ("vary", "Prefer-Html-Meta-Tags, Accept-Encoding"),
       ]
-    appLinks = Self.representation(
-      of: tags, prefixes: ["al"], baseTag: baseTag, sharedFields: sharedFields)
+    var prefixes: Set = ["al"]
+    for tag in tags {
+      if let colon = tag.property.firstIndex(of: ":") {
+        prefixes.insert(String(tag.property[..<colon]))
+      }
+    }
+    var prepared: [String: Representation] = [:]
+    for prefix in prefixes {
+      prepared[prefix] = Self.representation(
+        of: tags, prefixes: [prefix], baseTag: baseTag, sharedFields: sharedFields)
+    }
+    preparedByPrefix = prepared
   }
 
   /// The prefixes a header names: `al, og` is `["al", "og"]`. Empty when it names none.
@@ -49,7 +65,12 @@ public struct MetaTagVariant: Sendable {
 
   /// The answer for the prefixes a request names.
   func representation(for prefixes: [String]) -> Representation {
-    if prefixes == ["al"] { return appLinks }
+    if prefixes.count == 1 {
+      // A prefix the page does not use answers an empty document, the same for every such one.
+      return preparedByPrefix[prefixes[0]]
+        ?? Self.representation(
+          of: [], prefixes: prefixes, baseTag: baseTag, sharedFields: sharedFields)
+    }
     return Self.representation(
       of: tags, prefixes: prefixes, baseTag: baseTag, sharedFields: sharedFields)
   }

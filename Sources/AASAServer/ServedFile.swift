@@ -31,12 +31,15 @@ public final class ServedFile: Sendable {
     self.fingerprint = fingerprint
     let body = ByteBuffer(bytes: contents)
     let tag = Self.entityTag(contents)
+    let isPage = contentType.hasPrefix("text/html")
     let shared: [(name: String, value: String)] =
       PreparedResponse.commonFields + [
         ("last-modified", HTTPDate.format(lastModified)),
         ("cache-control", cacheControl),
         // Sent even without a gzip copy: caches must not assume the answer ignores the header.
-        ("vary", "Accept-Encoding"),
+        // A page is answered differently to `Prefer-Html-Meta-Tags` too, so a cache must not
+        // give the whole page to a resolver, nor the tags alone to a browser.
+        ("vary", isPage ? "Prefer-Html-Meta-Tags, Accept-Encoding" : "Accept-Encoding"),
       ]
     self.identity = Representation(
       body: body, etag: "\"\(tag)\"", contentType: contentType, contentEncoding: nil,
@@ -52,10 +55,16 @@ public final class ServedFile: Sendable {
       self.gzip = nil
     }
     self.metaTags =
-      contentType.hasPrefix("text/html")
+      isPage
       ? MetaTagVariant(
         html: contents, baseTag: tag, lastModified: lastModified, cacheControl: cacheControl)
       : nil
+  }
+
+  /// The App Link findings of a page, one `FILE:LINE:COLUMN: severity: message [CODE]` line each;
+  /// none for other files and for pages without `al:*` tags.
+  func appLinkFindingLines(file: String) -> [String] {
+    (metaTags?.appLinkFindings ?? []).map { WellKnownValidation.format($0, file: file) }
   }
 
   /// A content hash, so the tag is the same on every server behind a balancer and after restarts.

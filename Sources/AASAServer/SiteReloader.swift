@@ -79,9 +79,11 @@ public actor SiteReloader: Reloading {
         findings.append(contentsOf: lines)
         health.setAssociationFile(healthKey(entry.path), valid: !outcome.hasErrors)
       }
-      files[entry.path] = ServedFile(
+      let file = ServedFile(
         path: entry.path, contents: bytes, lastModified: entry.fingerprint.modifiedSeconds,
         fingerprint: entry.fingerprint, cacheControl: cacheControl)
+      findings.append(contentsOf: file.appLinkFindingLines(file: scanner.root + entry.path))
+      files[entry.path] = file
     }
     // An association file that exists but cannot be served would be a 404 in production.
     for skip in skipped where WellKnownValidation.kind(of: skip.path) != nil {
@@ -228,9 +230,14 @@ public actor SiteReloader: Reloading {
       health.setAssociationFile(healthKey(entry.path), valid: !outcome.hasErrors)
     }
     rejected[entry.path] = nil
-    loaded[entry.path] = ServedFile(
+    let file = ServedFile(
       path: entry.path, contents: bytes, lastModified: entry.fingerprint.modifiedSeconds,
       fingerprint: entry.fingerprint, cacheControl: cacheControl)
+    // A page with App Link mistakes is still served: it is content, not an association file.
+    for line in file.appLinkFindingLines(file: scanner.root + entry.path) {
+      logger.warning("\(line)")
+    }
+    loaded[entry.path] = file
     logger.info("reloaded \(healthKey(entry.path)) (\(bytes.count) bytes)")
     return true
   }

@@ -95,23 +95,13 @@ public actor SitesReloader: Reloading {
   /// The site folders by key: host names lower-cased, `_default`, no dot-folders (a
   /// Kubernetes ConfigMap's `..data`), no files.
   static func listSites(in directory: String) -> [String] {
-    guard let handle = opendir(directory) else { return [] }
-    defer { closedir(handle) }
-    var names: [String] = []
-    while let entry = readdir(handle) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-      }
+    CertificateFolder.entries(of: directory).filter { name in
       guard !name.hasPrefix("."), name == HostName.key(forName: name[...]) || name == fallbackName
-      else { continue }
+      else { return false }
       var info = stat()
       // Symlinked site folders are followed: a deploy may swap a link to a new release.
-      guard stat(directory + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-        continue
-      }
-      names.append(name)
+      return stat(directory + "/" + name, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
-    return names.sorted()
   }
 
   /// A refused site, with what was in its folder.

@@ -81,6 +81,43 @@ struct EndToEndMetaTagsTests {
     #expect(revalidated.status == 304)
   }
 
+  @Test func thePageItselfVariesOnTheHeaderAndEveryPrefixIsAnswered() throws {
+    // A cache must not hand the whole page to a resolver, nor the tags alone to a browser.
+    let plain = try get([])
+    #expect(plain.headers["vary"] == "Prefer-Html-Meta-Tags, Accept-Encoding")
+    let openGraph = try get(["-H", "Prefer-Html-Meta-Tags: og"])
+    #expect(openGraph.body.contains("<meta property=\"og:title\" content=\"Bolts &amp; docs\">"))
+    #expect(!openGraph.body.contains("al:"))
+    let unused = try get(["-H", "Prefer-Html-Meta-Tags: twitter"])
+    #expect(unused.status == 200)
+    #expect(!unused.body.contains("<meta"))
+    #expect(unused.headers["etag"] != openGraph.headers["etag"])
+  }
+
+  @Test func appLinkFindingsAreLoggedAtStartAndReloadAndThePageIsServed() throws {
+    // The start-up report names the page's findings (the `should_fallback` marker, AL205).
+    #expect(server.output.contains("docs.html:9:"), "\(server.output)")
+    #expect(server.output.contains("[AL205]"))
+    let watched = try ServerProcess([
+      "--root", site.site, "--port", "0", "--watch-interval", "0.2", "--settle-time", "0.2",
+    ])
+    try site.write(
+      "site/typo.html",
+      "<html><head><meta property=\"al:iphon:url\" content=\"bolts://\"></head></html>")
+    try waitUntil(timeout: 10, "the new page's findings in the log") {
+      watched.output.contains("typo.html:1:")
+    }
+    #expect(watched.output.contains("did you mean \"iphone\"? [AL006]"), "\(watched.output)")
+    // Content, not an association file: served all the same.
+    #expect(try CurlResponse(curl([], watched.url("/typo.html"))).status == 200)
+    // A page without any al: tag is no App Links page: nothing is said about it.
+    try site.write("site/plain.html", "<html><head><title>x</title></head></html>")
+    try waitUntil(timeout: 10, "the plain page to be served") {
+      try CurlResponse(curl([], watched.url("/plain.html"))).status == 200
+    }
+    #expect(!watched.output.contains("plain.html:"))
+  }
+
   @Test func otherFilesIgnoreTheHeader() throws {
     let response = try CurlResponse(
       curl(

@@ -65,7 +65,7 @@ public struct RouteConfigRun {
       if report.hasFindings(atOrAbove: threshold) || !unmet.isEmpty {
         let errors = OutputSink.standardError()
         renderDiagnostics(report.diagnostics, to: errors)
-        renderExpectations(results, file: table, to: errors)
+        results?.renderText(file: table, style: style, to: errors)
         errors.flush()
       }
       return status
@@ -138,7 +138,7 @@ public struct RouteConfigRun {
       for warning in warnings {
         output.line(style.yellow("warning") + ": " + warning)
       }
-      renderExpectations(results, file: table, to: output)
+      results?.renderText(file: table, style: style, to: output)
     }
     output.flush()
     return status
@@ -164,17 +164,5 @@ public struct RouteConfigRun {
     let renderer = DiagnosticTextRenderer(fileName: fileName, source: source, style: style)
     for diagnostic in diagnostics { renderer.render(diagnostic, to: sink) }
     sink.line("\(fileName): " + DiagnosticTextRenderer.summary(diagnostics, style: style))
-  }
-
-  private func renderExpectations(
-    _ results: [RouteExpectationResult]?, file: String, to sink: OutputSink
-  ) {
-    guard let results else { return }
-    let failed = results.filter { !$0.isMet }
-    for result in failed {
-      sink.line(style.red("mismatch") + " " + result.describe(file: file))
-    }
-    let summary = "\(file): \(results.count - failed.count) of \(results.count) expectations met"
-    sink.line(failed.isEmpty ? style.green(summary) : style.red(summary))
   }
 }
