@@ -6,14 +6,18 @@ struct AASALintCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "aasa-lint",
     abstract:
-      "Lint apple-app-site-association and assetlinks.json files, and explain which app opens a URL.",
+      "Lint deep-link files (apple-app-site-association, assetlinks.json, App Links pages, MobileDeepLinking route configs), and explain which app or screen a link opens.",
     discussion: """
-      With only a FILE, aasa-lint lints it. With URLs or paths after it, it also routes each one \
-      exactly as Apple's matcher does and names the rule that decided:
+      With only a FILE, aasa-lint lints it; the kind is told from the content (or --kind). With \
+      URLs or paths after an association file, it also routes each one exactly as Apple's \
+      matcher does and names the rule that decided; after a route config, it routes deep links \
+      as the iOS and Android libraries do; a page is navigated with --platform:
 
         aasa-lint site.json
         aasa-lint site.json /videos/samples/2010/x https://example.com/albums/1
         aasa-lint site.json --urls urls.txt --format tsv
+        aasa-lint MobileDeepLinkingConfig.json "mdldemo://sale/42?utmSource=mail"
+        aasa-lint page.html --page-url https://example.com/docs --platform iphone --installed bolts
 
       Exit status: 0 no errors (and no warnings under --strict), 1 findings at or above that \
       threshold, 2 a usage error or unreadable input.

@@ -129,7 +129,16 @@ final class ServerProcess {
           port = Int(match.2)!
           return true
         }
-        if !process.isRunning { throw TimedOut(description: "server exited: \(stderr.text)") }
+        if !process.isRunning {
+          // Everything it said, and how it ended: a start-up failure must explain itself.
+          let ending =
+            process.terminationReason == .uncaughtSignal
+            ? "killed by signal \(process.terminationStatus)"
+            : "exited with status \(process.terminationStatus)"
+          throw TimedOut(
+            description:
+              "server \(ending)\nstdout: \(stdout.text)\nstderr: \(stderr.text)")
+        }
         return false
       }
     } catch {
