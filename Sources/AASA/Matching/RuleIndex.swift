@@ -2,8 +2,8 @@
 ///
 /// Every matching path starts with its pattern's literal prefix, ends with its literal suffix and
 /// contains its longest literal run, so each rule is filed in a trie under the first of these that
-/// says something (more than a lone `/`): prefixes, reversed suffixes, or runs (`/$(lang)/shoes/*`
-/// under `/shoes/`). A walk along the URL's path (from every position, for runs) collects the
+/// says something (more than a lone `/`): prefixes, reversed suffixes, or runs by their first
+/// ``maximumInfixKeyLength`` scalars (`/$(lang)/shoes/*` under `/shoes/`). A walk along the URL's path (from every position, for runs) collects the
 /// candidates; rules with none of the three are always candidates. The cost per URL follows the
 /// path's length, not the rule count.
 ///
