@@ -56,7 +56,7 @@ struct EndToEndAbuseTests {
   /// The process's peak resident set (VmHWM), in KiB.
   private func peakResidentKilobytes(of server: ServerProcess) throws -> Int {
     let status = try String(
-      contentsOfFile: "/proc/\(server.process.processIdentifier)/status", encoding: .utf8)
+      contentsOfFile: "/proc/\(server.process.pid)/status", encoding: .utf8)
     let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") })
     return try #require(Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]))
   }

@@ -86,13 +86,9 @@ struct EndToEndOperationsTests {
     ])
     let port = try adminPort(server)
     // A slow download keeps the server draining for a while after SIGTERM.
-    let download = Process()
-    download.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-    download.arguments = ["-s", "-o", "/dev/null", "--limit-rate", "2M", server.url("/big.bin")]
-    download.standardOutput = FileHandle.nullDevice
-    download.standardError = FileHandle.nullDevice
-    try download.run()
-    defer { if download.isRunning { download.terminate() } }
+    let download = try SpawnedProcess(
+      "/usr/bin/curl", ["-s", "-o", "/dev/null", "--limit-rate", "2M", server.url("/big.bin")])
+    defer { download.stop() }
     try waitUntil(timeout: 10, "the download to start") { server.output.contains("path=/big.bin") }
     server.signal(SIGTERM)
     try waitUntil(timeout: 5, "/readyz to say draining") {

@@ -58,17 +58,20 @@ extension TemporaryDirectory {
 final class OutputCollector: @unchecked Sendable {
   private let lock = NSLock()
   private var data = Data()
-  let pipe = Pipe()
+  private var ended = false
+  private let handle: FileHandle
 
-  init() {
+  /// Starts reading `handle`, the reading end of a pipe.
+  init(_ handle: FileHandle) {
+    self.handle = handle
     resume()
   }
 
   /// Stops reading: once the pipe buffer is full, the child's writes to it block.
-  func pause() { pipe.fileHandleForReading.readabilityHandler = nil }
+  func pause() { handle.readabilityHandler = nil }
 
   func resume() {
-    pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+    handle.readabilityHandler = { [weak self] handle in
       // One read(2) of what is there. Not `availableData`: Foundation may make the pipe
       // non-blocking for this handler, and `availableData` stops the whole test process when a
       // read finds nothing yet (EAGAIN); nor `read(upToCount:)`, which waits for the full count.
@@ -76,14 +79,27 @@ final class OutputCollector: @unchecked Sendable {
       let count = buffer.withUnsafeMutableBytes {
         read(handle.fileDescriptor, $0.baseAddress, $0.count)
       }
-      guard let self, count > 0 else { return }
-      self.lock.withLock { self.data.append(contentsOf: buffer[..<count]) }
+      guard let self else { return }
+      if count == 0 {
+        // The end: every writer closed it. Without this the handler would fire for ever.
+        handle.readabilityHandler = nil
+        self.lock.withLock { self.ended = true }
+      } else if count > 0 {
+        self.lock.withLock { self.data.append(contentsOf: buffer[..<count]) }
+      }
     }
   }
 
   var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
 
-  func stop() { pipe.fileHandleForReading.readabilityHandler = nil }
+  /// Waits (a bounded time) until everything the child wrote has been read: the end of the pipe.
+  func waitForEnd(timeout: Double = 5) {
+    try? waitUntil(timeout: timeout, interval: 0.01, "the end of the output") {
+      lock.withLock { ended }
+    }
+  }
+
+  func stop() { handle.readabilityHandler = nil }
 }
 
 struct TimedOut: Error, CustomStringConvertible {
@@ -104,20 +120,19 @@ func waitUntil(
 
 /// A running `aasa-serve`, stopped (SIGKILL if need be) when the value goes away.
 final class ServerProcess {
-  let process = Process()
-  let stdout = OutputCollector()
-  let stderr = OutputCollector()
+  let process: SpawnedProcess
+  let stdout: OutputCollector
+  let stderr: OutputCollector
   private(set) var port = 0
   private(set) var scheme = "http"
 
   /// Starts the server; unless `expectFailure`, waits for its whole start-up report, from the
   /// `listening on` line to the `try: curl` line that ends it (the lines arrive one by one).
   init(_ arguments: [String], expectFailure: Bool = false, timeout: Double = 20) throws {
-    process.executableURL = URL(fileURLWithPath: BuiltProducts.executable("aasa-serve"))
-    process.arguments = arguments
-    process.standardOutput = stdout.pipe
-    process.standardError = stderr.pipe
-    try process.run()
+    process = try SpawnedProcess(
+      BuiltProducts.executable("aasa-serve"), arguments, stdout: .pipe, stderr: .pipe)
+    stdout = OutputCollector(process.standardOutput!)
+    stderr = OutputCollector(process.standardError!)
     if expectFailure { return }
     do {
       try waitUntil(timeout: timeout, "the start-up report") {
@@ -130,11 +145,13 @@ final class ServerProcess {
           return true
         }
         if !process.isRunning {
-          // Everything it said, and how it ended: a start-up failure must explain itself.
+          // Everything it said, and how it ended: a start-up failure must explain itself. Its
+          // last words may still be in the pipes.
+          stdout.waitForEnd()
+          stderr.waitForEnd()
           let ending =
-            process.terminationReason == .uncaughtSignal
-            ? "killed by signal \(process.terminationStatus)"
-            : "exited with status \(process.terminationStatus)"
+            process.terminatingSignal.map { "killed by signal \($0)" }
+            ?? "exited with status \(process.exitStatus ?? -1)"
           throw TimedOut(
             description:
               "server \(ending)\nstdout: \(stdout.text)\nstderr: \(stderr.text)")
@@ -142,7 +159,7 @@ final class ServerProcess {
         return false
       }
     } catch {
-      process.terminate()
+      process.stop()
       throw error
     }
   }
@@ -152,22 +169,23 @@ final class ServerProcess {
 
   var output: String { stdout.text }
 
-  func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+  func signal(_ number: Int32) { process.signal(number) }
 
-  /// Waits for the process to exit; returns its status.
+  /// Waits for the process to exit; returns its status (128 + N after signal N, as a shell says).
   @discardableResult
   func waitForExit(timeout: Double = 20) throws -> Int32 {
-    try waitUntil(timeout: timeout, "the server to exit") { !process.isRunning }
+    guard let status = process.wait(timeout: .seconds(timeout)) else {
+      throw TimedOut(description: "timed out after \(timeout)s waiting for the server to exit")
+    }
     // Let the collectors drain what was written just before exit.
-    Thread.sleep(forTimeInterval: 0.1)
-    return process.terminationStatus
+    stdout.waitForEnd()
+    stderr.waitForEnd()
+    return status
   }
 
   deinit {
-    if process.isRunning {
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
-    }
+    process.kill()
+    process.wait(timeout: .seconds(10))
     stdout.stop()
     stderr.stop()
   }

@@ -46,19 +46,15 @@ struct AppLinksFetchTests {
     try #require(made.status == 0, "\(made.stderr)")
     let script = try directory.write("server.py", Self.server)
 
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    process.arguments = [script, certificate, key]
-    let stdout = Pipe()
-    process.standardOutput = stdout
-    try process.run()
-    // SIGKILL and a wait: a child of the test runner may start with SIGTERM blocked, and a
-    // server left running holds the runner's output pipe open, so `swift test` never ends.
+    let process = try SpawnedProcess(
+      "/usr/bin/python3", [script, certificate, key], stdout: .pipe, stderr: .inherit)
+    // A server left running holds the runner's output pipe open, so `swift test` never ends:
+    // SIGKILL and reap it here, which also keeps `process` alive until the test's end.
     defer {
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
+      process.kill()
+      process.wait(timeout: .seconds(10))
     }
-    let portLine = String(decoding: stdout.fileHandleForReading.availableData, as: UTF8.self)
+    let portLine = String(decoding: process.standardOutput!.availableData, as: UTF8.self)
     let port = try #require(Int(portLine.trimmingCharacters(in: .whitespacesAndNewlines)))
 
     let start = "https://localhost:\(port)/start"

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Output goes through files, so a chatty program never blocks on a full pipe. The limit only
 /// catches a hang (programs that can wait bound their own time, like curl's `--max-time`), so it
-/// is generous enough for a machine busy with the whole suite's processes at once.
+/// is generous enough for a machine busy with the whole suite's processes at once. A program that
+/// overruns it gets SIGTERM, then SIGKILL after ``gracePeriod``, and is reaped before the error.
 public enum ChildProcess {
   /// Why a program could not be run to completion.
   public struct Failure: Error, CustomStringConvertible {
@@ -22,12 +23,11 @@ public enum ChildProcess {
     environment: [String: String?] = [:], in directory: URL? = nil, timeout: Duration = .seconds(60)
   ) throws -> ProcessResult {
     let launched = try Launched(executable, arguments, stdin, environment, directory)
-    let deadline = ContinuousClock.now + timeout
-    while launched.process.isRunning {
-      if ContinuousClock.now > deadline { throw launched.stop(after: timeout) }
-      Thread.sleep(forTimeInterval: 0.01)
+    guard let status = launched.process.wait(timeout: timeout) else {
+      launched.process.stop(grace: gracePeriod)
+      throw launched.timedOut(after: timeout)
     }
-    return try launched.result()
+    return try launched.result(status)
   }
 
   /// ``run(_:_:stdin:environment:in:timeout:)`` for async tests: waits without blocking a thread.
@@ -36,66 +36,45 @@ public enum ChildProcess {
     environment: [String: String?] = [:], in directory: URL? = nil, timeout: Duration = .seconds(60)
   ) async throws -> ProcessResult {
     let launched = try Launched(executable, arguments, stdin, environment, directory)
-    let deadline = ContinuousClock.now + timeout
-    while launched.process.isRunning {
-      if ContinuousClock.now > deadline { throw launched.stop(after: timeout) }
-      try await Task.sleep(for: .milliseconds(10))
+    guard let status = await launched.process.wait(timeout: timeout) else {
+      await launched.process.stop(grace: gracePeriod)
+      throw launched.timedOut(after: timeout)
     }
-    return try launched.result()
+    return try launched.result(status)
   }
+
+  /// How long a program that overran its time has, after SIGTERM, before SIGKILL.
+  public static let gracePeriod = Duration.seconds(2)
 
   /// A started process and the files that hold its output.
   private struct Launched {
-    let process = Process()
+    let process: SpawnedProcess
     let files: TemporaryDirectory
-    let description: String
 
     init(
       _ executable: String, _ arguments: [String], _ stdin: String?,
       _ environment: [String: String?], _ directory: URL?
     ) throws {
-      files = try TemporaryDirectory(label: "process")
-      description = ([executable] + arguments).joined(separator: " ")
-      process.executableURL = URL(fileURLWithPath: executable)
-      process.arguments = arguments
-      if !environment.isEmpty {
-        var merged = ProcessInfo.processInfo.environment
-        for (key, value) in environment { merged[key] = value }
-        process.environment = merged
-      }
-      if let directory { process.currentDirectoryURL = directory }
-      process.standardOutput = try FileHandle(forWritingTo: files.url(of: "stdout", holding: ""))
-      process.standardError = try FileHandle(forWritingTo: files.url(of: "stderr", holding: ""))
-      if let stdin {
-        process.standardInput = try FileHandle(
-          forReadingFrom: files.url(of: "stdin", holding: stdin))
-      } else {
-        process.standardInput = FileHandle.nullDevice
-      }
-      try process.run()
+      let files = try TemporaryDirectory(label: "process")
+      self.files = files
+      let input: SpawnedProcess.Redirection =
+        try stdin.map { .file(try files.write("stdin", $0)) } ?? .nullDevice
+      process = try SpawnedProcess(
+        executable, arguments, stdin: input, stdout: .file(files.file("stdout")),
+        stderr: .file(files.file("stderr")),
+        environment: environment, in: directory)
     }
 
-    func stop(after timeout: Duration) -> Failure {
-      process.terminate()
-      process.waitUntilExit()
-      return Failure(description: "\(description) did not finish within \(timeout)")
+    func timedOut(after timeout: Duration) -> Failure {
+      Failure(description: "\(process.commandLine) did not finish within \(timeout)")
     }
 
-    func result() throws -> ProcessResult {
-      process.waitUntilExit()
+    func result(_ status: Int32) throws -> ProcessResult {
       func text(_ name: String) throws -> String {
         String(
           decoding: try Data(contentsOf: files.url.appendingPathComponent(name)), as: UTF8.self)
       }
-      return ProcessResult(
-        status: process.terminationStatus, stdout: try text("stdout"), stderr: try text("stderr"))
+      return ProcessResult(status: status, stdout: try text("stdout"), stderr: try text("stderr"))
     }
-  }
-}
-
-extension TemporaryDirectory {
-  /// Writes `text` at `name` and returns the file's URL.
-  fileprivate func url(of name: String, holding text: String) throws -> URL {
-    URL(fileURLWithPath: try write(name, text))
   }
 }

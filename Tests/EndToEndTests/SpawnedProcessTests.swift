@@ -1,0 +1,155 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The tests' own process launcher: statuses, signals, reaping, and what the child is given.
+@Suite("Spawned processes")
+struct SpawnedProcessTests {
+  /// Whether `pid` is gone for good: not our child any more (reaped) and not in /proc.
+  static func isGone(_ pid: pid_t) -> Bool {
+    var status: Int32 = 0
+    let notOurs = waitpid(pid, &status, WNOHANG) == -1 && errno == ECHILD
+    return notOurs && !FileManager.default.fileExists(atPath: "/proc/\(pid)/stat")
+  }
+
+  @Test func exitCodesAreReportedAsTheProgramGaveThem() throws {
+    for code: Int32 in [0, 3, 255] {
+      let process = try SpawnedProcess("/bin/sh", ["-c", "exit \(code)"])
+      #expect(process.wait(timeout: .seconds(10)) == code)
+      #expect(process.terminatingSignal == nil)
+    }
+  }
+
+  @Test func aSignalledChildReports128PlusTheSignal() throws {
+    let terminated = try SpawnedProcess("/bin/sleep", ["30"])
+    terminated.terminate()
+    #expect(terminated.wait(timeout: .seconds(10)) == 128 + SIGTERM)
+    #expect(terminated.terminatingSignal == SIGTERM)
+    let killed = try SpawnedProcess("/bin/sleep", ["30"])
+    killed.kill()
+    #expect(killed.wait(timeout: .seconds(10)) == 128 + SIGKILL)
+  }
+
+  /// Foundation's `Process` could miss the second child's exit while it waited on the first.
+  @Test func aChildThatExitsIsSeenPromptlyWhileAnotherRuns() throws {
+    let longRunning = try SpawnedProcess("/bin/sleep", ["30"])
+    let started = ContinuousClock.now
+    let quick = try SpawnedProcess("/bin/true", [])
+    #expect(quick.wait(timeout: .seconds(10)) == 0)
+    #expect(ContinuousClock.now - started < .seconds(5))
+    #expect(longRunning.isRunning)
+    longRunning.kill()
+    #expect(longRunning.wait(timeout: .seconds(10)) == 128 + SIGKILL)
+  }
+
+  @Test func noChildOutlivesItsValue() throws {
+    var running: SpawnedProcess? = try SpawnedProcess("/bin/sleep", ["30"])
+    let runningPID = try #require(running?.pid)
+    // Exited but never asked about: a zombie until something reaps it.
+    var exited: SpawnedProcess? = try SpawnedProcess("/bin/true", [])
+    let exitedPID = try #require(exited?.pid)
+    Thread.sleep(forTimeInterval: 0.2)
+    running = nil
+    exited = nil
+    #expect(Self.isGone(runningPID))
+    #expect(Self.isGone(exitedPID))
+  }
+
+  @Test func aTimedOutChildIsKilledEvenIfItIgnoresSIGTERM() throws {
+    let directory = try TemporaryDirectory(label: "spawn")
+    let pidFile = directory.file("pid")
+    let started = ContinuousClock.now
+    // `exec` so that the child itself, not a grandchild, is the one that ignores SIGTERM.
+    #expect(throws: ChildProcess.Failure.self) {
+      try ChildProcess.run(
+        "/bin/sh", ["-c", #"echo $$ > "$0"; trap "" TERM; exec sleep 30"#, pidFile],
+        timeout: .milliseconds(500))
+    }
+    #expect(
+      ContinuousClock.now - started < .milliseconds(500) + ChildProcess.gracePeriod + .seconds(3))
+    let pid = try #require(
+      pid_t(
+        try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(
+          in: .whitespacesAndNewlines)))
+    #expect(Self.isGone(pid))
+  }
+
+  /// No bound on the time taken: sync tests that block the cooperative pool's few threads can
+  /// keep this task from resuming for many seconds; hence a child that would outlast any of that.
+  @Test func aTimeoutStopsASleepingChildInAsyncCode() async throws {
+    await #expect(throws: ChildProcess.Failure.self) {
+      try await ChildProcess.run("/bin/sleep", ["600"], timeout: .milliseconds(300))
+    }
+  }
+
+  @Test func childrenStartWithNoBlockedOrIgnoredSignals() throws {
+    // Block SIGTERM on this thread: a spawned child must not inherit the mask.
+    var blocked = sigset_t()
+    var previous = sigset_t()
+    sigemptyset(&blocked)
+    sigaddset(&blocked, SIGTERM)
+    pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+    let result = try ChildProcess.run("/bin/cat", ["/proc/self/status"])
+    // Signals 1 to 31 only: glibc's posix_spawn leaves its two internal ones (32, 33) ignored.
+    func mask(_ name: String) -> UInt64? {
+      result.lines.first { $0.hasPrefix(name + ":") }
+        .flatMap {
+          UInt64($0.dropFirst(name.count + 1).trimmingCharacters(in: .whitespaces), radix: 16)
+        }
+        .map { $0 & 0x7fff_ffff }
+    }
+    #expect(mask("SigBlk") == 0, "\(result.stdout)")
+    #expect(mask("SigIgn") == 0, "\(result.stdout)")
+  }
+
+  @Test func onlyTheStandardStreamsAreInherited() throws {
+    let result = try ChildProcess.run("/bin/ls", ["/proc/self/fd"])
+    // ls opens one descriptor of its own, for the directory it lists.
+    #expect(Set(result.lines).isSubset(of: ["0", "1", "2", "3"]), "\(result.lines)")
+  }
+
+  @Test func standardInputIsFedAndOutputsAreKeptApart() throws {
+    let result = try ChildProcess.run(
+      "/bin/sh", ["-c", "cat; echo oops >&2; exit 4"], stdin: "fed in\n")
+    #expect(result.status == 4)
+    #expect(result.stdout == "fed in\n")
+    #expect(result.stderr == "oops\n")
+  }
+
+  @Test func pipesCarryInputAndOutput() throws {
+    let process = try SpawnedProcess("/bin/cat", [], stdin: .pipe, stdout: .pipe)
+    try process.standardInput!.write(contentsOf: Data("through a pipe".utf8))
+    try process.standardInput!.close()
+    let output = try process.standardOutput!.readToEnd() ?? Data()
+    #expect(String(decoding: output, as: UTF8.self) == "through a pipe")
+    #expect(process.wait(timeout: .seconds(10)) == 0)
+  }
+
+  @Test func environmentChangesOverrideAddAndRemove() throws {
+    try #require(ProcessInfo.processInfo.environment["PATH"] != nil)
+    let result = try ChildProcess.run(
+      "/usr/bin/env", [], environment: ["AASA_SPAWN_TEST": "set", "PATH": nil])
+    #expect(result.lines.contains("AASA_SPAWN_TEST=set"))
+    #expect(!result.lines.contains { $0.hasPrefix("PATH=") })
+    // The rest of the runner's environment is kept.
+    #expect(result.lines.count >= ProcessInfo.processInfo.environment.count)
+  }
+
+  @Test func theChildRunsInTheDirectoryGiven() throws {
+    let directory = try TemporaryDirectory(label: "spawn")
+    let result = try ChildProcess.run("/bin/pwd", ["-P"], in: directory.url)
+    let expected = directory.url.resolvingSymlinksInPath().path
+    #expect(result.stdout == expected + "\n")
+  }
+
+  @Test func aMissingProgramIsAnErrorNotAChild() {
+    #expect(throws: SpawnedProcess.Failure.self) {
+      try SpawnedProcess("/nonexistent/program", [])
+    }
+  }
+}

@@ -1,0 +1,289 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A child process started with `posix_spawn` and watched by polling `waitpid` on its own pid.
+///
+/// Not Foundation's `Process`: on Linux its monitor thread can sit in a blocking `wait4` on one
+/// running child while others that exited stay zombies, so `waitUntilExit()` never returns and
+/// `isRunning` or `terminationStatus` can describe the wrong child. Here nothing ever waits on
+/// any pid but this one, and never blocks: the status is polled every 10 ms. The pid cannot be
+/// reused by another process before this value reaps it, so signalling it is always safe.
+///
+/// The child gets only standard input, output and error: every descriptor the runner opens here
+/// is close-on-exec, and the rest are closed in the child. It starts with no blocked signals and
+/// every signal at its default action, whatever the spawning thread had (a server once ignored
+/// SIGTERM because of an inherited mask). A value that goes away kills and reaps its child.
+public final class SpawnedProcess: @unchecked Sendable {
+  /// Where one of the child's standard streams goes.
+  public enum Redirection: Sendable {
+    /// `/dev/null`: nothing to read, output thrown away.
+    case nullDevice
+    /// The runner's own stream. A child that outlives the runner would keep its pipes open.
+    case inherit
+    /// A file: read for standard input; created or truncated for output.
+    case file(String)
+    /// A new pipe whose other end is ``SpawnedProcess/standardInput``,
+    /// ``SpawnedProcess/standardOutput`` or ``SpawnedProcess/standardError``.
+    case pipe
+  }
+
+  /// Why a program could not be started.
+  public struct Failure: Error, CustomStringConvertible {
+    public var description: String
+  }
+
+  /// The child's process id.
+  public let pid: pid_t
+  /// The command line, for messages.
+  public let commandLine: String
+  /// The writing end of the child's standard input when it is a ``Redirection/pipe``.
+  public let standardInput: FileHandle?
+  /// The reading end of the child's standard output when it is a ``Redirection/pipe``.
+  public let standardOutput: FileHandle?
+  /// The reading end of the child's standard error when it is a ``Redirection/pipe``.
+  public let standardError: FileHandle?
+
+  private let lock = NSLock()
+  /// The raw `waitpid` status once reaped; -1 if it vanished (someone else reaped it).
+  private var reapedStatus: Int32?
+
+  /// Starts `executable` (a path; `PATH` is not searched) with `arguments`, in `directory`, with
+  /// `environment` changes on top of the current environment (nil values remove a variable).
+  public init(
+    _ executable: String, _ arguments: [String], stdin: Redirection = .nullDevice,
+    stdout: Redirection = .nullDevice, stderr: Redirection = .nullDevice,
+    environment: [String: String?] = [:], in directory: URL? = nil
+  ) throws {
+    commandLine = ([executable] + arguments).joined(separator: " ")
+    // Every descriptor opened here, closed on the way out; the parent's pipe ends are kept.
+    var opened: [Int32] = []
+    var kept: Set<Int32> = []
+    defer { for descriptor in opened where !kept.contains(descriptor) { close(descriptor) } }
+
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    var parentEnds: [Int32: Int32] = [:]
+    for (target, redirection) in [(Int32(0), stdin), (1, stdout), (2, stderr)] {
+      let childEnd: Int32
+      switch redirection {
+      case .inherit: continue
+      case .nullDevice:
+        childEnd = try Self.open("/dev/null", O_RDWR)
+      case .file(let path):
+        childEnd =
+          try target == 0
+          ? Self.open(path, O_RDONLY) : Self.open(path, O_WRONLY | O_CREAT | O_TRUNC)
+      case .pipe:
+        let ends = try Self.makePipe()
+        opened += [ends.read, ends.write]
+        childEnd = target == 0 ? ends.read : ends.write
+        parentEnds[target] = target == 0 ? ends.write : ends.read
+      }
+      opened.append(childEnd)
+      // dup2 onto 0, 1 or 2 clears close-on-exec on the copy only.
+      posix_spawn_file_actions_adddup2(&actions, childEnd, target)
+    }
+    // Descriptors other threads opened without close-on-exec must not leak either.
+    if let closeFrom = Self.addCloseFrom { _ = closeFrom(&actions, 3) }
+
+    var spawnedExecutable = executable
+    var spawnedArguments = arguments
+    if let directory {
+      if let addChdir = Self.addChdir {
+        let status = addChdir(&actions, directory.path)
+        guard status == 0 else { throw Self.failure(status, "cannot change to \(directory.path)") }
+      } else {
+        // Older C libraries: the shell changes directory, then becomes the program.
+        spawnedExecutable = "/bin/sh"
+        spawnedArguments =
+          [
+            "-c", #"cd "$0" && exec "$@""#, directory.path, executable,
+          ] + arguments
+      }
+    }
+
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    // Ignored signals survive exec; the C library leaves out the ones it uses internally.
+    var allSignals = sigset_t()
+    sigfillset(&allSignals)
+    posix_spawnattr_setsigdefault(&attributes, &allSignals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+    var variables = ProcessInfo.processInfo.environment
+    for (key, value) in environment { variables[key] = value }
+    let argv = ([spawnedExecutable] + spawnedArguments).map { strdup($0) } + [nil]
+    let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for pointer in argv + envp { free(pointer) } }
+
+    var spawned: pid_t = 0
+    let status = posix_spawn(&spawned, spawnedExecutable, &actions, &attributes, argv, envp)
+    guard status == 0 else { throw Self.failure(status, "cannot run \(commandLine)") }
+    pid = spawned
+    func handle(_ target: Int32) -> FileHandle? {
+      guard let descriptor = parentEnds[target] else { return nil }
+      kept.insert(descriptor)
+      return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    }
+    standardInput = handle(0)
+    standardOutput = handle(1)
+    standardError = handle(2)
+  }
+
+  deinit {
+    if isRunning {
+      kill()
+      wait(timeout: Self.reapLimit)
+    }
+  }
+
+  /// Whether the child still runs. Once it has exited, it is reaped and its status kept.
+  public var isRunning: Bool { lock.withLock { poll() == nil } }
+
+  /// The exit code, or 128 + the signal that ended it (as a shell reports it); nil while it runs.
+  public var exitStatus: Int32? {
+    lock.withLock {
+      poll().map { status in
+        let signal = status & 0x7f
+        return status < 0 ? -1 : signal == 0 ? (status >> 8) & 0xff : 128 + signal
+      }
+    }
+  }
+
+  /// The signal that ended the child, if one did; nil while it runs or after a normal exit.
+  public var terminatingSignal: Int32? {
+    lock.withLock {
+      poll().flatMap { status in
+        let signal = status & 0x7f
+        return status < 0 || signal == 0 ? nil : signal
+      }
+    }
+  }
+
+  /// Sends `number` to the child, unless it has already exited.
+  public func signal(_ number: Int32) {
+    lock.withLock {
+      if poll() == nil { _ = send(number, to: pid) }
+    }
+  }
+
+  /// Asks the child to stop (SIGTERM).
+  public func terminate() { signal(SIGTERM) }
+
+  /// Stops the child at once (SIGKILL).
+  public func kill() { signal(SIGKILL) }
+
+  /// Waits for the child to exit; returns ``exitStatus``, or nil if it still runs at the end.
+  @discardableResult
+  public func wait(timeout: Duration) -> Int32? {
+    let deadline = ContinuousClock.now + timeout
+    while isRunning && ContinuousClock.now < deadline {
+      Thread.sleep(forTimeInterval: 0.01)
+    }
+    return exitStatus
+  }
+
+  /// ``wait(timeout:)`` for async code: waits without blocking a thread.
+  @discardableResult
+  public func wait(timeout: Duration) async -> Int32? {
+    let deadline = ContinuousClock.now + timeout
+    while isRunning && ContinuousClock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(10))
+    }
+    return exitStatus
+  }
+
+  /// SIGTERM, then SIGKILL if the child still runs after `grace`, then waits for it to be reaped.
+  /// Returns ``exitStatus``, nil only if even SIGKILL did not end it in time.
+  @discardableResult
+  public func stop(grace: Duration = .seconds(2)) -> Int32? {
+    terminate()
+    if let status = wait(timeout: grace) { return status }
+    kill()
+    return wait(timeout: Self.reapLimit)
+  }
+
+  /// ``stop(grace:)`` for async code.
+  @discardableResult
+  public func stop(grace: Duration = .seconds(2)) async -> Int32? {
+    terminate()
+    if let status = await wait(timeout: grace) { return status }
+    kill()
+    return await wait(timeout: Self.reapLimit)
+  }
+
+  /// How long a killed child may take to disappear: only a process stuck in the kernel needs
+  /// more, and waiting for ever would hang the suite this type is here to keep from hanging.
+  private static let reapLimit = Duration.seconds(10)
+
+  /// The raw status once reaped. Call with the lock held.
+  private func poll() -> Int32? {
+    if let reapedStatus { return reapedStatus }
+    var status: Int32 = 0
+    while true {
+      let result = waitpid(pid, &status, WNOHANG)
+      if result == pid {
+        reapedStatus = status
+        return status
+      }
+      if result == 0 { return nil }
+      if errno == EINTR { continue }
+      // ECHILD: another waiter took it. Nothing in the tests should; say so in the status.
+      reapedStatus = -1
+      return -1
+    }
+  }
+
+  private static func open(_ path: String, _ flags: Int32) throws -> Int32 {
+    let descriptor = openDescriptor(path, flags | O_CLOEXEC)
+    guard descriptor >= 0 else { throw failure(errno, "cannot open \(path)") }
+    return descriptor
+  }
+
+  /// A pipe whose ends are both close-on-exec from the start, so a child another thread spawns
+  /// meanwhile cannot inherit them (and keep the pipe open after this child exits).
+  private static func makePipe() throws -> (read: Int32, write: Int32) {
+    var ends: [Int32] = [-1, -1]
+    if let pipe2 {
+      guard pipe2(&ends, O_CLOEXEC) == 0 else { throw failure(errno, "cannot make a pipe") }
+    } else {
+      guard pipe(&ends) == 0 else { throw failure(errno, "cannot make a pipe") }
+      for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    }
+    return (ends[0], ends[1])
+  }
+
+  private static func failure(_ code: Int32, _ what: String) -> Failure {
+    Failure(description: "\(what): \(String(cString: strerror(code)))")
+  }
+
+  // glibc declares these only for _GNU_SOURCE, which Swift's Glibc module does not define, so
+  // they are looked up by name; each has a fallback for a C library without it.
+  private typealias AddChdir =
+    @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>)
+    -> Int32
+  private typealias AddCloseFrom =
+    @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+  private typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
+
+  private static let addChdir = symbol("posix_spawn_file_actions_addchdir_np", AddChdir.self)
+  private static let addCloseFrom = symbol(
+    "posix_spawn_file_actions_addclosefrom_np", AddCloseFrom.self)
+  private static let pipe2 = symbol("pipe2", Pipe2.self)
+
+  private static func symbol<Function>(_ name: String, _ type: Function.Type) -> Function? {
+    dlsym(dlopen(nil, RTLD_NOW), name).map { unsafeBitCast($0, to: type) }
+  }
+}
+
+// The C functions under names the type's own `kill()` and `open` do not shadow.
+private func send(_ signal: Int32, to pid: pid_t) -> Int32 { kill(pid, signal) }
+private func openDescriptor(_ path: String, _ flags: Int32) -> Int32 { open(path, flags, 0o644) }
