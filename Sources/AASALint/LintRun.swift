@@ -64,7 +64,7 @@ public struct LintRun {
   public var threshold: Severity { strict ? .warning : .error }
 
   public func run(urls: URLSource, output: OutputSink) throws -> ExitStatus {
-    var report = Linter.lint(source, as: kind)
+    var report = Linter.lint(source, as: kind, site: domain)
     var matcher: Matcher?
     var routesURLs = true
     if case .none = urls { routesURLs = false }

@@ -62,7 +62,8 @@ public struct LiveCheck: Sendable {
     let fetcher = ResourceFetcher(
       client: client, timeout: options.timeout, redirection: target.map { (site, $0.port) })
     let responseJudge = ResponseJudge(
-      signerRoots: options.trust.store, signerRootsName: options.trust.name, app: options.app)
+      signerRoots: options.trust.store, signerRootsName: options.trust.name, app: options.app,
+      site: SiteDomain(host: site.host))
     async let association = check(.association, fetcher, responseJudge)
     async let legacy = check(.legacyAssociation, fetcher, responseJudge)
     async let assetLinks = check(.assetLinks, fetcher, responseJudge)

@@ -11,7 +11,14 @@ public struct ResponseJudge: Sendable {
   /// `--app`: the live file must name this app.
   public var app: String?
 
-  public init(signerRoots: CertificateStore, signerRootsName: String, app: String? = nil) {
+  /// The site checked: its files are linted against its own domain.
+  public var site: SiteDomain?
+
+  public init(
+    signerRoots: CertificateStore, signerRootsName: String, app: String? = nil,
+    site: SiteDomain? = nil
+  ) {
+    self.site = site
     self.signerRoots = signerRoots
     self.signerRootsName = signerRootsName
     self.app = app
@@ -99,7 +106,7 @@ public struct ResponseJudge: Sendable {
       check.requirements = lines.map { $0.capped(at: resource.ceiling) }
       return check
     }
-    let report = Linter.lint(body, as: resource.kind)
+    let report = Linter.lint(body, as: resource.kind, site: site)
     check.lint = report
     check.lintedSource = body
     if report.json == nil {

@@ -70,7 +70,7 @@ public actor SiteReloader: Reloading {
         skipped.append(SkippedEntry(path: entry.path, reason: .unreadable))
         continue
       }
-      if let outcome = WellKnownValidation.validate(bytes, path: entry.path) {
+      if let outcome = WellKnownValidation.validate(bytes, path: entry.path, host: domain) {
         let lines = outcome.lines(file: scanner.root + entry.path)
         if outcome.hasErrors && !configuration.allowInvalid {
           refusals.append(contentsOf: lines)
@@ -212,7 +212,7 @@ public actor SiteReloader: Reloading {
 
   /// Reads, checks and takes one changed file. Returns whether it is now served.
   private func apply(_ entry: SiteEntry, _ bytes: [UInt8]) -> Bool {
-    if let outcome = WellKnownValidation.validate(bytes, path: entry.path) {
+    if let outcome = WellKnownValidation.validate(bytes, path: entry.path, host: domain) {
       let lines = outcome.lines(file: scanner.root + entry.path)
       if outcome.hasErrors && !allowInvalid {
         rejected[entry.path] = entry.fingerprint

@@ -29,6 +29,8 @@ public actor SitesReloader: Reloading {
   private var vanishing: [String: NIODeadline] = [:]
   /// Folders that could not be served, with what was in them then: tried again once it changes.
   private var refused: [String: [String: FileFingerprint]]
+  /// Folders no request can reach, already reported: each is reported once while it stays.
+  private var unreachable: Set<String>
 
   /// The folder name of the site that answers unknown hosts.
   public static let fallbackName = "_default"
@@ -55,7 +57,9 @@ public actor SitesReloader: Reloading {
     var sites: [String: SiteReloader] = [:]
     var refused: [String: [String: FileFingerprint]] = [:]
     var loaded: [(host: String, files: Int)] = []
-    for name in listSites(in: directory) {
+    let folders = listFolders(in: directory)
+    reportUnreachable(folders.unreachable, in: directory, logger: logger)
+    for name in folders.sites {
       switch loadSite(
         name, directory: directory, configuration: configuration, logger: logger, health: health)
       {
@@ -74,14 +78,15 @@ public actor SitesReloader: Reloading {
     }
     let reloader = SitesReloader(
       directory: directory, router: router, health: health, configuration: configuration,
-      logger: logger, sites: sites, refused: refused)
+      logger: logger, sites: sites, refused: refused,
+      unreachable: Set(folders.unreachable.keys))
     return InitialLoad(reloader: reloader, sites: loaded)
   }
 
   private init(
     directory: String, router: SiteRouter, health: SiteHealth,
     configuration: ServerConfiguration, logger: Logger, sites: [String: SiteReloader],
-    refused: [String: [String: FileFingerprint]]
+    refused: [String: [String: FileFingerprint]], unreachable: Set<String>
   ) {
     self.directory = directory
     self.router = router
@@ -90,18 +95,44 @@ public actor SitesReloader: Reloading {
     self.logger = logger
     self.sites = sites
     self.refused = refused
+    self.unreachable = unreachable
+  }
+
+  private static func reportUnreachable(
+    _ folders: [String: String], in directory: String, logger: Logger
+  ) {
+    for (name, problem) in folders.sorted(by: { $0.key < $1.key }) {
+      logger.warning("not serving the folder \(directory)/\(name): \(problem)")
+    }
   }
 
   /// The site folders by key: host names lower-cased, `_default`, no dot-folders (a
   /// Kubernetes ConfigMap's `..data`), no files.
   static func listSites(in directory: String) -> [String] {
-    CertificateFolder.entries(of: directory).filter { name in
-      guard !name.hasPrefix("."), name == HostName.key(forName: name[...]) || name == fallbackName
-      else { return false }
+    listFolders(in: directory).sites
+  }
+
+  /// The site folders, and the folders that look meant as sites but that no request can reach,
+  /// with why (see ``SiteFolderName``).
+  static func listFolders(in directory: String) -> (sites: [String], unreachable: [String: String])
+  {
+    var sites: [String] = []
+    var unreachable: [String: String] = [:]
+    for name in CertificateFolder.entries(of: directory) where !name.hasPrefix(".") {
       var info = stat()
       // Symlinked site folders are followed: a deploy may swap a link to a new release.
-      return stat(directory + "/" + name, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+      guard stat(directory + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+        continue
+      }
+      if name == fallbackName {
+        sites.append(name)
+      } else if let problem = SiteFolderName.problem(with: name) {
+        unreachable[name] = problem
+      } else {
+        sites.append(name)
+      }
     }
+    return (sites, unreachable)
   }
 
   /// A refused site, with what was in its folder.
@@ -166,7 +197,11 @@ public actor SitesReloader: Reloading {
   /// One scan of the folder list: takes folders that have settled, drops those gone for the
   /// settle time. Returns whether the host table changed.
   private func pass(force: Bool) -> Bool {
-    let names = Set(Self.listSites(in: directory))
+    let folders = Self.listFolders(in: directory)
+    let names = Set(folders.sites)
+    Self.reportUnreachable(
+      folders.unreachable.filter { !unreachable.contains($0.key) }, in: directory, logger: logger)
+    unreachable = Set(folders.unreachable.keys)
     let now = NIODeadline.now()
     var tableChanged = false
     for name in names.sorted() where sites[name] == nil {

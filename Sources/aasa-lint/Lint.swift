@@ -59,7 +59,7 @@ struct Lint: AsyncParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "The site: example.com, applinks:example.com, *.example.com (any subdomain) or a URL. A full URL for another host opens no app.",
+      "The site: example.com, applinks:example.com, *.example.com (any subdomain) or a URL. A full URL for another host opens no app; an assetlinks.json that includes its own site's file is flagged (ASL027).",
       valueName: "host"))
   var domain: String?
 

@@ -120,6 +120,36 @@ struct EndToEndSitesTests {
     }
   }
 
+  @Test func eachSiteIsCheckedAgainstItsOwnDomainAndUnreachableFoldersAreNamed() throws {
+    let directory = try Self.sites(["apple.example", "banana.example"])
+    // The same file on two sites: only on its own site does the include name the file itself.
+    let selfInclude = #"[{"include": "https://apple.example/.well-known/assetlinks.json"}]"#
+    for site in ["apple.example", "banana.example"] {
+      try directory.write("sites/\(site)/.well-known/assetlinks.json", selfInclude)
+    }
+    try directory.write("sites/Cherry.example\(Self.aasaPath)", Self.aasa(app: "cherry"))
+    let server = try Self.start(directory)
+    let ownFile = directory.path + "/sites/apple.example/.well-known/assetlinks.json:1:14"
+    #expect(server.output.contains("\(ownFile): warning: the include URL"))
+    #expect(server.output.contains("[ASL027]"))
+    #expect(!server.output.contains("banana.example/.well-known/assetlinks.json:1:14"))
+    #expect(
+      server.output.contains(
+        "not serving the folder \(directory.path)/sites/Cherry.example: host names are matched in lower case: name the folder cherry.example"
+      ))
+    #expect(
+      try Self.get(server, host: "apple.example", path: "/.well-known/assetlinks.json").status
+        == 200)
+
+    // A folder that appears at run time with a name no request can reach is named once.
+    try directory.write("sites/caf\u{E9}.example\(Self.aasaPath)", Self.aasa(app: "cafe"))
+    try waitUntil(timeout: 10, "the IDN folder's report") {
+      server.output.contains("name the folder xn--caf-dma.example")
+    }
+    Thread.sleep(forTimeInterval: 1)
+    #expect(server.output.components(separatedBy: "name the folder xn--caf-dma.example").count == 2)
+  }
+
   @Test func siteFoldersAddedAndRemovedAtRunTime() throws {
     let directory = try Self.sites(["apple.example"])
     let server = try Self.start(directory)

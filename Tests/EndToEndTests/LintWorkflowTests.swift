@@ -92,6 +92,18 @@ struct LintWorkflowTests {
     #expect(mixed.stdout.contains("broken.json:8:1: error"))
   }
 
+  @Test func domainChecksAnAssetLinksFileAgainstItsOwnSite() throws {
+    let dir = try TemporaryDirectory()
+    let links = try dir.write(
+      "assetlinks.json", #"[{"include": "https://example.com/.well-known/assetlinks.json"}]"#)
+    let own = try LintProcess.run([links, "--domain", "applinks:example.com", "--strict"])
+    #expect(own.status == 1)
+    #expect(own.stdout.contains("assetlinks.json:1:14: warning: the include URL"))
+    #expect(own.stdout.contains("[ASL027]"))
+    let other = try LintProcess.run([links, "--domain", "shop.example.com", "--strict"])
+    #expect(other.status == 0, "\(other.stdout)")
+  }
+
   @Test func grantsAnswersForAnAndroidApp() throws {
     let dir = try TemporaryDirectory()
     let links = try dir.copy("examples/site/.well-known/assetlinks.json", as: "assetlinks.json")

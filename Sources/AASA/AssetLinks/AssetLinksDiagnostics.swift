@@ -105,6 +105,14 @@ extension DiagnosticCode {
     help:
       "fix the errors above: Google ignores every statement of a list with one invalid statement")
 
+  // MARK: The list on its own site (ASL027–): only when the site's domain is known
+
+  public static let assetLinksIncludesItself = DiagnosticCode(
+    "ASL027", .warning, "include of the file itself",
+    help:
+      "remove the include: it names this site's own assetlinks.json, so it adds nothing and makes a loop"
+  )
+
   /// Every assetlinks.json code, in code order.
   public static let allAssetLinks: [DiagnosticCode] = [
     .assetLinksNotAnArray, .assetLinksEmptyList, .assetLinksStatementNotAnObject,
@@ -116,5 +124,6 @@ extension DiagnosticCode {
     .assetLinksFingerprintWithoutColons, .assetLinksDuplicateFingerprint, .assetLinksInvalidSite,
     .assetLinksSiteTrailingSlash, .assetLinksWebTargetHandlesURLs,
     .assetLinksAppWithoutKnownRelation, .assetLinksDuplicateStatement, .assetLinksListIgnored,
+    .assetLinksIncludesItself,
   ]
 }

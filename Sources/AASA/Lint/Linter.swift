@@ -30,7 +30,11 @@ public struct LintReport: Sendable {
 /// The entry point for checking a file: reads, parses and validates it in one pass.
 public enum Linter {
   /// Lints `bytes` as `kind`, or as what its content looks like when `kind` is nil.
-  public static func lint(_ bytes: [UInt8], as kind: FileKind? = nil) -> LintReport {
+  /// - Parameter site: The site the file is served from, when known: checks that compare the
+  ///   file with its own domain run only then.
+  public static func lint(_ bytes: [UInt8], as kind: FileKind? = nil, site: SiteDomain? = nil)
+    -> LintReport
+  {
     let read = JSONReader.read(bytes)
     let kind = kind ?? read.value.map(FileKind.detect) ?? FileKind.detect(bytes)
     var diagnostics: [Diagnostic] = []
@@ -51,7 +55,7 @@ public enum Linter {
         association = parsed.association
         diagnostics += parsed.diagnostics
       case .assetLinks:
-        diagnostics += AssetLinksValidator.validate(json)
+        diagnostics += AssetLinksValidator.validate(json, site: site)
       }
     }
     return LintReport(
