@@ -9,7 +9,9 @@
 # resident memory (VmHWM).
 #
 # Usage: Benchmarks/serve/run.sh [seconds per run, default 10]
-# ONLY=close1,h2,... runs only those scenarios (http, https, close, close1, h2, full, resumed).
+# ONLY=close1,h2,... runs only those scenarios (http, https, close, close1, h2, full, resumed;
+# floor, not run by default, builds Benchmarks/serve/floor and compares the least NIOHTTP2 can
+# do per request with nginx and with aasa-serve).
 # Environment: THREADS / CONNECTIONS for wrk (default 2 / 64); ACCESS_LOG=off to benchmark both
 # servers without access logging (default: both log every request to a file); REPEATS (default
 # 2): each scenario runs this many times, alternating the two servers, and the best run of each
@@ -248,6 +250,31 @@ want full && scenario "TLS full handshakes, one at a time (s_time -new)" "$OURS_
   "bench_stime $AASA_HTTPS -new" "bench_stime $NGINX_HTTPS -new"
 want resumed && scenario "TLS resumed handshakes, one at a time (s_time -reuse)" "$OURS_HTTPS" "$THEIRS" \
   "bench_stime $AASA_HTTPS -reuse" "bench_stime $NGINX_HTTPS -reuse"
+# The floor: the least a server on NIOSSL + NIOHTTP2 does per HTTP/2 request (floor/: one fixed
+# answer, no routing, logging, metrics or timers). Not in the default set: it is a build of its
+# own. Its first row puts the floor where aasa-serve usually is; its second compares aasa-serve
+# with the floor (the floor in nginx's column).
+if want floor; then
+  FLOOR_SCRATCH="${FLOOR_SCRATCH:-$REPO/.build-floor}"
+  "${LOCK[@]}" swift build -c release --package-path "$REPO/Benchmarks/serve/floor" \
+    --scratch-path "$FLOOR_SCRATCH" >/dev/null 2>&1 \
+    || "${LOCK[@]}" swift build -c release --package-path "$REPO/Benchmarks/serve/floor" \
+      --scratch-path "$FLOOR_SCRATCH"
+  FLOOR_PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  "$FLOOR_SCRATCH/release/h2-floor" "$FLOOR_PORT" "$WORK/cert.pem" "$WORK/key.pem" \
+    "$SITE/.well-known/apple-app-site-association" >"$WORK/floor.log" 2>&1 &
+  PIDS+=($!)
+  FLOOR_PID=$!
+  for _ in $(seq 1 100); do
+    curl -sk --http2 -o /dev/null "https://127.0.0.1:$FLOOR_PORT$PATH_AASA" 2>/dev/null && break
+    sleep 0.1
+  done
+  F_HTTPS="https://127.0.0.1:$FLOOR_PORT$PATH_AASA"
+  scenario "HTTP/2 (h2load), the NIOHTTP2 floor in aasa-serve's column" "$FLOOR_PID" "$THEIRS" \
+    "bench_h2 $F_HTTPS" "bench_h2 $N_HTTPS"
+  scenario "HTTP/2 (h2load), aasa-serve against the floor (in nginx's column)" "$OURS_HTTPS" \
+    "$FLOOR_PID" "bench_h2 $A_HTTPS" "bench_h2 $F_HTTPS"
+fi
 printf 'load average after: %s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
 printf '\naasa-serve peak RSS (VmHWM): HTTP %s, HTTPS %s\n' \
   "$(awk '/VmHWM/ {print $2" "$3}' /proc/$HTTP_PID/status)" \

@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import NIOSSL
 import X509
 
@@ -49,6 +50,13 @@ public enum TLSSetup {
         keyFile: keyFile, allowUntrusted: allowUntrusted)
     }
   }
+
+  /// How long a connection the server closes waits for the client's close_notify. NIOSSL's
+  /// default is 5 s, and its timer keeps the closed connection's handler and buffers (about
+  /// 18 KB) alive that long even when the client has already gone: 170 MB resident after 20,000
+  /// `openssl s_time` connections, against 41 MB with this. The answer and our close_notify are
+  /// already sent, so the client's reply changes nothing; nginx does not wait for it at all.
+  static let closeNotifyWait = TimeAmount.milliseconds(250)
 
   static func readFile(_ path: String, what: String) throws(StartupError) -> [UInt8] {
     guard let data = FileManager.default.contents(atPath: path) else {
@@ -112,6 +120,7 @@ public enum TLSSetup {
       certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
     configuration.applicationProtocols = applicationProtocols
     configuration.minimumTLSVersion = .tlsv12
+    configuration.shutdownTimeout = Self.closeNotifyWait
     do {
       let context = try NIOSSLContext(configuration: configuration)
       return Loaded(

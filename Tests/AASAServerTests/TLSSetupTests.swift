@@ -18,6 +18,13 @@ struct TLSSetupTests {
     #expect(loaded.summary.contains("localhost"))
   }
 
+  /// NIOSSL's 5 s default kept every connection the server closed in memory for 5 s after the
+  /// client had gone (170 MB after 20,000 sequential connections; see BENCHMARKS.md).
+  @Test func aClosingConnectionWaitsAQuarterSecondForTheClientsCloseNotify() throws {
+    let loaded = try #require(try TLSSetup.load(.selfSigned))
+    #expect(loaded.context.configuration.shutdownTimeout == .milliseconds(250))
+  }
+
   func startupError(_ source: TLSSource) -> String? {
     do {
       _ = try TLSSetup.load(source)
