@@ -5,7 +5,7 @@ struct CutConnectionEvent {}
 
 /// The first handler of every connection. When the shutdown timeout has passed, it closes the
 /// socket from the front of the pipeline: a close from further back goes through TLS and
-/// `CloseAfterDrain`, which first let a reading client take what is still queued, and the
+/// `LingeringClose`, which first let a reading client take what is still queued, and the
 /// process would exit that much after its `--shutdown-timeout`.
 final class ConnectionCutter: ChannelInboundHandler {
   typealias InboundIn = Any

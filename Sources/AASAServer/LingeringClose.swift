@@ -1,17 +1,19 @@
 import NIOCore
 
-/// Sits between `ConnectionCutter` and TLS and holds a close back until what the connection
-/// already wrote has reached the socket, for as long as the client keeps reading.
+/// Sits between `ConnectionCutter` and TLS and holds a server-side close back until the client
+/// has taken the answer and closed its end, for as long as it keeps reading.
 ///
 /// TLS closes a connection by sending close_notify after the queued answer, then waiting for
 /// the client's close_notify up to its shutdown timeout; when that runs out it closes the
-/// socket, and whatever a slow reader had not taken yet is lost. That wait is kept short
-/// (`TLSSetup.closeNotifyWait`), because NIOSSL's timer keeps every closed connection in memory
-/// for its whole length even after the client has gone. So the wait for the answer to drain is
-/// here instead: it ends as soon as the socket has nothing left, when the client leaves, or when
-/// it has taken nothing for `stallLimit`. `ConnectionCutter` closes from in front of this
-/// handler, so a cut at the end of `--shutdown-timeout` is never held back.
-final class CloseAfterDrain: ChannelOutboundHandler {
+/// socket. That wait is kept short (`TLSSetup.closeNotifyWait`), because NIOSSL's timer keeps
+/// every closed connection in memory for its whole length even after the client has gone. But
+/// closing the socket early loses data: what is still queued here, and what is in the kernel's
+/// send buffer too, since a close with unread input (an HTTP/2 client's WINDOW_UPDATEs) makes
+/// the kernel reset the connection. So the wait is here instead, as nginx's lingering close
+/// does: it ends when the client closes (at once, so nothing is kept), or when the client has
+/// taken nothing for `stallLimit`. `ConnectionCutter` closes from in front of this handler, so
+/// a cut at the end of `--shutdown-timeout` is never held back.
+final class LingeringClose: ChannelOutboundHandler {
   typealias OutboundIn = Any
 
   private let stallLimit: TimeAmount
@@ -35,15 +37,14 @@ final class CloseAfterDrain: ChannelOutboundHandler {
   }
 
   func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
-    let buffered = bufferedBytes(context)
-    guard mode == .all, buffered > 0 else {
+    guard mode == .all, context.channel.isActive else {
       context.close(mode: mode, promise: promise)
       return
     }
     if let promise { heldPromises.append(promise) }
     guard !isHolding else { return }
     isHolding = true
-    lastBuffered = buffered
+    lastBuffered = bufferedBytes(context)
     lastProgress = .now()
     schedulePoll(context: context)
   }
@@ -68,11 +69,11 @@ final class CloseAfterDrain: ChannelOutboundHandler {
         lastBuffered = buffered
         lastProgress = now
       }
-      if context.channel.isActive && buffered > 0 && now - lastProgress < stallLimit {
+      if context.channel.isActive && now - lastProgress < stallLimit {
         schedulePoll(context: context)
         return
       }
-      // Drained, left or stalled: the close goes through, and the timer is gone with it.
+      // The client closed or stalled: the close goes through, and the timer is gone with it.
       poll = nil
       isHolding = false
       let promises = heldPromises
