@@ -13,7 +13,8 @@ import NIOCore
 /// does: it ends when the client closes (at once, so nothing is kept), or when the client has
 /// taken nothing for `stallLimit`. `ConnectionCutter` closes from in front of this handler, so
 /// a cut at the end of `--shutdown-timeout` is never held back.
-final class LingeringClose: ChannelOutboundHandler {
+final class LingeringClose: ChannelDuplexHandler {
+  typealias InboundIn = Any
   typealias OutboundIn = Any
 
   private let stallLimit: TimeAmount
@@ -29,8 +30,9 @@ final class LingeringClose: ChannelOutboundHandler {
   /// given up on.
   static let defaultStallLimit = TimeAmount.seconds(5)
 
-  /// How often a held close looks again at what is left to write.
-  static let pollInterval = TimeAmount.milliseconds(20)
+  /// How often a held close looks again at what is left to write. The client's own close ends
+  /// the wait at once (`channelInactive`), so this only paces the stall check.
+  static let pollInterval = TimeAmount.milliseconds(250)
 
   init(stallLimit: TimeAmount) {
     self.stallLimit = stallLimit
@@ -47,6 +49,11 @@ final class LingeringClose: ChannelOutboundHandler {
     lastBuffered = bufferedBytes(context)
     lastProgress = .now()
     schedulePoll(context: context)
+  }
+
+  func channelInactive(context: ChannelHandlerContext) {
+    if isHolding { release(context: context) }
+    context.fireChannelInactive()
   }
 
   func handlerRemoved(context: ChannelHandlerContext) {
@@ -73,16 +80,21 @@ final class LingeringClose: ChannelOutboundHandler {
         schedulePoll(context: context)
         return
       }
-      // The client closed or stalled: the close goes through, and the timer is gone with it.
-      poll = nil
-      isHolding = false
-      let promises = heldPromises
-      heldPromises = []
-      let closed = context.eventLoop.makePromise(of: Void.self)
-      closed.futureResult.assumeIsolated().whenComplete { result in
-        for promise in promises { promise.completeWith(result) }
-      }
-      context.close(mode: .all, promise: closed)
+      release(context: context)
     }
+  }
+
+  /// The client closed or stalled: the held close goes through, and the timer is gone with it.
+  private func release(context: ChannelHandlerContext) {
+    poll?.cancel()
+    poll = nil
+    isHolding = false
+    let promises = heldPromises
+    heldPromises = []
+    let closed = context.eventLoop.makePromise(of: Void.self)
+    closed.futureResult.assumeIsolated().whenComplete { result in
+      for promise in promises { promise.completeWith(result) }
+    }
+    context.close(mode: .all, promise: closed)
   }
 }
