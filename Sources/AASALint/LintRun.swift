@@ -37,7 +37,7 @@ public struct LintRun {
   public var style: TerminalStyle
   /// `--expect`: the table's name and its lines.
   public var expectations: (file: String, lines: [RoutingExpectation])?
-  public var toolVersion = "0.1.0"
+  public var toolVersion = ToolVersion.current
   /// `--grants PACKAGE:FINGERPRINT` questions, for an assetlinks.json file.
   public var grantQueries: [GrantQuery] = []
   /// `--relation`: what the `--grants` questions ask about.

@@ -34,7 +34,7 @@ final class LingeringClose: ChannelDuplexHandler {
   /// the wait at once (`channelInactive`), so this only paces the stall check.
   static let pollInterval = TimeAmount.milliseconds(250)
 
-  init(stallLimit: TimeAmount) {
+  init(stallLimit: TimeAmount = defaultStallLimit) {
     self.stallLimit = stallLimit
   }
 

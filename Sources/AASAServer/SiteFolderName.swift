@@ -1,8 +1,9 @@
 import AASA
 
 /// Whether a `--sites` folder name can be reached: requests are routed by the `Host` or
-/// `:authority` clients send, which is lower case and in ASCII (IDNA) form, with no port. A
-/// folder named otherwise would never be asked for, and the site would silently not be served.
+/// `:authority` clients send, keyed as `HostName` keys it (lower case, no port, no trailing dot),
+/// and in ASCII (IDNA) form. A folder named otherwise would never be asked for, and the site would
+/// silently not be served.
 enum SiteFolderName {
   /// Why no request can reach the folder `name`, with the name to use; nil when one can.
   static func problem(with name: String) -> String? {
@@ -12,14 +13,13 @@ enum SiteFolderName {
       }
       return "clients send this host in its ASCII (IDNA) form: name the folder \(ascii)"
     }
-    if name.hasSuffix(".") {
-      return "clients' trailing dot is ignored: name the folder \(name.dropLast().lowercased())"
-    }
-    if name.contains(where: \.isUppercase) {
-      return "host names are matched in lower case: name the folder \(name.lowercased())"
-    }
-    if let colon = name.firstIndex(of: ":"), !name.hasPrefix("[") {
-      return "ports are ignored when routing: name the folder \(name[..<colon])"
+    // What a request's Host would be keyed as; a folder named otherwise is never looked up.
+    if let key = HostName.key(forAuthority: name), key != name {
+      let rule =
+        key == name.lowercased()
+        ? "host names are matched in lower case"
+        : "requests are routed by host, without a port or a trailing dot"
+      return "\(rule): name the folder \(key)"
     }
     if !isHostName(name) {
       return

@@ -1,3 +1,4 @@
+import AASA
 import Logging
 import NIOCore
 
@@ -12,6 +13,9 @@ public actor SiteReloader: Reloading {
   /// `--sites`: the host this site answers for. Its association files are reported under
   /// `HOST/.well-known/…` in `/metrics`, so one site's files are told from another's.
   public nonisolated let domain: String?
+  /// `domain` as its association files are checked against; none for `_default`, which answers
+  /// for no one host.
+  let site: SiteDomain?
   let allowInvalid: Bool
   let cacheControl: String
   let logger: Logger
@@ -65,12 +69,13 @@ public actor SiteReloader: Reloading {
     var refusals: [String] = []
     var skipped = scan.skipped
     let healthKey = { (path: String) in (domain ?? "") + path }
+    let site = Self.ownSite(domain)
     for entry in scan.entries.values.sorted(by: { $0.path < $1.path }) {
       guard let bytes = scanner.read(entry) else {
         skipped.append(SkippedEntry(path: entry.path, reason: .unreadable))
         continue
       }
-      if let outcome = WellKnownValidation.validate(bytes, path: entry.path, host: domain) {
+      if let outcome = WellKnownValidation.validate(bytes, path: entry.path, site: site) {
         let lines = outcome.lines(file: scanner.root + entry.path)
         if outcome.hasErrors && !configuration.allowInvalid {
           refusals.append(contentsOf: lines)
@@ -126,6 +131,7 @@ public actor SiteReloader: Reloading {
     self.store = store
     self.health = health
     self.domain = domain
+    self.site = Self.ownSite(domain)
     self.allowInvalid = allowInvalid
     self.cacheControl = cacheControl
     self.logger = logger
@@ -212,7 +218,7 @@ public actor SiteReloader: Reloading {
 
   /// Reads, checks and takes one changed file. Returns whether it is now served.
   private func apply(_ entry: SiteEntry, _ bytes: [UInt8]) -> Bool {
-    if let outcome = WellKnownValidation.validate(bytes, path: entry.path, host: domain) {
+    if let outcome = WellKnownValidation.validate(bytes, path: entry.path, site: site) {
       let lines = outcome.lines(file: scanner.root + entry.path)
       if outcome.hasErrors && !allowInvalid {
         rejected[entry.path] = entry.fingerprint
@@ -243,6 +249,10 @@ public actor SiteReloader: Reloading {
   }
 
   /// How logs, `/metrics` and `/readyz` name a file: its path, after the host with `--sites`.
+  private static func ownSite(_ domain: String?) -> SiteDomain? {
+    domain.flatMap { $0 == SitesReloader.fallbackName ? nil : SiteDomain(host: $0) }
+  }
+
   private func healthKey(_ path: String) -> String { (domain ?? "") + path }
 
   /// The files being served now, sorted by path.

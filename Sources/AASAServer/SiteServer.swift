@@ -120,7 +120,7 @@ struct PipelineSetup: Sendable {
     do {
       let sync = channel.pipeline.syncOperations
       try sync.addHandler(ConnectionCutter())
-      try sync.addHandler(LingeringClose(stallLimit: LingeringClose.defaultStallLimit))
+      try sync.addHandler(LingeringClose())
       let handshakes = HandshakeCompletion { [self] negotiated, channel in
         if negotiated == "h2" {
           try addHTTP2(to: channel, deadlines: deadlines)

@@ -106,14 +106,9 @@ public actor SitesReloader: Reloading {
     }
   }
 
-  /// The site folders by key: host names lower-cased, `_default`, no dot-folders (a
-  /// Kubernetes ConfigMap's `..data`), no files.
-  static func listSites(in directory: String) -> [String] {
-    listFolders(in: directory).sites
-  }
-
-  /// The site folders, and the folders that look meant as sites but that no request can reach,
-  /// with why (see ``SiteFolderName``).
+  /// The site folders (host names as requests are keyed, and `_default`; no dot-folders such as a
+  /// Kubernetes ConfigMap's `..data`, no files), and the folders that look meant as sites but that
+  /// no request can reach, with why (see ``SiteFolderName``).
   static func listFolders(in directory: String) -> (sites: [String], unreachable: [String: String])
   {
     var sites: [String] = []

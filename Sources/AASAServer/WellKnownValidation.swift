@@ -24,11 +24,10 @@ public enum WellKnownValidation {
   }
 
   /// Nil when the path is not an association file.
-  /// - Parameter host: `--sites`: the host the site answers for, so the file is checked against
-  ///   its own domain (`_default` answers for no one host and has none).
-  public static func validate(_ bytes: [UInt8], path: String, host: String? = nil) -> Outcome? {
+  /// - Parameter site: The site the file is served for, when it is one host, so the file is
+  ///   checked against its own domain.
+  public static func validate(_ bytes: [UInt8], path: String, site: SiteDomain? = nil) -> Outcome? {
     guard let kind = kind(of: path) else { return nil }
-    let site = host.flatMap { $0 == SitesReloader.fallbackName ? nil : SiteDomain(host: $0) }
     let report = Linter.lint(bytes, as: kind, site: site)
     return Outcome(diagnostics: report.diagnostics, hasErrors: report.hasErrors)
   }

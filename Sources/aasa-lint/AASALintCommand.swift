@@ -22,7 +22,7 @@ struct AASALintCommand: AsyncParsableCommand {
       Exit status: 0 no errors (and no warnings under --strict), 1 findings at or above that \
       threshold, 2 a usage error or unreadable input.
       """,
-    version: "0.1.0",
+    version: ToolVersion.current,
     subcommands: [Lint.self, Diff.self, Files.self, Check.self, Inbound.self],
     defaultSubcommand: Lint.self
   )

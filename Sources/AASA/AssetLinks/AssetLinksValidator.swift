@@ -4,24 +4,24 @@ public enum AssetLinksValidator {
   /// - Parameter site: The site the list is served from, when known (`--domain`, `--sites`):
   ///   the checks that need it (``DiagnosticCode/assetLinksIncludesItself``) run only then.
   public static func validate(_ json: JSONValue, site: SiteDomain? = nil) -> [Diagnostic] {
-    var diagnostics = AssetLinksFile.parse(json).diagnostics
-    if let site, let statements = json.elements {
-      diagnostics += selfIncludes(in: statements, site: site)
-    }
-    return diagnostics
+    let parsed = AssetLinksFile.parse(json)
+    guard let site, let includes = parsed.statementList?.includes else { return parsed.diagnostics }
+    return parsed.diagnostics + selfIncludes(includes, in: json, site: site)
   }
 
-  /// Includes that name the site's own `/.well-known/assetlinks.json`: Google would fetch the
-  /// list it is reading again.
-  private static func selfIncludes(in statements: [JSONValue], site: SiteDomain) -> [Diagnostic] {
-    statements.enumerated().compactMap { index, statement in
-      guard let include = statement["include"], let url = include.string,
-        AssetLinksParser.includeURLProblem(url) == nil,
-        namesOwnList(url, site: site)
+  /// Valid includes that name the site's own `/.well-known/assetlinks.json`: Google would fetch
+  /// the list it is reading again.
+  private static func selfIncludes(
+    _ includes: [IncludeStatement], in json: JSONValue, site: SiteDomain
+  ) -> [Diagnostic] {
+    includes.compactMap { include in
+      guard include.isValid, namesOwnList(include.url, site: site),
+        let value = json.elements?[include.index]["include"]
       else { return nil }
       return Diagnostic(
-        .assetLinksIncludesItself, at: include.location, path: "[\(index)].include",
-        message: "the include URL \"\(url)\" is this file: \(site.host)'s own assetlinks.json")
+        .assetLinksIncludesItself, at: value.location, path: "[\(include.index)].include",
+        message:
+          "the include URL \"\(include.url)\" is this file: \(site.host)'s own assetlinks.json")
     }
   }
 

@@ -16,7 +16,7 @@ public struct AppLinksRun {
   public var format: OutputFormat
   public var strict: Bool
   public var style: TerminalStyle
-  public var toolVersion = "0.1.0"
+  public var toolVersion = ToolVersion.current
 
   public init(
     fileName: String, source: [UInt8], sourceURL: String? = nil, device: Device? = nil,

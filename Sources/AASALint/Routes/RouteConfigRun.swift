@@ -16,7 +16,7 @@ public struct RouteConfigRun {
   public var style: TerminalStyle
   /// `--expect`: the table's name and its lines (`input<TAB>route key | defaultRoute | none`).
   public var expectations: (file: String, lines: [RoutingExpectation])?
-  public var toolVersion = "0.1.0"
+  public var toolVersion = ToolVersion.current
 
   public init(
     fileName: String, source: [UInt8], platform: Platform? = nil, format: OutputFormat = .text,
