@@ -109,20 +109,19 @@ import Testing
   @Test func aSlowResponseTimesOut() async throws {
     var slow = TestHTTPSServer.Response.json(Fixtures.association)
     slow.delay = .seconds(12)
-    // Only the check is timed: shutting the test server down waits for its delayed answer.
-    let (report, elapsed) = try await withServer(
+    // No wall-clock bound: on two cores, the synchronous end-to-end tests running beside this
+    // one can hold every cooperative thread for tens of seconds (35 s once in CI), so the time an
+    // awaited check takes says nothing. "timed out" is the proof: without the timeout, the
+    // answer would have come after the delay and passed.
+    let report = try await withServer(
       certificate: certificate, routes: Fixtures.site(serving: slow)
     ) { server in
       let options = try Fixtures.options(server, trusting: certificate, timeout: 1)
-      let started = ContinuousClock.now
-      let report = await LiveCheck(options: options).run()
-      return (report, ContinuousClock.now - started)
+      return await LiveCheck(options: options).run()
     }
     let response = try #require(report.requirement("response", of: .association))
     #expect(response.status == .fail)
     #expect(response.detail.contains("timed out"))
-    // Well below the server's 12 s delay, with room for a loaded machine.
-    #expect(elapsed < .seconds(6), "took \(elapsed)")
     #expect(report.exitStatus == .findings)
   }
 
@@ -130,32 +129,28 @@ import Testing
     var trickle = TestHTTPSServer.Response.json("")
     // Each byte comes well within the read timeout; the whole body never would.
     trickle.trickle = .milliseconds(200)
-    let (report, elapsed) = try await withServer(
+    // Not timed, for the reason in `aSlowResponseTimesOut`: an uncut trickle would end and pass.
+    let report = try await withServer(
       certificate: certificate, routes: Fixtures.site(serving: trickle)
     ) { server in
       let options = try Fixtures.options(server, trusting: certificate, timeout: 2)
-      let started = ContinuousClock.now
-      let report = await LiveCheck(options: options).run()
-      return (report, ContinuousClock.now - started)
+      return await LiveCheck(options: options).run()
     }
     let response = try #require(report.requirement("response", of: .association))
     #expect(response.status == .fail)
     #expect(response.detail.contains("timed out"))
-    #expect(elapsed < .seconds(8), "took \(elapsed)")
   }
 
   @Test func aServerThatNeverSpeaksTLSTimesOut() async throws {
-    let (report, elapsed) = try await TestHTTPSServer.withSilentServer { port in
+    // Not timed, for the reason in `aSlowResponseTimesOut`: the message names the 1 s limit.
+    let report = try await TestHTTPSServer.withSilentServer { port in
       let options = LiveCheckOptions(
         site: SiteAddress(host: "127.0.0.1", port: port), timeoutSeconds: 1)
-      let started = ContinuousClock.now
-      let report = await LiveCheck(options: options).run()
-      return (report, ContinuousClock.now - started)
+      return await LiveCheck(options: options).run()
     }
     let tls = try #require(report.requirement("tls"))
     #expect(tls.status == .fail)
     #expect(tls.detail.contains("1 s"), "\(tls.detail)")
-    #expect(elapsed < .seconds(5), "took \(elapsed)")
   }
 
   @Test func aRefusedConnectionIsOneClearLine() async throws {
