@@ -7,8 +7,10 @@ let package = Package(
   products: [
     .library(name: "AASACore", targets: ["AASACore"]),
     .library(name: "AASA", targets: ["AASA"]),
+    .library(name: "AASAAndroid", targets: ["AASAAndroid"]),
     .library(name: "AASAAppLinks", targets: ["AASAAppLinks"]),
     .library(name: "AASARoutes", targets: ["AASARoutes"]),
+    .library(name: "AASASigned", targets: ["AASASigned"]),
     .executable(name: "aasa-lint", targets: ["aasa-lint"]),
     .executable(name: "aasa-serve", targets: ["aasa-serve"]),
   ],
@@ -28,11 +30,30 @@ let package = Package(
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
   ],
   targets: [
-    // What every format stands on: the positioned JSON reader, source locations, diagnostics.
+    // What every format stands on: the positioned JSON reader, source locations, diagnostics,
+    // the linter protocol every format conforms to, and site domains.
     .target(name: "AASACore"),
 
-    // Apple's association files and Android's assetlinks lists: models, checks, matching.
+    // Apple's apple-app-site-association files: model, checks, matching URLs as Apple does.
     .target(name: "AASA", dependencies: ["AASACore"]),
+
+    // Android's assetlinks.json statement lists: model, checks, grants.
+    .target(name: "AASAAndroid", dependencies: ["AASACore"]),
+
+    // The two well-known JSON files, Apple's and Android's, linted by their kind: what the server,
+    // the live check and the command line share.
+    .target(name: "AASAWellKnown", dependencies: ["AASACore", "AASA", "AASAAndroid"]),
+
+    // Signed (CMS/PKCS#7, iOS 8 era) association files: unwrapping and verifying the signature,
+    // which both an offline lint and a live check need.
+    .target(
+      name: "AASASigned",
+      dependencies: [
+        .product(name: "X509", package: "swift-certificates"),
+        .product(name: "SwiftASN1", package: "swift-asn1"),
+        .product(name: "Crypto", package: "swift-crypto"),
+      ]
+    ),
 
     // Debian's libgumbo-dev: a real HTML5 parser, for reading App Links pages as browsers do.
     .systemLibrary(name: "CGumbo", pkgConfig: "gumbo", providers: [.apt(["libgumbo-dev"])]),
@@ -43,21 +64,24 @@ let package = Package(
     // MobileDeepLinking route configs: parsing, routing as the iOS and Android libraries do, lint.
     .target(name: "AASARoutes", dependencies: ["AASACore"]),
 
-    // What `aasa-lint` does, as a library the tests import: reports, formats, routing batches.
-    .target(name: "AASALint", dependencies: ["AASA", "AASAAppLinks", "AASARoutes"]),
-
     // zlib and Debian's libbrotli-dev, for decoding compressed bodies with a bound on their size.
     .systemLibrary(
       name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .systemLibrary(
       name: "CBrotli", pkgConfig: "libbrotlidec", providers: [.apt(["libbrotli-dev"])]),
+    // The brotli encoder, for tests that make `Content-Encoding: br` bodies: never in the tools.
+    .systemLibrary(
+      name: "CBrotliEncoder", pkgConfig: "libbrotlienc", providers: [.apt(["libbrotli-dev"])]),
 
-    // Fetching and judging a deployed site (`aasa-lint check`), and signed (CMS) files.
+    // Fetching and judging a deployed site (`aasa-lint check`): values, rendered by AASALint.
     .target(
       name: "AASALiveCheck",
       dependencies: [
+        "AASACore",
         "AASA",
-        "AASALint",
+        "AASAAndroid",
+        "AASASigned",
+        "AASAWellKnown",
         "CZlib",
         "CBrotli",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -71,10 +95,28 @@ let package = Package(
       ]
     ),
 
+    // What `aasa-lint` does, as a library the tests import: each subcommand's run, the format
+    // detection, and the rendering of every report (text, JSON, TSV, SARIF, GitHub annotations).
+    .target(
+      name: "AASALint",
+      dependencies: [
+        "AASACore",
+        "AASA",
+        "AASAAndroid",
+        "AASAAppLinks",
+        "AASARoutes",
+        "AASASigned",
+        "AASAWellKnown",
+        "AASALiveCheck",
+      ]
+    ),
+
     .executableTarget(
       name: "aasa-lint",
       dependencies: [
+        "AASACore",
         "AASA",
+        "AASAAndroid",
         "AASAAppLinks",
         "AASALint",
         "AASALiveCheck",
@@ -87,8 +129,10 @@ let package = Package(
       name: "AASAServer",
       dependencies: [
         "AASA",
+        "AASAAndroid",
         "AASACore",
         "AASAAppLinks",
+        "AASAWellKnown",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -120,16 +164,26 @@ let package = Package(
     .target(name: "TestSupport", path: "Tests/TestSupport"),
 
     .testTarget(name: "AASACoreTests", dependencies: ["AASACore", "TestSupport"]),
-    .testTarget(name: "AASATests", dependencies: ["AASA", "TestSupport"]),
-    .testTarget(name: "AASAAppLinksTests", dependencies: ["AASAAppLinks", "TestSupport"]),
-    .testTarget(name: "AASALintTests", dependencies: ["AASA", "AASALint", "TestSupport"]),
-    .testTarget(name: "AASARoutesTests", dependencies: ["AASARoutes", "TestSupport"]),
+    .testTarget(name: "AASATests", dependencies: ["AASACore", "AASA", "TestSupport"]),
+    .testTarget(
+      name: "AASAAndroidTests", dependencies: ["AASACore", "AASAAndroid", "TestSupport"]),
+    .testTarget(
+      name: "AASAAppLinksTests", dependencies: ["AASACore", "AASAAppLinks", "TestSupport"]),
+    .testTarget(
+      name: "AASALintTests", dependencies: ["AASACore", "AASA", "AASALint", "TestSupport"]),
+    .testTarget(
+      name: "AASARoutesTests", dependencies: ["AASACore", "AASARoutes", "TestSupport"]),
     .testTarget(
       name: "AASALiveCheckTests",
       dependencies: [
+        "AASACore",
+        "AASA",
+        "AASALint",
         "AASALiveCheck",
+        "AASASigned",
         "CZlib",
         "CBrotli",
+        "CBrotliEncoder",
         "TestSupport",
         .product(name: "X509", package: "swift-certificates"),
         .product(name: "Crypto", package: "swift-crypto"),
@@ -149,6 +203,6 @@ let package = Package(
       ]
     ),
     // Runs the built executables as processes, as a user would.
-    .testTarget(name: "EndToEndTests", dependencies: ["AASA", "TestSupport"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["AASACore", "AASA", "TestSupport"]),
   ]
 )

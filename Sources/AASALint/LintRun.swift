@@ -1,4 +1,8 @@
 import AASA
+import AASAAndroid
+import AASACore
+import AASASigned
+import AASAWellKnown
 
 /// One `aasa-lint FILE [URL ...]` run: lint the file, route the URLs, print, and decide the exit
 /// status. The executable only parses arguments into this; tests drive it directly too.
@@ -42,8 +46,10 @@ public struct LintRun {
   public var grantQueries: [GrantQuery] = []
   /// `--relation`: what the `--grants` questions ask about.
   public var grantRelation: Relation = .handleAllURLs
+  /// The source as a document already read as JSON, when detecting its format read it.
+  public var document: SourceDocument?
   /// Set when the file was CMS-signed and unwrapped before linting.
-  public var signature: SignatureSummary?
+  public var signed: SignedAssociation?
 
   public init(
     fileName: String, source: [UInt8], kind: FileKind? = nil, domain: SiteDomain? = nil,
@@ -64,7 +70,9 @@ public struct LintRun {
   public var threshold: Severity { strict ? .warning : .error }
 
   public func run(urls: URLSource, output: OutputSink) throws -> ExitStatus {
-    var report = Linter.lint(source, as: kind, site: domain)
+    let linted = WellKnownLinter(kind: kind, site: domain).lint(
+      document ?? SourceDocument(name: fileName, bytes: source))
+    var report = LintedFile(linted)
     var matcher: Matcher?
     var routesURLs = true
     if case .none = urls { routesURLs = false }
@@ -89,7 +97,7 @@ public struct LintRun {
     if !unmet.isEmpty { status = .findings }
     let grants = try answerGrants(report)
     if grants.contains(where: { !$0.answer.isGranted }) { status = .findings }
-    if let signature, !signature.verifies { status = .findings }
+    if let signed, !signed.signatureVerifies { status = .findings }
     let expectationsFile = expectations?.file ?? ""
 
     switch format {
@@ -123,8 +131,8 @@ public struct LintRun {
     case .json:
       let routings = try matcher.map { try collect(urls, $0) }
       var extra: [(key: String, json: String)] = []
-      if let signature {
-        extra.append(("signature", signature.json))
+      if let signed {
+        extra.append(("signature", SignatureSummary.json(signed)))
       }
       if !grants.isEmpty {
         extra.append(
@@ -153,7 +161,9 @@ public struct LintRun {
         file: fileName, kind: report.kind, diagnostics: report.diagnostics, routings: routings,
         app: app, extra: extra, to: output)
     case .text:
-      if let signature { output.line(signature.describe(file: fileName, style: style)) }
+      if let signed {
+        output.line(SignatureSummary.describe(signed, file: fileName, style: style))
+      }
       renderDiagnosticsText(report, to: output)
       for grant in grants {
         let explanation = grant.answer.explanation
@@ -173,7 +183,7 @@ public struct LintRun {
     return status
   }
 
-  private func answerGrants(_ report: LintReport) throws -> [(
+  private func answerGrants(_ report: LintedFile) throws -> [(
     query: GrantQuery, answer: GrantAnswer
   )] {
     guard !grantQueries.isEmpty else { return [] }
@@ -181,7 +191,7 @@ public struct LintRun {
       throw UsageError(
         "--grants asks an assetlinks.json file; \(fileName) is an apple-app-site-association")
     }
-    let list = report.json.flatMap { AssetLinksFile.parse($0).statementList }
+    let list = report.statementList
     return grantQueries.map { query in
       (
         query,
@@ -191,7 +201,7 @@ public struct LintRun {
     }
   }
 
-  private func renderDiagnosticsText(_ report: LintReport, to sink: OutputSink) {
+  private func renderDiagnosticsText(_ report: LintedFile, to sink: OutputSink) {
     let renderer = DiagnosticTextRenderer(fileName: fileName, source: source, style: style)
     for diagnostic in report.diagnostics {
       renderer.render(diagnostic, to: sink)
@@ -208,5 +218,25 @@ public struct LintRun {
 
   private func streamTSV(_ urls: URLSource, _ matcher: Matcher, _ output: OutputSink) throws {
     try ParallelTSVRouter(matcher: matcher, app: app).run(urls, output: output)
+  }
+}
+
+/// A well-known file's report with the findings about what the command asked added after the
+/// file's own (an `--app` the file does not list).
+private struct LintedFile {
+  var kind: FileKind
+  var diagnostics: [Diagnostic]
+  var association: SiteAssociation?
+  var statementList: StatementList?
+
+  init(_ report: WellKnownReport) {
+    kind = report.kind
+    diagnostics = report.diagnostics
+    association = report.association
+    statementList = report.statementList
+  }
+
+  func hasFindings(atOrAbove threshold: Severity) -> Bool {
+    diagnostics.contains(severity: threshold)
   }
 }

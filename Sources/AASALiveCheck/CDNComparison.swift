@@ -1,5 +1,7 @@
 import AASA
-import AASALint
+import AASACore
+import AASASigned
+import AASAWellKnown
 
 /// `--cdn`: devices ask Apple's CDN (`app-site-association.cdn-apple.com/a/v1/HOST`), not the site,
 /// so what they route by is the CDN's copy until it refreshes (about weekly, or when a developer
@@ -51,7 +53,7 @@ enum CDNComparison {
     if copy == originBytes {
       return Requirement("cdn", .pass, "the same as the origin's (\(originBytes.count) bytes)")
     }
-    let cdnAssociation = Linter.lint(copy, as: .appleAppSiteAssociation).association
+    let cdnAssociation = SiteAssociationLinter().lint(copy).association
     if let cdnAssociation, let originAssociation = origin?.lint?.association {
       let diff = AssociationDiff(old: cdnAssociation, new: originAssociation)
       if diff.isEmpty {

@@ -1,5 +1,5 @@
 import AASA
-import AASALint
+import AASACore
 import AsyncHTTPClient
 import NIOCore
 import NIOPosix

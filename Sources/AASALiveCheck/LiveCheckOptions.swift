@@ -1,4 +1,4 @@
-import AASALint
+import AASA
 import NIOCore
 import X509
 

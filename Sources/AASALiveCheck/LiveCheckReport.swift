@@ -1,5 +1,4 @@
 import AASA
-import AASALint
 
 /// The outcome of a live check: the site-wide lines (connection, TLS), one ``ResourceCheck`` per
 /// well-known file, and the routes of the requested paths on the live file.
@@ -38,9 +37,6 @@ public struct LiveCheckReport: Sendable {
   public var status: Requirement.Status {
     allRequirements.map(\.requirement.status).max() ?? .pass
   }
-
-  /// 0 when nothing failed (warnings allowed), 1 when something did.
-  public var exitStatus: ExitStatus { status == .fail ? .findings : .success }
 
   /// The line of the check with this name about `resource`, for tests and scripts.
   public func requirement(_ name: String, of resource: WellKnownResource? = nil) -> Requirement? {

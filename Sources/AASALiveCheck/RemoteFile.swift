@@ -1,4 +1,5 @@
 import AASA
+import AASACore
 import NIOCore
 import NIOPosix
 

@@ -1,4 +1,5 @@
-import AASA
+import AASASigned
+import AASAWellKnown
 
 /// Everything a live check learned about one well-known file: the requirement lines, and the file
 /// itself when one came back.
@@ -8,12 +9,12 @@ public struct ResourceCheck: Sendable {
   public var requirements: [Requirement]
   /// The file as linted (the content of a signed file), when a 200 response carried one.
   public var lintedSource: [UInt8]?
-  public var lint: LintReport?
+  public var lint: WellKnownReport?
   public var signed: SignedAssociation?
 
   public init(
     resource: WellKnownResource, url: String, requirements: [Requirement] = [],
-    lintedSource: [UInt8]? = nil, lint: LintReport? = nil, signed: SignedAssociation? = nil
+    lintedSource: [UInt8]? = nil, lint: WellKnownReport? = nil, signed: SignedAssociation? = nil
   ) {
     self.resource = resource
     self.url = url

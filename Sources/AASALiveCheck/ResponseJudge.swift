@@ -1,5 +1,7 @@
 import AASA
-import AASALint
+import AASACore
+import AASASigned
+import AASAWellKnown
 import Foundation
 import X509
 
@@ -59,7 +61,7 @@ public struct ResponseJudge: Sendable {
 
     // Apple's fetcher decodes gzip, deflate and br; its 128 KB limit is on the decoded file.
     let decoding = decode(response)
-    let looksSigned = CMSDetection.derBytes(of: decoding.body ?? response.body) != nil
+    let looksSigned = SignedAssociation.looksSigned(decoding.body ?? response.body)
     lines.append(contentTypeRequirement(response.header("Content-Type"), signed: looksSigned))
     lines.append(decoding.size)
     lines.append(decoding.encoding)
@@ -106,7 +108,7 @@ public struct ResponseJudge: Sendable {
       check.requirements = lines.map { $0.capped(at: resource.ceiling) }
       return check
     }
-    let report = Linter.lint(body, as: resource.kind, site: site)
+    let report = WellKnownLinter(kind: resource.kind, site: site).lint(body, source: resource.path)
     check.lint = report
     check.lintedSource = body
     if report.json == nil {
@@ -208,16 +210,16 @@ public struct ResponseJudge: Sendable {
       "size", .pass, "\(response.body.count) bytes (at most \(FileKind.maximumSize))")
   }
 
-  func lintRequirement(_ report: LintReport) -> Requirement {
+  func lintRequirement(_ report: WellKnownReport) -> Requirement {
     let errors = report.diagnostics.filter { $0.severity == .error }.count
     let warnings = report.diagnostics.filter { $0.severity == .warning }.count
-    let summary = DiagnosticTextRenderer.summary(report.diagnostics, style: .plain)
+    let summary = DiagnosticCounts(report.diagnostics).description
     if errors > 0 { return Requirement("lint", .fail, summary) }
     if warnings > 0 { return Requirement("lint", .warn, summary) }
     return Requirement("lint", .pass, summary)
   }
 
-  func appRequirement(_ app: String, _ report: LintReport) -> Requirement {
+  func appRequirement(_ app: String, _ report: WellKnownReport) -> Requirement {
     let apps = report.association?.appLinks?.appIDs ?? []
     if apps.contains(app) { return Requirement("app", .pass, "the file names \(app)") }
     let known = apps.isEmpty ? "none" : apps.joined(separator: ", ")

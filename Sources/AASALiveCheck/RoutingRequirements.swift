@@ -1,5 +1,4 @@
 import AASA
-import AASALint
 
 /// Judges the routes of `--path`/`--paths` and the `--expect` table on the live association file.
 ///
@@ -10,7 +9,7 @@ import AASALint
 enum RoutingRequirements {
   static func judgePaths(_ routings: [Routing], app: String?) -> [Requirement] {
     guard !routings.isEmpty else { return [] }
-    let renderer = RoutingTextRenderer(style: .plain, verbose: false)
+    let explanation = RoutingExplanation()
     var failures: [Requirement] = []
     for routing in routings {
       let (outcome, _) = RoutingExpectation.outcome(of: routing, app: app)
@@ -25,7 +24,7 @@ enum RoutingRequirements {
       failures.append(
         Requirement(
           "route", .fail,
-          "\(routing.input.text): \(renderer.headline(routing, app: app)); \(wanted)"))
+          "\(routing.input.text): \(explanation.headline(routing, app: app).plainText); \(wanted)"))
     }
     if !failures.isEmpty { return failures }
     let count = routings.count == 1 ? "the path opens" : "all \(routings.count) paths open"

@@ -1,14 +1,6 @@
 import SwiftASN1
 import X509
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The certificates a check trusts: the system's roots, or the ones in a `--ca-file`.
 public struct TrustRoots: Sendable {
   /// The `--ca-file` cannot be used.
@@ -54,22 +46,7 @@ public struct TrustRoots: Sendable {
     return TrustRoots(store: CertificateStore(certificates), name: "--ca-file \(path)")
   }
 
-  private struct ReadFailure: Error { var reason: String }
-
-  private static func readText(_ path: String) throws(ReadFailure) -> String {
-    guard let file = fopen(path, "rb") else {
-      throw ReadFailure(reason: String(cString: strerror(errno)))
-    }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = fread(&chunk, 1, chunk.count, file)
-      if count == 0 { break }
-      bytes.append(contentsOf: chunk[..<count])
-      if bytes.count > 16 << 20 { throw ReadFailure(reason: "it is larger than 16 MiB") }
-    }
-    if ferror(file) != 0 { throw ReadFailure(reason: "it cannot be read (a directory?)") }
-    return String(decoding: bytes, as: UTF8.self)
+  private static func readText(_ path: String) throws(System.ReadFailure) -> String {
+    String(decoding: try System.readFile(path, limit: 16 << 20), as: UTF8.self)
   }
 }

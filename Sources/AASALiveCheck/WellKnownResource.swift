@@ -1,4 +1,5 @@
 import AASA
+import AASACore
 
 /// The three files a live check fetches, and how much each one matters.
 public enum WellKnownResource: String, Sendable, CaseIterable {

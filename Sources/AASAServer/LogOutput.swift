@@ -1,4 +1,5 @@
 import AASA
+import AASACore
 import Foundation
 import Logging
 import NIOPosix

@@ -1,4 +1,5 @@
 import AASA
+import AASACore
 
 /// Whether a `--sites` folder name can be reached: requests are routed by the `Host` or
 /// `:authority` clients send, keyed as `HostName` keys it (lower case, no port, no trailing dot),

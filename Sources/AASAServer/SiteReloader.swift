@@ -1,4 +1,5 @@
 import AASA
+import AASACore
 import Logging
 import NIOCore
 

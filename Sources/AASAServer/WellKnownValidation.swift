@@ -1,4 +1,5 @@
-import AASA
+import AASACore
+import AASAWellKnown
 
 /// Runs the `AASA` library over the files Apple's and Google's fetchers read, so a broken one is
 /// never served. The checks themselves live in the library; this only decides which files get
@@ -28,7 +29,7 @@ public enum WellKnownValidation {
   ///   checked against its own domain.
   public static func validate(_ bytes: [UInt8], path: String, site: SiteDomain? = nil) -> Outcome? {
     guard let kind = kind(of: path) else { return nil }
-    let report = Linter.lint(bytes, as: kind, site: site)
+    let report = WellKnownLinter(kind: kind, site: site).lint(bytes, source: path)
     return Outcome(diagnostics: report.diagnostics, hasErrors: report.hasErrors)
   }
 

@@ -1,4 +1,2 @@
-// Debian's libbrotli-dev: the decoder decodes `Content-Encoding: br` bodies; the encoder lets the
-// tests make real brotli streams.
+// Debian's libbrotli-dev: the decoder decodes `Content-Encoding: br` bodies.
 #include <brotli/decode.h>
-#include <brotli/encode.h>

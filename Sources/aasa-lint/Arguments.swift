@@ -11,6 +11,8 @@ enum OutputFormatArgument: String, ExpressibleByArgument, CaseIterable {
 
 extension InputKind: ExpressibleByArgument {}
 
+extension CheckRun.Format: ExpressibleByArgument {}
+
 enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
   case auto, always, never
 
@@ -37,16 +39,4 @@ struct InputLimitOptions: ParsableArguments {
       "Refuse inputs larger than this before reading them (bytes, or with K, M or G).",
       valueName: "size"))
   var maxSize = ByteCount(FileInput.defaultLimit)
-}
-
-extension TrustRoots {
-  /// `--ca-file PEM`, or the system's roots without it; an unreadable file is a usage error.
-  static func fromArgument(caFile: String?) throws -> TrustRoots {
-    guard let caFile else { return .system }
-    do {
-      return try TrustRoots.caFile(caFile)
-    } catch {
-      throw LintRun.UsageError(error.description)
-    }
-  }
 }

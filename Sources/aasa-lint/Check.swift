@@ -1,3 +1,4 @@
+import AASA
 import AASALint
 import AASALiveCheck
 import ArgumentParser
@@ -98,17 +99,13 @@ struct Check: AsyncParsableCommand {
     help:
       "Output format: text (for people), json (one object, stable), sarif (code scanning), github (workflow annotations)."
   )
-  var format: CheckFormat = .text
+  var format: CheckRun.Format = .text
 
   @Flag(name: .shortAndLong, help: "Under each route, list every app's verdict.")
   var verbose = false
 
   @Option(help: "Colour: auto (a terminal without NO_COLOR), always or never.")
   var color: ColorChoice = .auto
-
-  enum CheckFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json, sarif, github
-  }
 
   func validate() throws {
     guard timeout > 0, timeout <= 600 else {
@@ -127,95 +124,22 @@ struct Check: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let entitlementsFile = try entitlements.map { path in
-      do {
-        return try EntitlementsFile(path: path, bytes: try FileInput.read(path))
-      } catch let error as EntitlementsFile.Unreadable {
-        throw LintRun.UsageError(error.description)
-      }
-    }
-    let app = self.app ?? entitlementsFile?.applicationIdentifier
-    if entitlementsFile != nil && app == nil {
-      throw LintRun.UsageError(
-        "--entitlements needs --app: the app whose ID each domain's file must list")
-    }
-    let site: SiteAddress
-    do {
-      // With --entitlements, each domain replaces this placeholder.
-      site =
-        try url.map { url throws(SiteAddress.InvalidURL) in try SiteAddress(parsing: url) }
-        ?? SiteAddress(host: "localhost")
-    } catch {
-      throw LintRun.UsageError(error.description)
-    }
-    let trust = try TrustRoots.fromArgument(caFile: caFile)
-    var allPaths = paths
-    if let pathList {
-      try LineReader(path: pathList).forEachLine { line in
-        let path = line.trimmingCharacters(in: .whitespaces)
-        if !path.isEmpty && !path.hasPrefix("#") { allPaths.append(path) }
-      }
-    }
-    var options = LiveCheckOptions(
-      site: site, paths: allPaths, app: app, trust: trust,
-      timeoutSeconds: timeout)
-    if let expect {
-      let table = String(decoding: try FileInput.read(expect), as: UTF8.self)
-      let name = expect == "-" ? "<stdin>" : expect
-      options.expectations = (name, try RoutingExpectation.parseTable(table, file: name))
-    }
-    if let cdnBase {
-      guard let components = URLComponents(string: cdnBase),
-        ["https", "http"].contains(components.scheme?.lowercased() ?? ""), components.host != nil
-      else {
-        throw LintRun.UsageError("--cdn-base \(cdnBase) is not an http(s) URL")
-      }
-      options.cdnBase = cdnBase
-    } else if cdn {
-      options.cdnBase = LiveCheckOptions.appleCDNBase
-    }
-    if let connectTo {
-      do {
-        let parsed = try ConnectTo(parsing: connectTo)
-        guard entitlementsFile != nil || parsed.applies(to: site) else {
-          throw LintRun.UsageError(
-            "--connect-to \(connectTo) is for \(parsed.host ?? "any host"):\(parsed.port.map(String.init) ?? "any port"), not \(site.host):\(site.port)"
-          )
-        }
-        options.connectTo = parsed
-      } catch let error as ConnectTo.InvalidArgument {
-        throw LintRun.UsageError(error.description)
-      }
-    }
-    if let entitlementsFile {
-      let report = await EntitlementsCheck(entitlements: entitlementsFile, options: options).run()
-      let output = OutputSink.standardOutput()
-      switch format {
-      case .text:
-        LiveCheckTextRenderer(style: color.style, verbose: verbose).render(report, to: output)
-      case .json: LiveCheckJSONWriter.write(report, to: output)
-      case .sarif:
-        LiveCheckSARIFWriter.write(
-          report, toolVersion: AASALintCommand.configuration.version, to: output)
-      case .github: LiveCheckGitHubWriter.write(report, to: output)
-      }
-      output.flush()
-      if report.exitStatus != .success { throw ExitCode(report.exitStatus.rawValue) }
-      return
-    }
-    let report = await LiveCheck(options: options).run()
-
-    let output = OutputSink.standardOutput()
-    switch format {
-    case .text:
-      LiveCheckTextRenderer(style: color.style, verbose: verbose).render(report, to: output)
-    case .json: LiveCheckJSONWriter.write(report, to: output)
-    case .sarif:
-      LiveCheckSARIFWriter.write(
-        report, toolVersion: AASALintCommand.configuration.version, to: output)
-    case .github: LiveCheckGitHubWriter.write(report, to: output)
-    }
-    output.flush()
-    if report.exitStatus != .success { throw ExitCode(report.exitStatus.rawValue) }
+    var run = CheckRun()
+    run.url = url
+    run.entitlements = entitlements
+    run.app = app
+    run.paths = paths
+    run.pathList = pathList
+    run.expect = expect
+    run.caFile = caFile
+    run.timeoutSeconds = timeout
+    run.cdn = cdn
+    run.cdnBase = cdnBase
+    run.connectTo = connectTo
+    run.format = format
+    run.style = color.style
+    run.verbose = verbose
+    let status = try await run.run(output: .standardOutput())
+    if status != .success { throw ExitCode(status.rawValue) }
   }
 }

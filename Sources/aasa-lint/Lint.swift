@@ -1,6 +1,9 @@
 import AASA
+import AASAAndroid
+import AASACore
 import AASALint
 import AASALiveCheck
+import AASASigned
 import ArgumentParser
 
 /// The default subcommand: lint a file, and route URLs with it.
@@ -148,106 +151,30 @@ struct Lint: AsyncParsableCommand {
   }
 
   func run() async throws {
-    var site: SiteDomain?
-    if domain == nil, RemoteFile.isRemote(file) {
-      // A fetched file belongs to the host it came from.
-      site = try? SiteDomain.parse(file).domain
+    var request = LintRequest(file: file)
+    request.urls = urls
+    request.urlList = urlList
+    request.domain = domain
+    request.app = app
+    request.expect = expect
+    request.format = format.outputFormat
+    request.kind = kind
+    request.platform = platform
+    request.page = page.request
+    request.grants = grants
+    request.relation = relation
+    request.strict = strict
+    request.verbose = verbose
+    request.style = color.style
+    request.maximumSize = limits.maxSize.bytes
+    request.caFile = caFile
+    request.timeoutSeconds = timeout
+    let status: ExitStatus
+    do {
+      status = try await request.run(output: .standardOutput())
+    } catch let error as LintRequest.ArgumentError {
+      throw ValidationError(error.description)
     }
-    if let domain {
-      do {
-        let parsed = try SiteDomain.parse(domain)
-        site = parsed.domain
-        for note in parsed.notes { writeStandardError("aasa-lint: note: \(note)\n") }
-      } catch {
-        throw LintRun.UsageError("--domain \(error)")
-      }
-    }
-    var source: [UInt8]
-    if PageFetcher.isRemote(file),
-      kind == .applinks || (kind == nil && !PageFetcher.namesAssociationFile(file))
-    {
-      // A page, fetched as an App Links resolver fetches it; the URL asked for is its source.
-      let body = try await PageFetcher.fetch(url: file, caFile: caFile, timeoutSeconds: timeout)
-      return try runPage(body, sourceURL: page.pageURL ?? file)
-    }
-    if RemoteFile.isRemote(file) {
-      source = try await RemoteFile.fetch(
-        url: file, trust: try TrustRoots.fromArgument(caFile: caFile), timeoutSeconds: timeout)
-    } else {
-      source = try FileInput.read(file, limit: limits.maxSize.bytes)
-    }
-    var signature: SignatureSummary?
-    if let signed = try SignedAssociation.unwrap(source) {
-      source = signed.content
-      signature = SignatureSummary(
-        signer: signed.signer, verifies: signed.signatureVerifies, problem: signed.signatureProblem)
-    }
-    switch kind ?? InputKind.detect(source) {
-    case .applinks:
-      return try runPage(source, sourceURL: page.pageURL)
-    case .routes:
-      try runRouteConfig(source)
-      return
-    case .aasa, .assetlinks:
-      break
-    }
-    if platform != nil {
-      throw ValidationError("--platform is for App Links pages and route configs")
-    }
-    let urlSource: LintRun.URLSource
-    if let urlList {
-      urlSource = .lines(try LineReader(path: urlList))
-    } else {
-      urlSource = urls.isEmpty ? .none : .list(urls)
-    }
-    var run = LintRun(
-      fileName: file == "-" ? "<stdin>" : file, source: source, kind: kind?.fileKind,
-      domain: site, app: app, format: format.outputFormat, strict: strict, verbose: verbose,
-      style: color.style)
-    run.signature = signature
-    let relation = Relation(relation)
-    if let problem = relation.grammarProblem {
-      throw ValidationError(
-        "--relation \"\(relation)\" \(problem); write it as <kind>/<detail>, e.g. \(Relation.handleAllURLs)"
-      )
-    }
-    run.grantRelation = relation
-    run.grantQueries = try grants.map { argument in
-      do {
-        return try GrantQuery.parse(argument)
-      } catch {
-        throw ValidationError("--grants \(error)")
-      }
-    }
-    if let expect {
-      let table = String(
-        decoding: try FileInput.read(expect, limit: limits.maxSize.bytes), as: UTF8.self)
-      run.expectations = (expect, try RoutingExpectation.parseTable(table, file: expect))
-    }
-    let status = try run.run(urls: urlSource, output: .standardOutput())
-    if status != .success { throw ExitCode(status.rawValue) }
-  }
-
-  /// A MobileDeepLinking route config: lint it and route the deep links (`RouteConfigRun`).
-  private func runRouteConfig(_ source: [UInt8]) throws {
-    if domain != nil || app != nil || !grants.isEmpty {
-      throw ValidationError(
-        "--domain, --app and --grants are for association files, not route configs")
-    }
-    var run = RouteConfigRun(
-      fileName: file == "-" ? "<stdin>" : file, source: source,
-      platform: try RouteConfigRun.platform(platform), format: format.outputFormat,
-      strict: strict, style: color.style)
-    if let expect {
-      let table = String(
-        decoding: try FileInput.read(expect, limit: limits.maxSize.bytes), as: UTF8.self)
-      run.expectations = (expect, try RoutingExpectation.parseTable(table, file: expect))
-    }
-    let links: LintRun.URLSource =
-      if let urlList { .lines(try LineReader(path: urlList)) } else {
-        urls.isEmpty ? .none : .list(urls)
-      }
-    let status = try run.run(urls: links, output: .standardOutput())
     if status != .success { throw ExitCode(status.rawValue) }
   }
 }

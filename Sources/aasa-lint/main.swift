@@ -1,14 +1,9 @@
+import AASA
 import AASALint
 import AASALiveCheck
+import AASASigned
 import ArgumentParser
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Foundation
 
 // Runs the command with aasa-lint's exit codes: ArgumentParser's usage errors (64) and unreadable
 // input become 2, findings are 1, and nothing ever ends in a stack trace.
@@ -17,18 +12,8 @@ do {
   try await runParsed(&command)
 } catch let exitCode as ExitCode {
   exit(exitCode.rawValue)
-} catch let error as LintRun.UsageError {
-  fail(error.description)
-} catch let error as FileInput.ReadError {
-  fail(error.description)
-} catch let error as RoutingExpectation.FormatError {
-  fail(error.description)
-} catch let error as SignedAssociation.UnreadableSignature {
-  fail(error.description)
-} catch let error as LineReader.OpenError {
-  fail(error.description)
-} catch let error as RemoteFile.FetchError {
-  fail(error.description)
+} catch let problem as any InputProblem {
+  fail(problem.description)
 } catch {
   let code = AASALintCommand.exitCode(for: error)
   if code == .success {

@@ -2,7 +2,7 @@ import AASA
 
 /// Parses an association file from JSON text, failing loudly on anything unreadable.
 func association(_ json: String) throws -> SiteAssociation {
-  let report = Linter.lint(Array(json.utf8), as: .appleAppSiteAssociation)
+  let report = SiteAssociationLinter().lint(Array(json.utf8))
   guard let association = report.association else {
     throw TestInputError(description: "not an association: \(report.diagnostics)")
   }

@@ -1,3 +1,4 @@
+import AASA
 import AASALint
 import AASALiveCheck
 import TestSupport

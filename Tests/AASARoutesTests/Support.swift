@@ -1,8 +1,11 @@
+import AASACore
 import AASARoutes
 import Testing
 
 /// Lints `json` and builds its router, failing the test if the text is not a route config.
-func router(_ json: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Router {
+func router(_ json: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws
+  -> Router
+{
   let report = RouteConfigLinter.lint(Array(json.utf8))
   let config = try #require(report.config, "\(report.diagnostics)", sourceLocation: sourceLocation)
   return Router(config)

@@ -1,3 +1,4 @@
+import AASACore
 import Foundation
 import TestSupport
 import Testing
@@ -54,8 +55,9 @@ extension TemporaryDirectory {
 func containsANSI(_ text: String) -> Bool { text.contains("\u{1B}[") }
 
 /// Checks that a failed run explained itself without crashing.
-func expectCleanFailure(_ output: ProcessResult, sourceLocation: SourceLocation = #_sourceLocation)
-{
+func expectCleanFailure(
+  _ output: ProcessResult, sourceLocation: Testing.SourceLocation = #_sourceLocation
+) {
   #expect(output.status == 2, "\(output.stderr)", sourceLocation: sourceLocation)
   #expect(!output.stderr.isEmpty, sourceLocation: sourceLocation)
   #expect(!output.stderr.contains("Fatal error"), sourceLocation: sourceLocation)

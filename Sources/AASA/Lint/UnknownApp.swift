@@ -1,5 +1,8 @@
 /// An `--app` that the file's `applinks` does not list: every verdict for it is `none`, and the
 /// usual reason is a near miss in how the ID was typed, which the finding names.
+
+import AASACore
+
 public enum UnknownApp {
   /// The finding for asking about `app`, or nil when `applinks` lists it.
   public static func diagnostic(for app: String, in association: SiteAssociation?) -> Diagnostic? {

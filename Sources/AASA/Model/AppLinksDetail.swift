@@ -1,4 +1,7 @@
 /// One `details` entry: the apps it names and the rules that decide for them.
+
+import AASACore
+
 public struct AppLinksDetail: Sendable, Hashable {
   /// The position in `details`, as verdicts report it.
   public var index: Int

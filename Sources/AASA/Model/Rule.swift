@@ -1,4 +1,7 @@
 /// One rule of an entry: a component, or a legacy path string read as a component.
+
+import AASACore
+
 public struct Rule: Sendable, Hashable {
   public enum Origin: Sendable, Hashable {
     /// A `components` object.

@@ -1,3 +1,5 @@
+import AASACore
+
 extension SiteAssociationParser {
   /// Prefixes people leave in from documentation and templates.
   static let placeholderPrefixes: Set<String> = [

@@ -1,3 +1,5 @@
+import AASACore
+
 extension SiteAssociationParser {
   static let componentKeys = [
     "/", "?", "#", "exclude", "caseSensitive", "percentEncoded", "comment",

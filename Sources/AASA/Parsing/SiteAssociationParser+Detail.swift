@@ -1,3 +1,5 @@
+import AASACore
+
 extension SiteAssociationParser {
   static let detailKeys = ["appID", "appIDs", "paths", "components", "defaults"]
 

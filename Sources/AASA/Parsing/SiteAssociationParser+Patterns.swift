@@ -1,3 +1,5 @@
+import AASACore
+
 extension SiteAssociationParser {
   /// The checks on a rule's own pattern strings, judged with the settings in force for it.
   mutating func checkPatterns(of rule: Rule, inherited: ComponentSettings, json: JSONValue) {

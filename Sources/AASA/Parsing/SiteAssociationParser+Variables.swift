@@ -1,3 +1,5 @@
+import AASACore
+
 extension SiteAssociationParser {
   mutating func parseSubstitutionVariables(_ value: JSONValue) -> [SubstitutionVariable] {
     let path = "applinks.substitutionVariables"

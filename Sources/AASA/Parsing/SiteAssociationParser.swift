@@ -1,3 +1,5 @@
+import AASACore
+
 extension SiteAssociation {
   /// Reads the association out of `json` as Apple would, leniently, with a diagnostic for every
   /// problem: a broken entry is reported and skipped, and the rest of the file is still read.

@@ -8,7 +8,7 @@ public struct QueryItem: Sendable, Hashable {
   /// The percent-decoded name, compared with listed names when `percentEncoded` is `false`.
   public var decodedName: String {
     guard rawName.utf8.contains(UInt8(ascii: "%")) else { return String(rawName) }
-    let decoded = PercentDecoding.decode(rawName.unicodeScalars.map(\.value))
+    let decoded = ComponentPercentDecoding.decode(rawName.unicodeScalars.map(\.value))
     var result = ""
     result.unicodeScalars.append(contentsOf: decoded.compactMap(Unicode.Scalar.init))
     return result

@@ -31,7 +31,7 @@ public struct PreparedText: Sendable, Hashable, CustomStringConvertible {
     } else {
       var scalars = Self.scalarValues(of: text)
       if !percentEncoded {
-        scalars = PercentDecoding.decode(scalars)
+        scalars = ComponentPercentDecoding.decode(scalars)
       }
       if part.normalizesAsPath {
         PathNormalization.normalize(&scalars)

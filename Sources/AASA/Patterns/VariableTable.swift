@@ -67,10 +67,6 @@ public struct VariableTable: Sendable {
     return trie.template.size
   }
 
-  public func isDefined(_ name: String) -> Bool {
-    custom[name] != nil || Self.builtInNames.contains(name)
-  }
-
   /// What `$(name)` stands for in a pattern with the given case sensitivity.
   func resolve(_ name: String, caseSensitive: Bool, issues: inout [PatternIssue])
     -> VariableResolution

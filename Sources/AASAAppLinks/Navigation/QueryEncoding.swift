@@ -1,3 +1,5 @@
+import AASACore
+
 /// Percent-encoding `al_applink_data` for a query (sheet §4.5).
 public enum QueryEncoding {
   /// Encodes every byte outside `A–Z a–z 0–9 - . _ ~`: what a receiver splitting on `&` and `=`
@@ -22,7 +24,7 @@ public enum QueryEncoding {
     var index = 0
     while index < utf8.count {
       if utf8[index] == UInt8(ascii: "%"), index + 2 < utf8.count,
-        let high = hexValue(utf8[index + 1]), let low = hexValue(utf8[index + 2])
+        let high = HexDigit.value(utf8[index + 1]), let low = HexDigit.value(utf8[index + 2])
       {
         bytes.append(high << 4 | low)
         index += 3
@@ -56,14 +58,5 @@ public enum QueryEncoding {
       }
     }
     return String(decoding: output, as: UTF8.self)
-  }
-
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
   }
 }

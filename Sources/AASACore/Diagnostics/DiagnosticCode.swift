@@ -1,5 +1,5 @@
 /// A stable identifier for a kind of finding (`AASA303`). Codes are never reused for another
-/// meaning; ``DiagnosticCode/all`` is the catalog and `docs/diagnostics.md` documents it.
+/// meaning; each format has a catalog (``DiagnosticCode/jsonCatalog``, `appleCatalog`, `assetLinksCatalog`, `appLinksCatalog`, `routeCatalog`) and `docs/diagnostics.md` documents it.
 public struct DiagnosticCode: Hashable, Sendable, CustomStringConvertible {
   public let rawValue: String
   public let severity: Severity

@@ -405,7 +405,7 @@ public struct JSONReader {
     guard position + 4 <= bytes.count else { return nil }
     var value: UInt32 = 0
     for offset in 0..<4 {
-      guard let digit = hexValue(bytes[position + offset]) else { return nil }
+      guard let digit = HexDigit.value(bytes[position + offset]) else { return nil }
       value = value << 4 | UInt32(digit)
     }
     advance(by: 4)
@@ -597,15 +597,6 @@ public struct JSONReader {
   private func isLetter(_ byte: UInt8) -> Bool {
     (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
       || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-  }
-}
-
-private func hexValue(_ byte: UInt8) -> UInt8? {
-  switch byte {
-  case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-  case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-  case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-  default: nil
   }
 }
 

@@ -1,4 +1,5 @@
 import AASA
+import AASACore
 
 /// `aasa-lint diff OLD NEW`: what changed in behaviour, per app, and (with URLs) which URLs now
 /// open another app.
@@ -78,7 +79,7 @@ public struct DiffRun {
   /// What the file does on a device: nothing at all when Apple would ignore it (a JSON error, over
   /// 128 KB), which the second value explains.
   private func association(_ input: Input) -> (SiteAssociation, ignoredBecause: Diagnostic?) {
-    let report = Linter.lint(input.bytes, as: .appleAppSiteAssociation)
+    let report = SiteAssociationLinter().lint(input.bytes, source: input.name)
     if let reason = report.whyAppleIgnoresFile { return (SiteAssociation(), reason) }
     return (report.association ?? SiteAssociation(), nil)
   }

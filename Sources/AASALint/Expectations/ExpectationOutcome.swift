@@ -1,3 +1,5 @@
+import AASA
+
 /// One row of an `--expect` table, checked: routing expectations for association files and route
 /// keys for route configs are shown the same way.
 public protocol ExpectationOutcome {

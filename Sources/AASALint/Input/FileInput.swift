@@ -1,12 +1,5 @@
 import AASA
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import AASACore
 
 /// Reads a whole input file, or standard input for `-`.
 public enum FileInput {
@@ -24,27 +17,31 @@ public enum FileInput {
   /// (a file), and as soon as it passes the limit otherwise (a pipe), so that a huge file or an
   /// endless stream costs neither time nor memory.
   public static func read(_ path: String, limit: Int = defaultLimit) throws -> [UInt8] {
-    let descriptor: Int32 = path == "-" ? 0 : open(path, O_RDONLY)
-    guard descriptor >= 0 else {
-      throw ReadError(path: path, reason: String(cString: strerror(errno)))
+    let descriptor: Int32
+    do {
+      descriptor = path == "-" ? System.standardInput : try System.openForReading(path)
+    } catch {
+      throw ReadError(path: path, reason: error.description)
     }
-    defer { if descriptor != 0 { close(descriptor) } }
-    var status = stat()
-    if fstat(descriptor, &status) == 0 {
-      if (status.st_mode & S_IFMT) == S_IFDIR {
+    defer { if descriptor != System.standardInput { System.close(descriptor) } }
+    if let status = System.status(of: descriptor) {
+      if status.type == .directory {
         throw ReadError(path: path, reason: "it is a directory")
       }
-      if (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) > limit {
-        throw ReadError(path: path, reason: tooLarge(size: "\(status.st_size) bytes", limit: limit))
+      if status.type == .regular, status.size > limit {
+        throw ReadError(path: path, reason: tooLarge(size: "\(status.size) bytes", limit: limit))
       }
     }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw ReadError(path: path, reason: String(cString: strerror(errno)))
+      let count: Int
+      do {
+        count = try chunk.withUnsafeMutableBytes { buffer in
+          try System.read(descriptor, into: buffer)
+        }
+      } catch {
+        throw ReadError(path: path, reason: String(describing: error))
       }
       if count == 0 { return bytes }
       bytes.append(contentsOf: chunk[..<count])

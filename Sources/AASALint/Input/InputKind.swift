@@ -1,4 +1,5 @@
 import AASA
+import AASACore
 
 /// What a file given to `aasa-lint` is, which decides which library reads it.
 public enum InputKind: String, Sendable, CaseIterable {
@@ -31,24 +32,34 @@ public enum InputKind: String, Sendable, CaseIterable {
   /// and whitespace); a JSON object with `routes` or `defaultRoute` and none of the association
   /// files' keys is a route config; anything else is decided as before (``FileKind/detect(_:)``).
   public static func detect(_ bytes: [UInt8]) -> InputKind {
+    detect(SourceDocument(name: "-", bytes: bytes)).kind
+  }
+
+  /// The kind, and the document carrying the JSON reading that told it, so that the format's
+  /// linter does not read the file again.
+  public static func detect(_ document: SourceDocument) -> (
+    kind: InputKind, document: SourceDocument
+  ) {
+    let bytes = document.bytes
     var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D, 0x0C].contains(bytes[index]) {
       index += 1
     }
-    guard index < bytes.count else { return .aasa }
+    guard index < bytes.count else { return (.aasa, document) }
     switch bytes[index] {
-    case UInt8(ascii: "<"): return .applinks
-    case UInt8(ascii: "["): return .assetlinks
+    case UInt8(ascii: "<"): return (.applinks, document)
+    case UInt8(ascii: "["): return (.assetlinks, document)
     case UInt8(ascii: "{"):
-      guard let json = JSONReader.read(bytes).value else { return .aasa }
+      let read = document.readingJSON()
+      guard let json = read.json.value else { return (.aasa, read) }
       let keys = Set((json.members ?? []).map(\.key))
       if keys.isDisjoint(with: associationKeys),
         keys.contains("routes") || keys.contains("defaultRoute")
       {
-        return .routes
+        return (.routes, read)
       }
-      return FileKind.detect(json) == .assetLinks ? .assetlinks : .aasa
-    default: return .aasa
+      return (FileKind.detect(json) == .assetLinks ? .assetlinks : .aasa, read)
+    default: return (.aasa, document)
     }
   }
 }

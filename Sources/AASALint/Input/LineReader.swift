@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import AASACore
 
 /// Reads a file or standard input line by line without loading it whole, so a list of a million
 /// URLs streams through in constant memory.
@@ -25,14 +19,14 @@ public struct LineReader {
   /// `path` is a file, or `-` for standard input.
   public init(path: String) throws {
     if path == "-" {
-      fileDescriptor = 0
+      fileDescriptor = System.standardInput
       closesDescriptor = false
     } else {
-      let descriptor = open(path, O_RDONLY)
-      guard descriptor >= 0 else {
-        throw OpenError(path: path, reason: String(cString: strerror(errno)))
+      do {
+        fileDescriptor = try System.openForReading(path)
+      } catch {
+        throw OpenError(path: path, reason: error.description)
       }
-      fileDescriptor = descriptor
       closesDescriptor = true
     }
   }
@@ -51,7 +45,7 @@ public struct LineReader {
 
   /// Closes the file (not standard input).
   public func close() {
-    if closesDescriptor { closeFile(fileDescriptor) }
+    if closesDescriptor { System.close(fileDescriptor) }
   }
 
   /// Successive chunks of about 1 MiB of whole lines.
@@ -80,14 +74,14 @@ public struct LineReader {
         let kept = buffer.count
         buffer.reserveCapacity(kept + chunkSize)
         buffer.append(contentsOf: repeatElement(0, count: chunkSize))
-        var count = 0
-        repeat {
-          count = buffer.withUnsafeMutableBytes {
-            read(fileDescriptor, $0.baseAddress! + kept, chunkSize)
+        let count: Int
+        do {
+          count = try buffer.withUnsafeMutableBytes { buffer in
+            try System.read(
+              fileDescriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[kept...]))
           }
-        } while count < 0 && errno == EINTR
-        if count < 0 {
-          throw OpenError(path: "input", reason: String(cString: strerror(errno)))
+        } catch {
+          throw OpenError(path: "input", reason: String(describing: error))
         }
         buffer.removeLast(chunkSize - count)
         reachedEnd = count == 0
@@ -95,7 +89,7 @@ public struct LineReader {
         var start = 0
         if isAtStart && (buffer.count >= 3 || reachedEnd || buffer.contains(UInt8(ascii: "\n"))) {
           isAtStart = false
-          if buffer.starts(with: LineReader.byteOrderMark) { start = 3 }
+          if buffer.starts(with: ListLine.byteOrderMark) { start = 3 }
         }
         for index in buffer.indices where buffer[index] == UInt8(ascii: "\n") {
           LineReader.appendLine(start..<index, of: buffer, to: &lines)
@@ -112,33 +106,13 @@ public struct LineReader {
     }
   }
 
-  static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
-
   fileprivate static func appendLine(
     _ range: Range<Int>, of bytes: [UInt8], to lines: inout [Range<Int>]
   ) {
-    if let content = content(of: range, in: bytes) { lines.append(content) }
+    if let content = ListLine.content(of: range, in: bytes) { lines.append(content) }
   }
 
-  /// The part of a line that means something: without its line ending and surrounding spaces or
-  /// tabs; nil for a blank line or a `#` comment.
-  static func content<Bytes: RandomAccessCollection<UInt8>>(
-    of range: Range<Bytes.Index>, in bytes: Bytes
-  ) -> Range<Bytes.Index>? {
-    func isSpace(_ byte: UInt8) -> Bool {
-      byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
-    }
-    var lower = range.lowerBound
-    var upper = range.upperBound
-    while lower < upper, isSpace(bytes[lower]) { lower = bytes.index(after: lower) }
-    while upper > lower, isSpace(bytes[bytes.index(before: upper)]) {
-      upper = bytes.index(before: upper)
-    }
-    guard lower < upper, bytes[lower] != UInt8(ascii: "#") else { return nil }
-    return lower..<upper
-  }
-
-  /// Calls `body` with each line's content (see ``content(of:in:)``).
+  /// Calls `body` with each line's content (see ``ListLine/content(of:in:)``).
   public func forEachLine(_ body: (Substring) throws -> Void) throws {
     defer { close() }
     var pending: [UInt8] = []
@@ -148,16 +122,19 @@ public struct LineReader {
       var line = bytes
       if isFirstLine {
         isFirstLine = false
-        if line.starts(with: LineReader.byteOrderMark) { line = line.dropFirst(3) }
+        if line.starts(with: ListLine.byteOrderMark) { line = line.dropFirst(3) }
       }
-      guard let content = LineReader.content(of: line.indices, in: line) else { return }
+      guard let content = ListLine.content(of: line.indices, in: line) else { return }
       try body(Substring(decoding: line[content], as: UTF8.self))
     }
     while true {
-      let count = chunk.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress!, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw OpenError(path: "input", reason: String(cString: strerror(errno)))
+      let count: Int
+      do {
+        count = try chunk.withUnsafeMutableBytes { buffer in
+          try System.read(fileDescriptor, into: buffer)
+        }
+      } catch {
+        throw OpenError(path: "input", reason: String(describing: error))
       }
       if count == 0 { break }
       var start = 0
@@ -176,9 +153,4 @@ public struct LineReader {
     }
     if !pending.isEmpty { try emit(pending[...]) }
   }
-}
-
-/// `close(2)`, under a name the reader's own `close()` does not hide.
-private func closeFile(_ descriptor: Int32) {
-  _ = close(descriptor)
 }

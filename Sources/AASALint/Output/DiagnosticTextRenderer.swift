@@ -1,4 +1,5 @@
 import AASA
+import AASACore
 
 /// Prints diagnostics the way compilers do: a `file:line:column: severity: message [CODE]` line
 /// that editors and CI logs recognise, then the source line with a caret, then the fix.
@@ -95,12 +96,7 @@ public struct DiagnosticTextRenderer {
 
   /// `2 errors, 1 warning, 3 infos`, or `no problems`.
   public static func summary(_ diagnostics: [Diagnostic], style: TerminalStyle) -> String {
-    let counts = Severity.allCases.reversed().map { severity in
-      (severity, diagnostics.filter { $0.severity == severity }.count)
-    }
-    let parts = counts.filter { $0.1 > 0 }.map { severity, count in
-      "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"
-    }
-    return parts.isEmpty ? style.green("no problems") : parts.joined(separator: ", ")
+    let counts = DiagnosticCounts(diagnostics)
+    return counts.isEmpty ? style.green(counts.description) : counts.description
   }
 }

@@ -1,4 +1,5 @@
 import AASA
+import AASACore
 
 /// `--format github`: GitHub Actions workflow commands, which show each finding as an annotation
 /// on the file's line in the pull request.

@@ -1,4 +1,5 @@
 import AASA
+import AASACore
 
 /// Writes the `--format json` report: one JSON object, a stable contract.
 ///

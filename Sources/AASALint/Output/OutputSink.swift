@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Where output goes: a file descriptor written through a large buffer (one `write` per 64 KiB,
 /// not per line, so a million routed URLs cost little), or a string for tests.
 public final class OutputSink {
@@ -24,8 +16,12 @@ public final class OutputSink {
     self.fileDescriptor = nil
   }
 
-  public static func standardOutput() -> OutputSink { OutputSink(fileDescriptor: 1) }
-  public static func standardError() -> OutputSink { OutputSink(fileDescriptor: 2) }
+  public static func standardOutput() -> OutputSink {
+    OutputSink(fileDescriptor: System.standardOutput)
+  }
+  public static func standardError() -> OutputSink {
+    OutputSink(fileDescriptor: System.standardError)
+  }
 
   public var text: String { String(decoding: collected, as: UTF8.self) }
 
@@ -58,9 +54,10 @@ public final class OutputSink {
     buffer.withUnsafeBytes { raw in
       var offset = 0
       while offset < raw.count {
-        let written = systemWrite(fileDescriptor, raw.baseAddress! + offset, raw.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
+        guard
+          let written = try? System.write(
+            fileDescriptor, UnsafeRawBufferPointer(rebasing: raw[offset...]))
+        else {
           return  // The reader went away (EPIPE); nothing more can be said.
         }
         offset += written
@@ -70,14 +67,4 @@ public final class OutputSink {
   }
 
   deinit { flush() }
-}
-
-private func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
-  #if canImport(Darwin)
-    Darwin.write(descriptor, pointer, count)
-  #elseif canImport(Musl)
-    Musl.write(descriptor, pointer, count)
-  #else
-    Glibc.write(descriptor, pointer, count)
-  #endif
 }

@@ -1,14 +1,6 @@
 import AASA
 import Dispatch
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Routes a stream of URLs for `--format tsv` on every core, chunk by chunk, and writes the lines
 /// in input order.
 ///
@@ -29,7 +21,7 @@ struct ParallelTSVRouter {
   init(matcher: Matcher, app: String?) {
     self.matcher = matcher
     self.app = app
-    self.workers = max(1, min(8, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    self.workers = min(8, System.processorCount)
   }
 
   func run(_ urls: LintRun.URLSource, output: OutputSink) throws {

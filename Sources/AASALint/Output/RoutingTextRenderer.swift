@@ -12,6 +12,8 @@ public struct RoutingTextRenderer {
     self.verbose = verbose
   }
 
+  private var explanation: RoutingExplanation { RoutingExplanation(verbose: verbose) }
+
   public func render(_ routings: [Routing], app: String?, to sink: OutputSink) {
     let width = routings.map { $0.input.text.count }.max() ?? 0
     for routing in routings {
@@ -19,7 +21,9 @@ public struct RoutingTextRenderer {
       sink.line(style.bold(routing.input.text) + padding + "  →  " + headline(routing, app: app))
       if verbose {
         for verdict in routing.verdicts {
-          sink.line("      " + style.dim("\(verdict.app): ") + describe(verdict, named: false))
+          sink.line(
+            "      " + style.dim("\(verdict.app): ")
+              + styled(explanation.describe(verdict, named: false)))
         }
       }
     }
@@ -27,51 +31,18 @@ public struct RoutingTextRenderer {
 
   /// What the URL does, in one phrase.
   public func headline(_ routing: Routing, app: String?) -> String {
-    if let host = routing.foreignHost {
-      return style.dim("no app: the host \(host) is not this site's")
-    }
-    if let app {
-      guard let verdict = routing.verdicts.first(where: { $0.app == app }) else {
-        return style.dim("\(app) is not in the file")
+    styled(explanation.headline(routing, app: app))
+  }
+
+  private func styled(_ phrases: [Phrase]) -> String {
+    phrases.map { phrase in
+      switch phrase.tone {
+      case .plain: phrase.text
+      case .opens: style.green(phrase.text)
+      case .blocked: style.red(phrase.text)
+      case .quiet: style.dim(phrase.text)
+      case .rule: style.cyan(phrase.text)
       }
-      return describe(verdict, named: true)
-    }
-    if let match = routing.verdicts.first(where: { $0.kind == .match }) {
-      return describe(match, named: true)
-    }
-    if let blocked = routing.verdicts.first(where: { $0.kind == .blocked }) {
-      return describe(blocked, named: true)
-    }
-    if routing.verdicts.isEmpty { return style.dim("no app: the file names no app") }
-    let closest = routing.verdicts.compactMap(\.closest).first
-    return style.dim("no app") + (closest.map { " (" + describeNearMiss($0) + ")" } ?? "")
-  }
-
-  private func describe(_ verdict: Verdict, named: Bool) -> String {
-    let who = named ? verdict.app : ""
-    switch verdict.kind {
-    case .match:
-      let rule = verdict.decidingRule.map { " by " + describeRule($0) } ?? ""
-      return (named ? style.green(who) : style.green("match")) + rule
-    case .blocked:
-      let rule = verdict.decidingRule.map { " by " + describeRule($0) } ?? ""
-      return style.red("blocked") + (named ? " for \(who)" : "") + rule
-    case .none:
-      let closest = verdict.closest.map { " (" + describeNearMiss($0) + ")" } ?? ""
-      return style.dim(named ? "none for \(who)" : "none") + closest
-    }
-  }
-
-  private func describeRule(_ rule: RuleReference) -> String {
-    var text = rule.name + " " + style.cyan(rule.displayText)
-    if verbose {
-      text += style.dim(
-        " (caseSensitive: \(rule.caseSensitive), percentEncoded: \(rule.percentEncoded))")
-    }
-    return text
-  }
-
-  private func describeNearMiss(_ nearMiss: NearMiss) -> String {
-    "closest: \(nearMiss.rule.name) \(nearMiss.rule.displayText), which differs in the \(nearMiss.failedPartDescription)"
+    }.joined()
   }
 }

@@ -1,4 +1,5 @@
 import AASA
+import AASACore
 
 /// `--format sarif`: SARIF 2.1.0, the format code-scanning services (GitHub's among them) read,
 /// with one result per diagnostic located by file, line and column.

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// ANSI styling, on only when it helps: a terminal, and no `NO_COLOR`.
 public struct TerminalStyle: Sendable {
   public var isEnabled: Bool
@@ -15,10 +7,10 @@ public struct TerminalStyle: Sendable {
   /// Colour when standard output is a terminal and `NO_COLOR` is unset or empty
   /// (https://no-color.org), unless `TERM` is `dumb`.
   public static func detect(fileDescriptor: Int32 = 1) -> TerminalStyle {
-    let noColor = getenv("NO_COLOR").map { String(cString: $0) } ?? ""
-    let term = getenv("TERM").map { String(cString: $0) } ?? ""
+    let noColor = System.environment("NO_COLOR") ?? ""
+    let term = System.environment("TERM") ?? ""
     return TerminalStyle(
-      isEnabled: isatty(fileDescriptor) == 1 && noColor.isEmpty && term != "dumb")
+      isEnabled: System.isTerminal(fileDescriptor) && noColor.isEmpty && term != "dumb")
   }
 
   public static let plain = TerminalStyle(isEnabled: false)

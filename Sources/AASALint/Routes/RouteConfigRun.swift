@@ -1,3 +1,4 @@
+import AASA
 import AASACore
 import AASARoutes
 
@@ -9,6 +10,8 @@ import AASARoutes
 public struct RouteConfigRun {
   public var fileName: String
   public var source: [UInt8]
+  /// The source as a document already read as JSON, when detecting its format read it.
+  public var document: SourceDocument?
   /// `--platform`; nil evaluates both.
   public var platform: Platform?
   public var format: OutputFormat
@@ -47,7 +50,8 @@ public struct RouteConfigRun {
   private var shown: Platform { platform ?? .ios }
 
   public func run(urls: LintRun.URLSource, output: OutputSink) throws -> ExitStatus {
-    let report = RouteConfigLinter.lint(source)
+    let report = RouteConfigLinter().lint(
+      document ?? SourceDocument(name: fileName, bytes: source))
     let router = Router(report.config ?? RouteConfig())
     var status: ExitStatus = report.hasFindings(atOrAbove: threshold) ? .findings : .success
     let results = expectations.map {

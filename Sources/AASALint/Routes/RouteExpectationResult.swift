@@ -1,3 +1,4 @@
+import AASA
 import AASACore
 import AASARoutes
 

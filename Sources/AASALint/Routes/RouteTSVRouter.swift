@@ -1,14 +1,6 @@
 import AASARoutes
 import Dispatch
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Streams `--format tsv` for a route config: `input<TAB>route<TAB>via` per link, in input order,
 /// routed on every core chunk by chunk (the router is immutable and `Sendable`).
 ///
@@ -25,7 +17,7 @@ struct RouteTSVRouter {
   init(router: Router, platform: Platform?) {
     self.router = router
     self.platform = platform
-    self.workers = max(1, min(8, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    self.workers = min(8, System.processorCount)
   }
 
   /// Routes every link and writes its line; returns how many links the platforms disagree on.

@@ -1,3 +1,5 @@
+import AASACore
+
 /// A `Content-Encoding` a server applied to a body. Apple's fetcher (NSURLSession) asks for
 /// `gzip, deflate, br` and decodes those three transparently; anything else it cannot read.
 public enum ContentCoding: String, Sendable, Hashable, CaseIterable {
@@ -11,7 +13,7 @@ public enum ContentCoding: String, Sendable, Hashable, CaseIterable {
   public static func parse(_ header: String) -> Result<[ContentCoding], UnknownCoding> {
     var codings: [ContentCoding] = []
     for entry in header.split(separator: ",") {
-      let name = entry.trimmingCharacters(in: " \t").lowercased()
+      let name = entry.trimming(while: { $0 == " " || $0 == "\t" }).lowercased()
       if name.isEmpty || name == "identity" { continue }
       guard let coding = ContentCoding(rawValue: name == "x-gzip" ? "gzip" : name) else {
         return .failure(UnknownCoding(name: name))
@@ -28,13 +30,5 @@ public enum ContentCoding: String, Sendable, Hashable, CaseIterable {
     public var description: String {
       "\(name) is not an encoding Apple's fetcher decodes (it reads gzip, deflate and br)"
     }
-  }
-}
-
-extension Substring {
-  fileprivate func trimmingCharacters(in characters: String) -> Substring {
-    var trimmed = drop(while: { characters.contains($0) })
-    while let last = trimmed.last, characters.contains(last) { trimmed.removeLast() }
-    return trimmed
   }
 }

@@ -1,4 +1,3 @@
-import AASALint
 import NIOCore
 import NIOPosix
 
@@ -79,6 +78,4 @@ public struct EntitlementsCheckReport: Sendable {
   public var status: Requirement.Status {
     (requirements.map(\.status) + sites.map(\.status)).max() ?? .pass
   }
-
-  public var exitStatus: ExitStatus { status == .fail ? .findings : .success }
 }

@@ -3,14 +3,6 @@ import NIOCore
 import NIOPosix
 import NIOSSL
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// What went wrong on the way to the server, in words a person can act on: the name does not
 /// resolve, the port refuses, nothing answered in time, or TLS failed. Never a stack trace.
 public struct ConnectionProblem: Error, Sendable, Hashable, CustomStringConvertible {
@@ -71,16 +63,16 @@ public struct ConnectionProblem: Error, Sendable, Hashable, CustomStringConverti
   ) {
     switch error {
     case let error as IOError:
-      switch error.errnoCode {
-      case ECONNREFUSED:
+      switch System.connectionFailure(error.errnoCode) {
+      case .refused:
         return (.connection, "connection to \(target) refused (nothing listens there)")
-      case ETIMEDOUT:
+      case .timedOut:
         return (.connection, "no connection to \(target) within \(seconds) s (timed out)")
-      case EHOSTUNREACH, ENETUNREACH: return (.connection, "\(target) is unreachable")
-      case ECONNRESET: return (.connection, "\(target) reset the connection")
-      default:
+      case .unreachable: return (.connection, "\(target) is unreachable")
+      case .reset: return (.connection, "\(target) reset the connection")
+      case .other:
         return (
-          .connection, "cannot connect to \(target): \(String(cString: strerror(error.errnoCode)))"
+          .connection, "cannot connect to \(target): \(System.describe(error.errnoCode))"
         )
       }
     case ChannelError.connectTimeout:

@@ -1,4 +1,5 @@
 import AASA
+import AASACore
 import AsyncHTTPClient
 import NIOCore
 import NIOSSL

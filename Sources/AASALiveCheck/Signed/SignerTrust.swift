@@ -1,3 +1,4 @@
+import AASASigned
 import Foundation
 import X509
 

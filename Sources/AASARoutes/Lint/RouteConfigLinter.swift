@@ -5,9 +5,15 @@ import AASACore
 ///
 /// Every check is one pass over the routes, except overlap, which compares only routes of the
 /// same shape and at most ``RouteOverlap/maximumComparisons`` pairs.
-public enum RouteConfigLinter {
+public struct RouteConfigLinter: FormatLinter {
+  public init() {}
+
   public static func lint(_ bytes: [UInt8]) -> RouteLintReport {
-    let read = JSONReader.read(bytes)
+    RouteConfigLinter().lint(SourceDocument(name: "-", bytes: bytes))
+  }
+
+  public func lint(_ document: SourceDocument) -> RouteLintReport {
+    let read = document.json
     guard let json = read.value else {
       // The reader reports a duplicated key after its value: findings are put in file order.
       return RouteLintReport(

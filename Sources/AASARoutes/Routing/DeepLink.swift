@@ -80,7 +80,7 @@ public struct DeepLink: Sendable {
     for part in text[rest].utf8.split(separator: UInt8(ascii: "/")) {
       let segment = Substring(part)
       raw.append(segment)
-      decoded.append(PercentDecoding.decode(segment))
+      decoded.append(LinkPercentDecoding.decode(segment))
     }
     self.scheme = scheme
     self.rawSegments = raw
@@ -93,7 +93,8 @@ public struct DeepLink: Sendable {
         guard parts.count == 2 else { continue }
         items.append(
           QueryItem(
-            name: String(Substring(parts[0])), value: PercentDecoding.decode(Substring(parts[1]))))
+            name: String(Substring(parts[0])),
+            value: LinkPercentDecoding.decode(Substring(parts[1]))))
       }
     }
     self.queryItems = items

@@ -134,7 +134,7 @@ struct AppLinksLinterTests {
 
   @Test("every page code has an example")
   func everyPageCodeHasAnExample() {
-    let pageCodes = DiagnosticCode.appLinks.map(\.rawValue).filter {
+    let pageCodes = DiagnosticCode.appLinksCatalog.map(\.rawValue).filter {
       $0.hasPrefix("AL0") || $0.hasPrefix("AL1") || $0.hasPrefix("AL2")
     }
     #expect(Set(pageCodes) == Set(Self.examples.map(\.0)))

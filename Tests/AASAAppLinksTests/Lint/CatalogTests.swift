@@ -8,7 +8,7 @@ import Testing
 struct CatalogTests {
   @Test("codes are unique and use the AL prefix")
   func unique() {
-    let codes = DiagnosticCode.appLinks.map(\.rawValue)
+    let codes = DiagnosticCode.appLinksCatalog.map(\.rawValue)
     #expect(Set(codes).count == codes.count)
     #expect(codes.allSatisfy { $0.hasPrefix("AL") && $0.count == 5 })
     #expect(codes.count >= 20)
@@ -19,7 +19,7 @@ struct CatalogTests {
     let docs = try String(
       contentsOf: BuiltProducts.packageRoot.appendingPathComponent("docs/applinks.md"),
       encoding: .utf8)
-    for code in DiagnosticCode.appLinks {
+    for code in DiagnosticCode.appLinksCatalog {
       #expect(
         docs.contains("| \(code.rawValue) | \(code.severity.rawValue) |"),
         "\(code.rawValue) is not in the table of docs/applinks.md")

@@ -1,4 +1,4 @@
-import CBrotli
+import CBrotliEncoder
 import CZlib
 
 /// Real compressed bodies for the test servers, made with zlib and libbrotli's encoders.

@@ -7,7 +7,7 @@ import Testing
 /// The catalogue: codes unique, prefixed, and each documented in docs/routes.md.
 @Suite struct RouteCatalogueTests {
   @Test func codesAreUniqueAndPrefixed() {
-    let codes = DiagnosticCode.routeConfig.map(\.rawValue)
+    let codes = DiagnosticCode.routeCatalog.map(\.rawValue)
     #expect(Set(codes).count == codes.count)
     #expect(codes.allSatisfy { $0.hasPrefix("MDL") && $0.count == 6 })
     #expect(codes == codes.sorted())
@@ -18,7 +18,7 @@ import Testing
     let docs = try String(
       contentsOf: BuiltProducts.packageRoot.appendingPathComponent("docs/routes.md"),
       encoding: .utf8)
-    for code in DiagnosticCode.routeConfig {
+    for code in DiagnosticCode.routeCatalog {
       #expect(docs.contains("| \(code.rawValue) |"), "\(code.rawValue) is not in docs/routes.md")
       #expect(docs.contains(code.title), "\(code.rawValue)'s title is not in docs/routes.md")
     }

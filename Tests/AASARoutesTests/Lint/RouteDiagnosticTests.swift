@@ -30,7 +30,7 @@ import Testing
 
   @Test func everyCodeHasAnExample() {
     let exercised = Set(routeDiagnosticCases.map(\.code))
-    let catalogue = DiagnosticCode.routeConfig.map(\.rawValue)
+    let catalogue = DiagnosticCode.routeCatalog.map(\.rawValue)
     // MDL303 needs more than the comparison bound of routes: tested on its own below.
     #expect(Set(catalogue).subtracting(exercised) == ["MDL303"])
   }

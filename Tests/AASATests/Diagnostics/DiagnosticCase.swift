@@ -1,4 +1,5 @@
 import AASA
+import AASACore
 import Testing
 
 /// One diagnostic code's example: a small AASA text that triggers it, with `⟪` marking the

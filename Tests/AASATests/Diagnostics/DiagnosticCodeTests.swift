@@ -1,4 +1,5 @@
 import AASA
+import AASACore
 import Foundation
 import TestSupport
 import Testing
@@ -9,7 +10,7 @@ struct DiagnosticCodeTests {
   @Test("the code fires with its severity, path and line:column", arguments: DiagnosticCase.all)
   func fires(_ example: DiagnosticCase) throws {
     let input = example.triggerInput
-    let report = Linter.lint(input.bytes, as: .appleAppSiteAssociation)
+    let report = SiteAssociationLinter().lint(input.bytes)
     let found = report.diagnostics.filter { $0.code.rawValue == example.code }
     try #require(
       !found.isEmpty,
@@ -33,7 +34,7 @@ struct DiagnosticCodeTests {
 
   @Test("the near-identical valid text does not fire the code", arguments: DiagnosticCase.all)
   func silent(_ example: DiagnosticCase) {
-    let report = Linter.lint(example.validBytes, as: .appleAppSiteAssociation)
+    let report = SiteAssociationLinter().lint(example.validBytes)
     let found = report.diagnostics.filter { $0.code.rawValue == example.code }
     #expect(found.isEmpty, "\(found.map { "\($0.path) \($0.location): \($0.message)" })")
   }
@@ -41,8 +42,10 @@ struct DiagnosticCodeTests {
   @Test("every code of the catalog has exactly one example, and every example a catalog code")
   func everyCodeHasAnExample() {
     // Codes about what a command asked (`--app`) have no file that fires them on its own.
-    let catalog = DiagnosticCode.all.filter { !DiagnosticCode.aboutQueries.contains($0) }
-      .map(\.rawValue)
+    let catalog = (DiagnosticCode.jsonCatalog + DiagnosticCode.appleCatalog).filter {
+      !DiagnosticCode.aboutQueries.contains($0)
+    }
+    .map(\.rawValue)
     let examples = DiagnosticCase.all.map(\.code)
     #expect(Set(catalog).subtracting(examples).sorted() == [])
     #expect(Set(examples).subtracting(catalog).sorted() == [])
@@ -51,7 +54,8 @@ struct DiagnosticCodeTests {
 
   @Test("the broken example file reports every mistake it shows")
   func commonMistakesExample() throws {
-    let report = Linter.lint(try readPackageFile("examples/broken/common-mistakes.json"))
+    let report = SiteAssociationLinter().lint(
+      try readPackageFile("examples/broken/common-mistakes.json"))
     let codes = Set(report.diagnostics.map(\.code.rawValue))
     for code in [
       "AASA104", "AASA201", "AASA203", "AASA305", "AASA306", "AASA400", "AASA304", "AASA202",
@@ -79,7 +83,7 @@ struct DiagnosticCodeTests {
         }
       }
       """
-    let report = Linter.lint(Array(text.utf8))
+    let report = SiteAssociationLinter().lint(Array(text.utf8))
     let finding = try #require(report.diagnostics.first { $0.code == .nonStringQueryValue })
     #expect(finding.path == "applinks.details[1].components[1].?.page")
     #expect(finding.location.line == 9)
@@ -98,7 +102,7 @@ struct DiagnosticCodeTests {
         {"appID": "D3KQX62K1A.com.example.app", "paths": ["/b/*"]}
       ]}}
       """#
-    let report = Linter.lint(Array(text.utf8))
+    let report = SiteAssociationLinter().lint(Array(text.utf8))
     let finding = try #require(report.diagnostics.first { $0.code == .duplicateAppID })
     #expect(finding.location.line == 3)
     #expect(finding.location.column == 13)

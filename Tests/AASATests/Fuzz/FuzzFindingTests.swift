@@ -1,3 +1,4 @@
+import AASACore
 import Testing
 
 @testable import AASA
@@ -15,7 +16,7 @@ struct FuzzFindingTests {
     let read = JSONReader.read(text)
     #expect(read.value != nil)
     #expect(!read.diagnostics.contains { $0.severity == .error })
-    let report = Linter.lint(Array(text.utf8))
+    let report = SiteAssociationLinter().lint(Array(text.utf8))
     #expect(report.whyAppleIgnoresFile == nil)
     #expect(report.diagnostics.contains { $0.code == .duplicateKey })
   }

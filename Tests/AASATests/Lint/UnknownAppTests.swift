@@ -1,4 +1,5 @@
 import AASA
+import AASACore
 import Testing
 
 /// `--app` naming an app that `applinks` does not list: the finding names the ID probably meant.
@@ -12,7 +13,8 @@ struct UnknownAppTests {
     """#
 
   private func finding(for app: String, in text: String? = nil) -> Diagnostic? {
-    UnknownApp.diagnostic(for: app, in: Linter.lint(Array((text ?? file).utf8)).association)
+    UnknownApp.diagnostic(
+      for: app, in: SiteAssociationLinter().lint(Array((text ?? file).utf8)).association)
   }
 
   @Test("a listed app has no finding")

@@ -1,4 +1,5 @@
 import AASA
+import AASACore
 import Testing
 
 /// aasa-behaviour.md §1 and §2: legacy paths, components, first match decides, defaults, entry

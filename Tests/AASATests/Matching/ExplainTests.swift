@@ -170,7 +170,7 @@ struct ExplainTests {
   @Test("/videos/samples/2010/x is blocked for the video app by details[1].paths[1]")
   func issueExample() throws {
     let bytes = try readPackageFile("examples/site/.well-known/apple-app-site-association")
-    let report = Linter.lint(bytes)
+    let report = SiteAssociationLinter().lint(bytes)
     #expect(!report.hasErrors)
     let matcher = Matcher(try #require(report.association), domain: "example.com")
     let routing = matcher.route(URLInput("/videos/samples/2010/x"))

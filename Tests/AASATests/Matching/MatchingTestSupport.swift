@@ -3,7 +3,7 @@ import Testing
 
 /// A matcher for an AASA text, read the way `aasa-lint` reads it.
 func siteMatcher(_ text: String, domain: String? = nil) throws -> Matcher {
-  let report = Linter.lint(Array(text.utf8), as: .appleAppSiteAssociation)
+  let report = SiteAssociationLinter().lint(Array(text.utf8))
   let association = try #require(report.association, "\(report.diagnostics)")
   return Matcher(association, domain: domain)
 }

@@ -46,7 +46,7 @@ struct RuleIndexTests {
       }
       let file = componentsFile(
         "[" + components.joined(separator: ", ") + "]", variables: #"{"v": ["", "shop", "A/"]}"#)
-      let report = Linter.lint(Array(file.utf8), as: .appleAppSiteAssociation)
+      let report = SiteAssociationLinter().lint(Array(file.utf8))
       let association = try #require(report.association)
       let matcher = Matcher(association)
       for _ in 0..<40 {

@@ -1,4 +1,5 @@
 import AASA
+import AASACore
 import Testing
 
 /// URLs as people type or paste them are routed as a browser sends them (WHATWG URL Standard),
@@ -36,7 +37,7 @@ struct TypedURLTests {
   @Test("the lint's warning about non-ASCII patterns agrees with the routing")
   func lintAgreesWithRouting() throws {
     let text = componentsFile(#"[{"/": "/café/*"}]"#)
-    let report = Linter.lint(Array(text.utf8))
+    let report = SiteAssociationLinter().lint(Array(text.utf8))
     #expect(report.diagnostics.contains { $0.code == .nonASCIIWithPercentEncoding })
     let matcher = try siteMatcher(text)
     #expect(verdictKind(matcher, "/café/x") == Verdict.Kind.none)
@@ -101,7 +102,7 @@ struct TypedURLTests {
   @Test("*.example.com covers subdomains but not the domain itself")
   func wildcardDomain() throws {
     let association = try #require(
-      Linter.lint(Array(componentsFile(#"[{"/": "/a/*"}]"#).utf8)).association)
+      SiteAssociationLinter().lint(Array(componentsFile(#"[{"/": "/a/*"}]"#).utf8)).association)
     let matcher = Matcher(association, site: try SiteDomain.parse("*.example.com").domain)
     #expect(matcher.route(URLInput("https://www.example.com/a/1")).app != nil)
     #expect(matcher.route(URLInput("https://a.b.example.com/a/1")).app != nil)

@@ -1,4 +1,5 @@
 import AASA
+import AASACore
 import Testing
 
 /// aasa-behaviour.md §2 (host) and §3 (paths, queries, fragments, case and encoding), through
@@ -95,7 +96,7 @@ struct URLPartsTests {
   @Test("a non-string query value drops the whole query constraint")
   func nonStringQueryValue() throws {
     let text = componentsFile(#"[{"/": "/search", "?": {"q": "?*", "page": 2}}]"#)
-    let report = Linter.lint(Array(text.utf8))
+    let report = SiteAssociationLinter().lint(Array(text.utf8))
     #expect(report.diagnostics.contains { $0.code == .nonStringQueryValue })
     let matcher = try siteMatcher(text)
     #expect(verdictKind(matcher, "/search") == .match)

@@ -8,7 +8,7 @@ struct RuleOrderTests {
   /// The unreachable rules' paths, each with the earlier rule its message names.
   private func unreachable(_ components: String, domainDefaults: String? = nil) -> [String] {
     let file = componentsFile(components, domainDefaults: domainDefaults)
-    return Linter.lint(Array(file.utf8), as: .appleAppSiteAssociation).diagnostics
+    return SiteAssociationLinter().lint(Array(file.utf8)).diagnostics
       .filter { $0.code == .unreachableRule }
       .map { diagnostic in
         let earlier = diagnostic.message.firstRange(of: "the earlier ").map {

@@ -1,0 +1,56 @@
+import AASACore
+
+/// Checks an Android `assetlinks.json` statement list.
+public struct AssetLinksLinter: FormatLinter {
+  /// The site the list is served from, when known (a domain given to the command line, a
+  /// `--sites` folder): the checks that need it (``DiagnosticCode/assetLinksIncludesItself``)
+  /// run only then.
+  public var site: SiteDomain?
+
+  public init(site: SiteDomain? = nil) { self.site = site }
+
+  public func lint(_ document: SourceDocument) -> AssetLinksReport {
+    let reading = document.wellKnownJSON
+    var diagnostics = reading.diagnostics
+    var statementList: StatementList?
+    if let json = reading.value {
+      let parsed = AssetLinksFile.parse(json)
+      statementList = parsed.statementList
+      diagnostics += parsed.diagnostics
+      if let site, let includes = parsed.statementList?.includes {
+        diagnostics += Self.selfIncludes(includes, in: json, site: site)
+      }
+    }
+    return AssetLinksReport(
+      diagnostics: diagnostics.sortedByLocation(), statementList: statementList,
+      json: reading.value)
+  }
+
+  /// Valid includes that name the site's own `/.well-known/assetlinks.json`: Google would fetch
+  /// the list it is reading again.
+  private static func selfIncludes(
+    _ includes: [IncludeStatement], in json: JSONValue, site: SiteDomain
+  ) -> [Diagnostic] {
+    includes.compactMap { include in
+      guard include.isValid, namesOwnList(include.url, site: site),
+        let value = json.elements?[include.index]["include"]
+      else { return nil }
+      return Diagnostic(
+        .assetLinksIncludesItself, at: value.location, path: "[\(include.index)].include",
+        message:
+          "the include URL \"\(include.url)\" is this file: \(site.host)'s own assetlinks.json")
+    }
+  }
+
+  private static func namesOwnList(_ url: String, site: SiteDomain) -> Bool {
+    let afterScheme = url.dropFirst("https://".count)
+    let authorityEnd = afterScheme.firstIndex { "/?#".contains($0) } ?? afterScheme.endIndex
+    var host = afterScheme[..<authorityEnd]
+    if let at = host.lastIndex(of: "@") { host = host[host.index(after: at)...] }
+    if host.hasSuffix(":443") { host = host.dropLast(4) }
+    guard !host.contains(":") || host.hasPrefix("[") else { return false }
+    let path = afterScheme[authorityEnd...].prefix { $0 != "?" && $0 != "#" }
+    let sameHost = SiteDomain(host: String(host)).host == site.host && !site.coversSubdomains
+    return sameHost && path == "/.well-known/assetlinks.json"
+  }
+}

@@ -1,0 +1,128 @@
+import AASA
+import AASACore
+import AASALiveCheck
+import Foundation
+
+/// One `aasa-lint check` run: a deployed site, or every site an entitlements file names, checked
+/// and shown in one output format. The executable only parses arguments into this.
+public struct CheckRun {
+  public enum Format: String, Sendable, CaseIterable {
+    case text, json, sarif, github
+  }
+
+  /// The site, e.g. `https://example.com`; nil with ``entitlements``.
+  public var url: String?
+  /// An entitlements file whose associated domains are each checked.
+  public var entitlements: String?
+  public var app: String?
+  public var paths: [String] = []
+  /// A file of paths, one per line.
+  public var pathList: String?
+  /// An `--expect` table.
+  public var expect: String?
+  public var caFile: String?
+  public var timeoutSeconds: Double = 10
+  /// Also compare Apple's CDN copy, from Apple's CDN or from this base URL.
+  public var cdn = false
+  public var cdnBase: String?
+  public var connectTo: String?
+  public var format: Format = .text
+  public var style: TerminalStyle = .plain
+  public var verbose = false
+  public var toolVersion = ToolVersion.current
+
+  public init() {}
+
+  public func run(output: OutputSink) async throws -> ExitStatus {
+    let entitlementsFile = try entitlements.map { path in
+      do {
+        return try EntitlementsFile(path: path, bytes: try FileInput.read(path))
+      } catch let error as EntitlementsFile.Unreadable {
+        throw LintRun.UsageError(error.description)
+      }
+    }
+    let options = try liveCheckOptions(appFromEntitlements: entitlementsFile?.applicationIdentifier)
+    if let entitlementsFile {
+      guard options.app != nil else {
+        throw LintRun.UsageError(
+          "--entitlements needs --app: the app whose ID each domain's file must list")
+      }
+      let report = await EntitlementsCheck(entitlements: entitlementsFile, options: options).run()
+      write(.entitlements(report), to: output)
+      return report.exitStatus
+    }
+    let report = await LiveCheck(options: options).run()
+    write(.site(report), to: output)
+    return report.exitStatus
+  }
+
+  private func liveCheckOptions(appFromEntitlements: String?) throws -> LiveCheckOptions {
+    let site: SiteAddress
+    do {
+      // With --entitlements, each domain replaces this placeholder.
+      site =
+        try url.map { url throws(SiteAddress.InvalidURL) in try SiteAddress(parsing: url) }
+        ?? SiteAddress(host: "localhost")
+    } catch {
+      throw LintRun.UsageError(error.description)
+    }
+    var allPaths = paths
+    if let pathList {
+      try LineReader(path: pathList).forEachLine { allPaths.append(String($0)) }
+    }
+    var options = LiveCheckOptions(
+      site: site, paths: allPaths, app: app ?? appFromEntitlements,
+      trust: try TrustRoots.fromArgument(caFile: caFile), timeoutSeconds: timeoutSeconds)
+    if let expect {
+      let table = try ExpectationTableFile.read(expect)
+      options.expectations = (table.file, try table.routingExpectations)
+    }
+    if let cdnBase {
+      guard let components = URLComponents(string: cdnBase),
+        ["https", "http"].contains(components.scheme?.lowercased() ?? ""), components.host != nil
+      else {
+        throw LintRun.UsageError("--cdn-base \(cdnBase) is not an http(s) URL")
+      }
+      options.cdnBase = cdnBase
+    } else if cdn {
+      options.cdnBase = LiveCheckOptions.appleCDNBase
+    }
+    if let connectTo {
+      do {
+        let parsed = try ConnectTo(parsing: connectTo)
+        guard entitlements != nil || parsed.applies(to: site) else {
+          throw LintRun.UsageError(
+            "--connect-to \(connectTo) is for \(parsed.host ?? "any host"):\(parsed.port.map(String.init) ?? "any port"), not \(site.host):\(site.port)"
+          )
+        }
+        options.connectTo = parsed
+      } catch let error as ConnectTo.InvalidArgument {
+        throw LintRun.UsageError(error.description)
+      }
+    }
+    return options
+  }
+
+  private enum Report {
+    case site(LiveCheckReport)
+    case entitlements(EntitlementsCheckReport)
+  }
+
+  private func write(_ report: Report, to output: OutputSink) {
+    switch (format, report) {
+    case (.text, .site(let report)):
+      LiveCheckTextRenderer(style: style, verbose: verbose).render(report, to: output)
+    case (.text, .entitlements(let report)):
+      LiveCheckTextRenderer(style: style, verbose: verbose).render(report, to: output)
+    case (.json, .site(let report)): LiveCheckJSONWriter.write(report, to: output)
+    case (.json, .entitlements(let report)): LiveCheckJSONWriter.write(report, to: output)
+    case (.sarif, .site(let report)):
+      LiveCheckSARIFWriter.write(report, toolVersion: toolVersion, to: output)
+    case (.sarif, .entitlements(let report)):
+      LiveCheckSARIFWriter.write(report, toolVersion: toolVersion, to: output)
+    case (.github, .site(let report)): LiveCheckGitHubWriter.write(report, to: output)
+    case (.github, .entitlements(let report)): LiveCheckGitHubWriter.write(report, to: output)
+    }
+    output.flush()
+  }
+}

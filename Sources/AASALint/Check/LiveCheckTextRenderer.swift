@@ -1,0 +1,114 @@
+import AASA
+import AASALiveCheck
+
+/// Prints a live check for people: the site's lines, then each file's lines with its lint
+/// diagnostics (rendered as the linter renders them, the URL as the file name), then the routes,
+/// then a one-line verdict.
+///
+/// ```
+/// https://example.com
+///   pass  connection        connected to example.com:443
+///   pass  tls-chain         trusted by system roots via CN=ISRG Root X1,O=Internet Security Research Group,C=US
+/// https://example.com/.well-known/apple-app-site-association
+///   pass  status            200 OK
+///   fail  redirect          redirects to https://www.example.com/...; Apple does not follow redirects
+/// ```
+public struct LiveCheckTextRenderer {
+  public var style: TerminalStyle
+  public var verbose: Bool
+
+  public init(style: TerminalStyle, verbose: Bool = false) {
+    self.style = style
+    self.verbose = verbose
+  }
+
+  static let nameWidth = 17
+
+  public func render(_ report: LiveCheckReport, to sink: OutputSink) {
+    sink.line(style.bold(report.site.origin))
+    for requirement in report.siteRequirements { renderLine(requirement, to: sink) }
+    for check in report.resources {
+      sink.line(style.bold(check.url))
+      for requirement in check.requirements { renderLine(requirement, to: sink) }
+      if let lint = check.lint, let source = check.lintedSource, !lint.diagnostics.isEmpty {
+        let renderer = DiagnosticTextRenderer(fileName: check.url, source: source, style: style)
+        for diagnostic in lint.diagnostics { renderer.render(diagnostic, to: sink) }
+      }
+    }
+    if let (url, requirement) = report.cdn {
+      sink.line(style.bold(url))
+      renderLine(requirement, to: sink)
+    }
+    if !report.routeRequirements.isEmpty {
+      sink.line(style.bold("routes on the live file"))
+      RoutingTextRenderer(style: style, verbose: verbose).render(
+        report.routings, app: report.app, to: sink)
+      for requirement in report.routeRequirements { renderLine(requirement, to: sink) }
+    }
+    sink.line(summary(report))
+  }
+
+  /// `--entitlements`: the entitlements' own lines, each domain's check, and an overall result.
+  public func render(_ report: EntitlementsCheckReport, to sink: OutputSink) {
+    sink.line(style.bold(report.path))
+    let checked = report.sites.map(\.site.host).joined(separator: ", ")
+    if !report.sites.isEmpty {
+      renderLine(Requirement("applinks", .pass, "checks \(checked)"), to: sink)
+    }
+    for requirement in report.requirements { renderLine(requirement, to: sink) }
+    for site in report.sites {
+      sink.line()
+      render(site, to: sink)
+    }
+    sink.line()
+    sink.line(summary(report))
+  }
+
+  /// `result: fail (1 of 2 domains failed)`.
+  func summary(_ report: EntitlementsCheckReport) -> String {
+    let failedSites = report.sites.filter { $0.status == .fail }.count
+    var parts: [String] = []
+    if failedSites > 0 {
+      parts.append("\(failedSites) of \(report.sites.count) domains failed")
+    } else {
+      parts.append("\(report.sites.count) domain\(report.sites.count == 1 ? "" : "s") checked")
+    }
+    let failedLines = report.requirements.filter { $0.status == .fail }.count
+    if failedLines > 0 { parts.append("\(failedLines) failed") }
+    let wildcards = report.requirements.filter { $0.status == .info }.count
+    if wildcards > 0 {
+      parts.append("\(wildcards) wildcard\(wildcards == 1 ? "" : "s") not checked")
+    }
+    let verdict = report.status == .fail ? style.red("fail") : style.green("pass")
+    return "result: " + verdict + " (" + parts.joined(separator: ", ") + ")"
+  }
+
+  func renderLine(_ requirement: Requirement, to sink: OutputSink) {
+    let padding = String(repeating: " ", count: max(1, Self.nameWidth - requirement.name.count))
+    sink.line(
+      "  " + statusLabel(requirement.status) + "  " + requirement.name + padding
+        + requirement.detail)
+  }
+
+  func statusLabel(_ status: Requirement.Status) -> String {
+    switch status {
+    case .pass: style.green("pass")
+    case .info: style.blue("info")
+    case .warn: style.yellow("warn")
+    case .fail: style.red("fail")
+    }
+  }
+
+  /// `result: fail (2 failed, 1 warning)`.
+  func summary(_ report: LiveCheckReport) -> String {
+    let statuses = report.allRequirements.map(\.requirement.status)
+    let failed = statuses.filter { $0 == .fail }.count
+    let warned = statuses.filter { $0 == .warn }.count
+    var parts: [String] = []
+    if failed > 0 { parts.append("\(failed) failed") }
+    if warned > 0 { parts.append("\(warned) warning\(warned == 1 ? "" : "s")") }
+    let counts = parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")"
+    let verdict = failed > 0 ? style.red("fail") : style.green("pass")
+    return "result: " + verdict + counts
+  }
+}

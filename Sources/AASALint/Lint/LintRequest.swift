@@ -1,0 +1,182 @@
+import AASA
+import AASAAndroid
+import AASAAppLinks
+import AASACore
+import AASALiveCheck
+import AASASigned
+
+/// Everything `aasa-lint FILE [URL ...]` was asked, as plain values: the executable parses its
+/// arguments into this, and ``run(output:)`` reads the input, tells its format apart and hands it
+/// to the format's run (``LintRun``, ``RouteConfigRun``, ``AppLinksRun``).
+public struct LintRequest {
+  /// Options that contradict what the input turned out to be: shown with the command's usage.
+  public struct ArgumentError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+  }
+
+  /// What a page's navigation sends, for an App Links page with a platform.
+  public struct PageRequest: Sendable {
+    public var pageURL: String?
+    public var installed: [String] = []
+    public var extras: String?
+    public var appLinkData: String?
+    public var refererAppName: String?
+    public var refererURL: String?
+
+    public init() {}
+  }
+
+  public var file: String
+  public var urls: [String] = []
+  /// A file of URLs, one per line, or `-`.
+  public var urlList: String?
+  public var domain: String?
+  public var app: String?
+  /// An `--expect` table.
+  public var expect: String?
+  public var format: OutputFormat = .text
+  public var kind: InputKind?
+  public var platform: String?
+  public var page = PageRequest()
+  /// `PACKAGE:FINGERPRINT` questions for an assetlinks.json.
+  public var grants: [String] = []
+  public var relation = Relation.handleAllURLs.rawValue
+  public var strict = false
+  public var verbose = false
+  public var style: TerminalStyle = .plain
+  public var maximumSize = FileInput.defaultLimit
+  public var caFile: String?
+  public var timeoutSeconds: Double = 10
+
+  public init(file: String) { self.file = file }
+
+  private var fileName: String { file == "-" ? "<stdin>" : file }
+
+  /// Runs the request; notes about how an option was read go to `notes`.
+  public func run(output: OutputSink, notes: OutputSink = .standardError()) async throws
+    -> ExitStatus
+  {
+    let site = try siteDomain(notes: notes)
+    if PageFetcher.isRemote(file),
+      kind == .applinks || (kind == nil && !PageFetcher.namesAssociationFile(file))
+    {
+      // A page, fetched as an App Links resolver fetches it; the URL asked for is its source.
+      let body = try await PageFetcher.fetch(
+        url: file, caFile: caFile, timeoutSeconds: timeoutSeconds)
+      return try runPage(body, sourceURL: page.pageURL ?? file, output: output)
+    }
+    var source: [UInt8]
+    if RemoteFile.isRemote(file) {
+      source = try await RemoteFile.fetch(
+        url: file, trust: try TrustRoots.fromArgument(caFile: caFile),
+        timeoutSeconds: timeoutSeconds)
+    } else {
+      source = try FileInput.read(file, limit: maximumSize)
+    }
+    let signed = try SignedAssociation.unwrap(source)
+    if let signed { source = signed.content }
+    let detected = InputKind.detect(SourceDocument(name: fileName, bytes: source))
+    switch kind ?? detected.kind {
+    case .applinks:
+      return try runPage(source, sourceURL: page.pageURL, output: output)
+    case .routes:
+      return try runRouteConfig(detected.document, output: output)
+    case .aasa, .assetlinks:
+      break
+    }
+    if platform != nil {
+      throw ArgumentError("--platform is for App Links pages and route configs")
+    }
+    var run = LintRun(
+      fileName: fileName, source: source, kind: kind?.fileKind, domain: site, app: app,
+      format: format, strict: strict, verbose: verbose, style: style)
+    run.document = detected.document
+    run.signed = signed
+    let relation = Relation(relation)
+    if let problem = relation.grammarProblem {
+      throw ArgumentError(
+        "--relation \"\(relation)\" \(problem); write it as <kind>/<detail>, e.g. \(Relation.handleAllURLs)"
+      )
+    }
+    run.grantRelation = relation
+    run.grantQueries = try grants.map { argument in
+      do {
+        return try GrantQuery.parse(argument)
+      } catch {
+        throw ArgumentError("--grants \(error)")
+      }
+    }
+    if let expect {
+      let table = try ExpectationTableFile.read(expect, limit: maximumSize)
+      run.expectations = (expect, try table.routingExpectations)
+    }
+    return try run.run(urls: try urlSource(), output: output)
+  }
+
+  /// `--domain`, or the host a fetched file came from.
+  private func siteDomain(notes: OutputSink) throws -> SiteDomain? {
+    guard let domain else {
+      // A fetched file belongs to the host it came from.
+      return RemoteFile.isRemote(file) ? try? SiteDomain.parse(file).domain : nil
+    }
+    do {
+      let parsed = try SiteDomain.parse(domain)
+      for note in parsed.notes { notes.line("aasa-lint: note: \(note)") }
+      notes.flush()
+      return parsed.domain
+    } catch {
+      throw LintRun.UsageError("--domain \(error)")
+    }
+  }
+
+  private func urlSource() throws -> LintRun.URLSource {
+    if let urlList { return .lines(try LineReader(path: urlList)) }
+    return urls.isEmpty ? .none : .list(urls)
+  }
+
+  /// A MobileDeepLinking route config: lint it and route the deep links.
+  private func runRouteConfig(_ document: SourceDocument, output: OutputSink) throws -> ExitStatus {
+    if domain != nil || app != nil || !grants.isEmpty {
+      throw ArgumentError(
+        "--domain, --app and --grants are for association files, not route configs")
+    }
+    var run = RouteConfigRun(
+      fileName: fileName, source: document.bytes, platform: try RouteConfigRun.platform(platform),
+      format: format, strict: strict, style: style)
+    run.document = document
+    if let expect {
+      let table = try ExpectationTableFile.read(expect, limit: maximumSize)
+      run.expectations = (expect, try table.routingExpectations)
+    }
+    return try run.run(urls: try urlSource(), output: output)
+  }
+
+  /// Lints, shows and (with a platform) navigates a page.
+  private func runPage(_ source: [UInt8], sourceURL: String?, output: OutputSink) throws
+    -> ExitStatus
+  {
+    if !urls.isEmpty || urlList != nil || expect != nil || app != nil || !grants.isEmpty {
+      throw LintRun.UsageError(
+        "URLs, --urls, --expect, --app and --grants are for association files; a page is navigated with --platform and --installed"
+      )
+    }
+    let device = try platform.map(AppLinksRun.parseDevice)
+    if device == nil, !page.installed.isEmpty {
+      throw LintRun.UsageError("--installed needs --platform: say which device has them")
+    }
+    if (page.refererAppName == nil) != (page.refererURL == nil), device != .android {
+      throw LintRun.UsageError("give --referer-app-name and --referer-url together")
+    }
+    var run = AppLinksRun(
+      fileName: fileName, source: source, sourceURL: sourceURL, device: device,
+      installed: page.installed, format: format, strict: strict, style: style)
+    run.request.extras = try page.extras.map { try AppLinksRun.parseObject($0, option: "--extras") }
+    run.request.appLinkData = try page.appLinkData.map {
+      try AppLinksRun.parseObject($0, option: "--app-link-data")
+    }
+    run.request.refererAppName = page.refererAppName
+    run.request.refererURL = page.refererURL
+    return run.run(output: output)
+  }
+}
