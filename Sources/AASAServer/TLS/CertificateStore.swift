@@ -1,5 +1,4 @@
 import Foundation
-import NIOSSL
 
 /// Holds the certificate table being served. Connections take the current one under a lock held
 /// only long enough to retain a reference; the reloader swaps in a new one the same way.
@@ -17,11 +16,4 @@ public final class CertificateStore: @unchecked Sendable {
   public func replace(with table: CertificateTable) {
     lock.withLock { self.table = table }
   }
-}
-
-/// The TLS a listener does: one certificate for every connection (`--tls-cert`, `--self-signed`),
-/// or one chosen by the client's SNI from a folder of them (`--tls-dir`).
-public enum ServerTLS: Sendable {
-  case single(NIOSSLContext)
-  case bySNI(CertificateStore)
 }
