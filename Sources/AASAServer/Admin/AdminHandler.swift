@@ -68,7 +68,7 @@ final class AdminHandler: ChannelInboundHandler {
     guard let slash = key.firstIndex(of: "/") else { return nil }
     let host = String(key[..<slash])
     let table = router.currentTable
-    let store = host == SitesReloader.fallbackName ? table.fallback : table.sites[host]
+    let store = host == HostFoldersReloader.fallbackName ? table.fallback : table.sites[host]
     return store?.current.file(at: String(key[slash...]))
   }
 }

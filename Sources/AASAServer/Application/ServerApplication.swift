@@ -42,7 +42,7 @@ public enum ServerApplication {
     var services: [any Service] = [HangupReloader(reloaders: reloaders, logger: logger)]
     if let interval = configuration.watchInterval {
       for reloader in reloaders {
-        services.append(SiteWatcher(reloader: reloader, interval: interval))
+        services.append(ReloadPoller(reloader: reloader, interval: interval))
       }
     }
     // Last, because a service group stops its services from the last to the first: the

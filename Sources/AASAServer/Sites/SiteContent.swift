@@ -21,13 +21,13 @@ public struct SiteContent: Sendable {
     throws(StartupError) -> SiteContent
   {
     if let directory = configuration.sites {
-      let loaded = try SitesReloader.load(
+      let loaded = try HostFoldersReloader.load(
         directory: directory, configuration: configuration, logger: logger)
       return SiteContent(
         router: loaded.reloader.router, reloader: loaded.reloader,
         health: loaded.reloader.health, listing: .sites(directory: directory, loaded.sites))
     }
-    let site = try SiteReloader.load(configuration: configuration, logger: logger)
+    let site = try SiteFilesReloader.load(configuration: configuration, logger: logger)
     for line in site.findings { logger.warning("\(line)") }
     for skip in site.skipped { logger.warning("not serving \(skip.path): \(skip.reason.rawValue)") }
     return SiteContent(

@@ -8,9 +8,9 @@ import Testing
 @Suite("Responder and site loading")
 struct ResponderTests {
   func load(_ site: TemporaryDirectory, allowInvalid: Bool = false) throws
-    -> SiteReloader.InitialLoad
+    -> SiteFilesReloader.InitialLoad
   {
-    try SiteReloader.load(
+    try SiteFilesReloader.load(
       configuration: ServerConfiguration(root: site.site, allowInvalid: allowInvalid),
       logger: Logger(label: "test"))
   }
@@ -31,7 +31,7 @@ struct ResponderTests {
     try site.write("site/big.bin", String(repeating: "x", count: 700))
     symlink(site.path + "/outside/secret.txt", site.site + "/escape.txt")
     symlink(site.site + "/notes.txt", site.site + "/alias.txt")
-    let loaded = try SiteReloader.load(
+    let loaded = try SiteFilesReloader.load(
       configuration: ServerConfiguration(root: site.site, maxFileSize: 600),
       logger: Logger(label: "test"))
     let paths = Set(loaded.files.map(\.path))

@@ -5,8 +5,8 @@ import TestSupport
 import Testing
 
 @Suite("Reloading")
-struct SiteReloaderTests {
-  func body(_ reloader: SiteReloader, _ path: String) async -> String? {
+struct SiteFilesReloaderTests {
+  func body(_ reloader: SiteFilesReloader, _ path: String) async -> String? {
     reloader.store.current.file(at: path).map { String(buffer: $0.bytes) }
   }
 
@@ -17,9 +17,9 @@ struct SiteReloaderTests {
 
   /// A reloader whose changed files settle after `settleMilliseconds`.
   func reloader(_ site: TemporaryDirectory, settleMilliseconds: Int64 = 1000) throws
-    -> SiteReloader
+    -> SiteFilesReloader
   {
-    try SiteReloader.load(
+    try SiteFilesReloader.load(
       configuration: ServerConfiguration(
         root: site.site, settleTime: .milliseconds(settleMilliseconds)),
       logger: Logger(label: "test")

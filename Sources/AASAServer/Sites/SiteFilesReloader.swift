@@ -2,10 +2,10 @@ import AASA
 import Logging
 import NIOCore
 
-/// Loads the site from disk and keeps it current: decides which files changed, reads and
-/// validates them, and swaps a new snapshot into the store. An actor, because the poll loop and
-/// SIGHUP can both ask for a reload at once.
-public actor SiteReloader: Reloading {
+/// Loads one site's files from disk (`--root`, or one host's folder with `--sites`) and keeps
+/// them current: decides which files changed, reads and validates them, and swaps a new snapshot
+/// into the store. An actor, because the poll loop and SIGHUP can both ask for a reload at once.
+public actor SiteFilesReloader: Reloading {
   public nonisolated let scanner: SiteScanner
   public nonisolated let store: SiteStore
   /// Whether each association file is valid, for `/readyz` and `/metrics`.
@@ -41,7 +41,7 @@ public actor SiteReloader: Reloading {
 
   /// What `load` found: the reloader, ready to serve, and the warnings worth showing.
   public struct InitialLoad: Sendable {
-    public var reloader: SiteReloader
+    public var reloader: SiteFilesReloader
     /// Served files, sorted by path.
     public var files: [ServedFile]
     /// Diagnostic lines for association files that were accepted with warnings (or, with
@@ -111,7 +111,7 @@ public actor SiteReloader: Reloading {
           + "assetlinks.json in \(configuration.root)/.well-known/ (is --root the right folder?)")
     }
     let store = SiteStore(SiteSnapshot(files: files))
-    let reloader = SiteReloader(
+    let reloader = SiteFilesReloader(
       scanner: scanner, store: store, health: health, domain: domain,
       allowInvalid: configuration.allowInvalid, cacheControl: cacheControl, logger: logger,
       loaded: files,
@@ -250,7 +250,7 @@ public actor SiteReloader: Reloading {
 
   /// How logs, `/metrics` and `/readyz` name a file: its path, after the host with `--sites`.
   private static func ownSite(_ domain: String?) -> SiteDomain? {
-    domain.flatMap { $0 == SitesReloader.fallbackName ? nil : SiteDomain(host: $0) }
+    domain.flatMap { $0 == HostFoldersReloader.fallbackName ? nil : SiteDomain(host: $0) }
   }
 
   private func healthKey(_ path: String) -> String { (domain ?? "") + path }

@@ -9,19 +9,20 @@ import NIOCore
   import Darwin
 #endif
 
-/// `--sites DIR`: one site per subfolder, named by its host (`DIR/example.com/.well-known/…`),
-/// plus `DIR/_default` for hosts no folder names. Each site has its own `SiteReloader`: it is
-/// validated, reloaded and, when broken, refused on its own. Folders that appear become sites
+/// `--sites DIR`: which host folders are sites, and the files of each. One site per subfolder,
+/// named by its host (`DIR/example.com/.well-known/…`), plus `DIR/_default` for hosts no folder
+/// names. Each site has its own `SiteFilesReloader`: it is validated, reloaded and, when broken,
+/// refused on its own. Folders that appear become sites
 /// once they have settled; folders that disappear stop being served after the settle time too.
 /// The host table is swapped into the router as a whole.
-public actor SitesReloader: Reloading {
+public actor HostFoldersReloader: Reloading {
   /// The folder whose subfolders are the sites.
   public nonisolated let directory: String
   public nonisolated let router: SiteRouter
   public nonisolated let health: SiteHealth
   let configuration: ServerConfiguration
   let logger: Logger
-  private var sites: [String: SiteReloader]
+  private var sites: [String: SiteFilesReloader]
   /// Folders not served yet, what was in them, and since when it has not changed: a folder
   /// being copied is not taken half-way.
   private var appearing: [String: (contents: [String: FileFingerprint], since: NIODeadline)] = [:]
@@ -37,7 +38,7 @@ public actor SitesReloader: Reloading {
 
   /// What `load` found, for the start-up report.
   public struct InitialLoad: Sendable {
-    public var reloader: SitesReloader
+    public var reloader: HostFoldersReloader
     /// Host (or `_default`) and the number of files served, sorted by host.
     public var sites: [(host: String, files: Int)]
   }
@@ -54,7 +55,7 @@ public actor SitesReloader: Reloading {
       )
     }
     let health = SiteHealth(sitesStandAlone: true)
-    var sites: [String: SiteReloader] = [:]
+    var sites: [String: SiteFilesReloader] = [:]
     var refused: [String: [String: FileFingerprint]] = [:]
     var loaded: [(host: String, files: Int)] = []
     let folders = listFolders(in: directory)
@@ -76,7 +77,7 @@ public actor SitesReloader: Reloading {
         "no site is served yet: add folders named by host to \(directory) (example.com/.well-known/apple-app-site-association)"
       )
     }
-    let reloader = SitesReloader(
+    let reloader = HostFoldersReloader(
       directory: directory, router: router, health: health, configuration: configuration,
       logger: logger, sites: sites, refused: refused,
       unreachable: Set(folders.unreachable.keys))
@@ -85,7 +86,7 @@ public actor SitesReloader: Reloading {
 
   private init(
     directory: String, router: SiteRouter, health: SiteHealth,
-    configuration: ServerConfiguration, logger: Logger, sites: [String: SiteReloader],
+    configuration: ServerConfiguration, logger: Logger, sites: [String: SiteFilesReloader],
     refused: [String: [String: FileFingerprint]], unreachable: Set<String>
   ) {
     self.directory = directory
@@ -139,10 +140,10 @@ public actor SitesReloader: Reloading {
   private static func loadSite(
     _ name: String, directory: String, configuration: ServerConfiguration, logger: Logger,
     health: SiteHealth
-  ) -> Result<SiteReloader.InitialLoad, Refused> {
+  ) -> Result<SiteFilesReloader.InitialLoad, Refused> {
     let root = directory + "/" + name
     do {
-      let site = try SiteReloader.load(
+      let site = try SiteFilesReloader.load(
         configuration: configuration, logger: logger, root: root, domain: name, health: health)
       for line in site.findings { logger.warning("\(line)") }
       for skip in site.skipped {
@@ -166,7 +167,7 @@ public actor SitesReloader: Reloading {
     return scanner.scan().entries.mapValues(\.fingerprint)
   }
 
-  private static func table(of sites: [String: SiteReloader]) -> SiteRouter.Table {
+  private static func table(of sites: [String: SiteFilesReloader]) -> SiteRouter.Table {
     var table = SiteRouter.Table()
     for (name, site) in sites {
       if name == fallbackName {
