@@ -7,7 +7,7 @@ import NIOCore
 /// into the store. An actor, because the poll loop and SIGHUP can both ask for a reload at once.
 public actor SiteFilesReloader: Reloading {
   public nonisolated let scanner: SiteScanner
-  public nonisolated let store: SiteStore
+  public nonisolated let store: Swappable<SiteSnapshot>
   /// Whether each association file is valid, for `/readyz` and `/metrics`.
   public nonisolated let health: SiteHealth
   /// `--sites`: the host this site answers for. Its association files are reported under
@@ -110,7 +110,7 @@ public actor SiteFilesReloader: Reloading {
         "no association file in \(configuration.root): put apple-app-site-association or "
           + "assetlinks.json in \(configuration.root)/.well-known/ (is --root the right folder?)")
     }
-    let store = SiteStore(SiteSnapshot(files: files))
+    let store = Swappable(SiteSnapshot(files: files))
     let reloader = SiteFilesReloader(
       scanner: scanner, store: store, health: health, domain: domain,
       allowInvalid: configuration.allowInvalid, cacheControl: cacheControl, logger: logger,
@@ -122,7 +122,7 @@ public actor SiteFilesReloader: Reloading {
   }
 
   private init(
-    scanner: SiteScanner, store: SiteStore, health: SiteHealth, domain: String?,
+    scanner: SiteScanner, store: Swappable<SiteSnapshot>, health: SiteHealth, domain: String?,
     allowInvalid: Bool, cacheControl: String, logger: Logger, loaded: [String: ServedFile],
     settleTime: TimeAmount,
     skipped: Set<SkippedEntry>

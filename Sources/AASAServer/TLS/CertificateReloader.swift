@@ -8,7 +8,7 @@ import NIOCore
 /// swapped into the store atomically: a handshake uses either the old or the new one.
 public actor CertificateReloader: Reloading {
   public nonisolated let directory: String
-  public nonisolated let store: CertificateStore
+  public nonisolated let store: Swappable<CertificateTable>
   let folder: CertificateFolder
   let allowUntrusted: Bool
   let settleTime: TimeAmount
@@ -62,7 +62,7 @@ public actor CertificateReloader: Reloading {
     }
     let table = CertificateTable(entries: loaded.values.map(\.entry))
     let reloader = CertificateReloader(
-      directory: directory, store: CertificateStore(table), folder: folder,
+      directory: directory, store: Swappable(table), folder: folder,
       allowUntrusted: allowUntrusted, settleTime: settleTime, logger: logger, loaded: loaded,
       refused: refused)
     return InitialLoad(
@@ -70,7 +70,7 @@ public actor CertificateReloader: Reloading {
   }
 
   private init(
-    directory: String, store: CertificateStore, folder: CertificateFolder, allowUntrusted: Bool,
+    directory: String, store: Swappable<CertificateTable>, folder: CertificateFolder, allowUntrusted: Bool,
     settleTime: TimeAmount, logger: Logger,
     loaded: [String: (entry: CertificateTable.Entry, fingerprint: CertificateFolder.Fingerprint)],
     refused: [String: CertificateFolder.Fingerprint]

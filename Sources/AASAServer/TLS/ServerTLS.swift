@@ -4,5 +4,5 @@ import NIOSSL
 /// or one chosen by the client's SNI from a folder of them (`--tls-dir`).
 public enum ServerTLS: Sendable {
   case single(NIOSSLContext)
-  case bySNI(CertificateStore)
+  case bySNI(Swappable<CertificateTable>)
 }
