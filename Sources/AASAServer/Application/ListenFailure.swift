@@ -1,11 +1,5 @@
 import NIOCore
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Why a socket could not be bound, in words for the person starting the server: no errno
 /// numbers, no names of the functions that failed, and what to do where there is something to do.
 enum ListenFailure {
@@ -16,20 +10,20 @@ enum ListenFailure {
     let prefix = "cannot listen on \(target)\(what.isEmpty ? "" : " (\(what))")"
     if let error = error as? IOError {
       switch error.errnoCode {
-      case EACCES where port < 1024:
+      case System.ErrorCode.permissionDenied where port < 1024:
         return
           "\(prefix): ports below 1024 need a privilege. Give the binary that privilege alone "
           + "with `setcap cap_net_bind_service=+ep aasa-serve` (or AmbientCapabilities="
           + "CAP_NET_BIND_SERVICE in a systemd unit, or a container's NET_BIND_SERVICE "
           + "capability), or listen on a port above 1023 behind a port mapping; do not run it as root"
-      case EACCES:
+      case System.ErrorCode.permissionDenied:
         return "\(prefix): permission denied"
-      case EADDRINUSE:
+      case System.ErrorCode.addressInUse:
         return "\(prefix): the address is already in use (is another server listening there?)"
-      case EADDRNOTAVAIL:
+      case System.ErrorCode.addressNotAvailable:
         return "\(prefix): this machine has no such address"
       default:
-        return "\(prefix): \(String(cString: strerror(error.errnoCode)).lowercased())"
+        return "\(prefix): \(System.describe(errorCode: error.errnoCode).lowercased())"
       }
     }
     if error is SocketAddressError {

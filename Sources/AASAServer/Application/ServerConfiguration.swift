@@ -59,7 +59,7 @@ public struct ServerConfiguration: Sendable {
     watchInterval: TimeAmount? = .seconds(1),
     settleTime: TimeAmount = .seconds(2),
     shutdownTimeout: TimeAmount = .seconds(10),
-    threads: Int = System.coreCount,
+    threads: Int = NIOCore.System.coreCount,
     accessLog: Bool = true,
     admin: AdminAddress? = nil
   ) {

@@ -1,13 +1,5 @@
 import NIOPosix
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// HTTP dates (`Sun, 06 Nov 1994 08:49:37 GMT`), as whole seconds since the Unix epoch. Written
 /// by hand because the `Date` header goes out on every response and Foundation's formatters are
 /// far too slow and allocation-heavy for that.
@@ -19,13 +11,11 @@ public enum HTTPDate {
 
   /// The IMF-fixdate form, the only one a server may send.
   public static func format(_ seconds: Int) -> String {
-    var time = time_t(seconds)
-    var parts = tm()
-    gmtime_r(&time, &parts)
-    func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    let date = System.utcCalendarFields(secondsSince1970: seconds)
+    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
     return
-      "\(weekdays[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) "
-      + "\(parts.tm_year + 1900) \(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
+      "\(weekdays[date.weekday]), \(two(date.day)) \(months[date.month - 1]) "
+      + "\(date.year) \(two(date.hour)):\(two(date.minute)):\(two(date.second)) GMT"
   }
 
   /// Parses the three forms RFC 9110 says recipients must accept: IMF-fixdate
@@ -85,11 +75,11 @@ public enum HTTPDate {
 
   /// The current time as an HTTP date, reformatted at most once a second per thread.
   static func now() -> String {
-    let seconds = time(nil)
+    let seconds = System.secondsSince1970()
     let cache = DateCache.current
     if cache.seconds != seconds {
       cache.seconds = seconds
-      cache.text = format(Int(seconds))
+      cache.text = format(seconds)
     }
     return cache.text
   }
@@ -97,7 +87,7 @@ public enum HTTPDate {
 
 /// One per thread, so event loops never contend for the cached `Date` value.
 private final class DateCache {
-  var seconds: time_t = -1
+  var seconds = -1
   var text = ""
 
   // Safe: each thread only ever sees its own value.

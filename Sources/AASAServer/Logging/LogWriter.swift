@@ -100,15 +100,10 @@ public final class LogWriter: @unchecked Sendable {
     text.withUTF8 { bytes in
       var offset = 0
       while offset < bytes.count {
-        let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-        if written < 0 && errno == EINTR { continue }
-        guard written > 0 else { return }
+        let rest = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[offset...]))
+        guard let written = try? System.write(descriptor, rest), written > 0 else { return }
         offset += written
       }
     }
   }
-}
-
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-  write(descriptor, bytes, count)
 }

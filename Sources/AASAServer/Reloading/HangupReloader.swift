@@ -2,12 +2,6 @@ import Dispatch
 import Logging
 import ServiceLifecycle
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Reloads everything at once on SIGHUP, without waiting for the next poll or for a changed file
 /// to settle. Uses a dispatch signal source, which needs no extra package.
 struct HangupReloader: Service {
@@ -15,8 +9,8 @@ struct HangupReloader: Service {
   let logger: Logger
 
   func run() async throws {
-    signal(SIGHUP, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global())
+    System.ignore(signal: System.hangupSignal)
+    let source = DispatchSource.makeSignalSource(signal: System.hangupSignal, queue: .global())
     let reloaders = reloaders
     let logger = logger
     source.setEventHandler {

@@ -1,14 +1,6 @@
 import Logging
 import NIOCore
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `--sites DIR`: which host folders are sites, and the files of each. One site per subfolder,
 /// named by its host (`DIR/example.com/.well-known/…`), plus `DIR/_default` for hosts no folder
 /// names. Each site has its own `SiteFilesReloader`: it is validated, reloaded and, when broken,
@@ -48,8 +40,7 @@ public actor HostFoldersReloader: Reloading {
   public static func load(directory: String, configuration: ServerConfiguration, logger: Logger)
     throws(StartupError) -> InitialLoad
   {
-    var info = stat()
-    guard stat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+    guard System.status(ofPath: directory)?.kind == .directory else {
       throw StartupError(
         "the sites folder \(directory) is not a directory: --sites takes a folder holding one folder per host (example.com/.well-known/…)"
       )
@@ -114,12 +105,9 @@ public actor HostFoldersReloader: Reloading {
   {
     var sites: [String] = []
     var unreachable: [String: String] = [:]
-    for name in CertificateFolder.entries(of: directory) where !name.hasPrefix(".") {
-      var info = stat()
+    for name in System.directoryEntries(atPath: directory) ?? [] where !name.hasPrefix(".") {
       // Symlinked site folders are followed: a deploy may swap a link to a new release.
-      guard stat(directory + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-        continue
-      }
+      guard System.status(ofPath: directory + "/" + name)?.kind == .directory else { continue }
       if name == fallbackName {
         sites.append(name)
       } else if let problem = SiteFolderName.problem(with: name) {

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A file under the root that may be served.
 public struct SiteEntry: Hashable, Sendable {
   /// Canonical site path, e.g. `/.well-known/assetlinks.json`.
@@ -40,13 +32,12 @@ public struct SiteScanner: Sendable {
   public init(root: String, maxFileSize: Int) throws(StartupError) {
     self.root = root
     self.maxFileSize = maxFileSize
-    guard let resolved = realpath(root, nil) else {
-      throw StartupError("cannot open the site root \(root): \(String(cString: strerror(errno)))")
+    do {
+      self.realRoot = try System.realPath(root)
+    } catch {
+      throw StartupError("cannot open the site root \(root): \(error.reason)")
     }
-    defer { free(resolved) }
-    self.realRoot = String(cString: resolved)
-    var info = stat()
-    guard stat(realRoot, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+    guard System.status(ofPath: realRoot)?.kind == .directory else {
       throw StartupError("the site root \(root) is not a directory")
     }
   }
@@ -65,17 +56,8 @@ public struct SiteScanner: Sendable {
   }
 
   private func walk(directory: String, sitePrefix: String, depth: Int, into result: inout Result) {
-    guard depth < 32, let handle = opendir(directory) else { return }
-    defer { closedir(handle) }
-    var names: [String] = []
-    while let entry = readdir(handle) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-      }
-      if name == "." || name == ".." { continue }
-      names.append(name)
-    }
-    for name in names.sorted() {
+    guard depth < 32, let names = System.directoryEntries(atPath: directory) else { return }
+    for name in names {
       let sitePath = sitePrefix + "/" + name
       let fullPath = directory + "/" + name
       // Only `.well-known` itself may start with a dot, and only at the top.
@@ -83,46 +65,47 @@ public struct SiteScanner: Sendable {
         result.skipped.append(SkippedEntry(path: sitePath, reason: .hidden))
         continue
       }
-      var info = stat()
-      guard lstat(fullPath, &info) == 0 else {
+      guard let status = System.status(ofPath: fullPath, followingSymlinks: false) else {
         result.skipped.append(SkippedEntry(path: sitePath, reason: .unreadable))
         continue
       }
-      switch info.st_mode & S_IFMT {
-      case S_IFDIR:
+      switch status.kind {
+      case .directory:
         walk(directory: fullPath, sitePrefix: sitePath, depth: depth + 1, into: &result)
-      case S_IFREG:
-        add(sitePath: sitePath, realPath: fullPath, info: info, into: &result)
-      case S_IFLNK:
-        guard let resolved = realpath(fullPath, nil) else {
+      case .regular:
+        add(sitePath: sitePath, realPath: fullPath, fingerprint: status.fingerprint, into: &result)
+      case .symbolicLink:
+        guard let target = try? System.realPath(fullPath) else {
           result.skipped.append(SkippedEntry(path: sitePath, reason: .unreadable))
           continue
         }
-        let target = String(cString: resolved)
-        free(resolved)
         guard target.hasPrefix(realRoot + "/") else {
           result.skipped.append(SkippedEntry(path: sitePath, reason: .escapesRoot))
           continue
         }
-        var targetInfo = stat()
-        guard stat(target, &targetInfo) == 0, targetInfo.st_mode & S_IFMT == S_IFREG else {
+        guard let targetStatus = System.status(ofPath: target), targetStatus.kind == .regular
+        else {
           result.skipped.append(SkippedEntry(path: sitePath, reason: .notRegularFile))
           continue
         }
-        add(sitePath: sitePath, realPath: target, info: targetInfo, into: &result)
-      default:
+        add(
+          sitePath: sitePath, realPath: target, fingerprint: targetStatus.fingerprint,
+          into: &result)
+      case .other:
         result.skipped.append(SkippedEntry(path: sitePath, reason: .notRegularFile))
       }
     }
   }
 
-  private func add(sitePath: String, realPath: String, info: stat, into result: inout Result) {
-    guard Int(info.st_size) <= maxFileSize else {
+  private func add(
+    sitePath: String, realPath: String, fingerprint: FileFingerprint, into result: inout Result
+  ) {
+    guard fingerprint.size <= maxFileSize else {
       result.skipped.append(SkippedEntry(path: sitePath, reason: .tooLarge))
       return
     }
     result.entries[sitePath] = SiteEntry(
-      path: sitePath, realPath: realPath, fingerprint: FileFingerprint(info))
+      path: sitePath, realPath: realPath, fingerprint: fingerprint)
   }
 
   /// Reads a file's bytes and checks that it did not change while being read: the fingerprint
@@ -130,33 +113,24 @@ public struct SiteScanner: Sendable {
   public func read(_ entry: SiteEntry) -> [UInt8]? {
     // O_NOFOLLOW: the real path was resolved by the scan; a symlink swapped in since then is
     // refused rather than followed out of the root.
-    let descriptor = open(entry.realPath, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var before = stat()
-    guard fstat(descriptor, &before) == 0, FileFingerprint(before) == entry.fingerprint else {
+    guard let descriptor = try? System.openForReading(entry.realPath, followingSymlinks: false)
+    else { return nil }
+    defer { System.close(descriptor) }
+    guard System.status(ofDescriptor: descriptor)?.fingerprint == entry.fingerprint else {
       return nil
     }
     var bytes = [UInt8](repeating: 0, count: entry.fingerprint.size)
     var offset = 0
     while offset < bytes.count {
       let count = bytes.withUnsafeMutableBytes { buffer in
-        posixRead(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        try? System.read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[offset...]))
       }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { return nil }
+      guard let count, count > 0 else { return nil }
       offset += count
     }
-    var after = stat()
-    guard fstat(descriptor, &after) == 0, FileFingerprint(after) == entry.fingerprint else {
+    guard System.status(ofDescriptor: descriptor)?.fingerprint == entry.fingerprint else {
       return nil
     }
     return bytes
   }
-}
-
-/// `read(2)`, named apart from the method above.
-private func posixRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int
-{
-  read(descriptor, buffer, count)
 }

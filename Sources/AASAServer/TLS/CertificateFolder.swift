@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `--tls-dir DIR`: where each certificate and its key are. Two layouts, as renewal tools write
 /// them:
 /// - `NAME.crt` (or `NAME.pem`) holding the chain, leaf first, next to `NAME.key` (lego; a
@@ -32,8 +24,8 @@ struct CertificateFolder: Sendable {
 
   func scan() -> [String: (pair: Pair, fingerprint: Fingerprint)] {
     var found: [String: (pair: Pair, fingerprint: Fingerprint)] = [:]
-    let names = Self.entries(of: directory)
-    let files = Set(names.filter { isFile(directory + "/" + $0) })
+    let names = System.directoryEntries(atPath: directory) ?? []
+    let files = Set(names.filter { System.status(ofPath: directory + "/" + $0)?.kind == .regular })
     for name in names where !name.hasPrefix(".") {
       let path = directory + "/" + name
       if files.contains(name) {
@@ -41,8 +33,8 @@ struct CertificateFolder: Sendable {
         let keyName = stem + ".key"
         let key = files.contains(keyName) ? directory + "/" + keyName : path
         add(Pair(name: stem, chain: path, key: key), to: &found)
-      } else if isDirectory(path) {
-        let inside = Set(Self.entries(of: path))
+      } else if System.status(ofPath: path)?.kind == .directory {
+        let inside = Set(System.directoryEntries(atPath: path) ?? [])
         if inside.contains("fullchain.pem") && inside.contains("privkey.pem") {
           add(
             Pair(name: name, chain: path + "/fullchain.pem", key: path + "/privkey.pem"),
@@ -74,32 +66,7 @@ struct CertificateFolder: Sendable {
   }
 
   private func fingerprint(_ path: String) -> FileFingerprint? {
-    var info = stat()
-    guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-    return FileFingerprint(info)
-  }
-
-  private func isFile(_ path: String) -> Bool {
-    var info = stat()
-    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
-  }
-
-  private func isDirectory(_ path: String) -> Bool {
-    var info = stat()
-    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
-  }
-
-  /// Entry names, sorted, without `.` and `..`.
-  static func entries(of directory: String) -> [String] {
-    guard let handle = opendir(directory) else { return [] }
-    defer { closedir(handle) }
-    var names: [String] = []
-    while let entry = readdir(handle) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-      }
-      if name != "." && name != ".." { names.append(name) }
-    }
-    return names.sorted()
+    guard let status = System.status(ofPath: path), status.kind == .regular else { return nil }
+    return status.fingerprint
   }
 }
