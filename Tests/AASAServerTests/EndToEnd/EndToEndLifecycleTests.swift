@@ -2,10 +2,6 @@ import Foundation
 import TestSupport
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Start-up, reload, signals and limits, against the real process.
 @Suite("aasa-serve end to end: lifecycle", .timeLimit(.minutes(2)))
 struct EndToEndLifecycleTests {
@@ -160,37 +156,15 @@ struct EndToEndLifecycleTests {
     let site = try TemporaryDirectory.standardSite()
     let server = try ServerProcess(["--root", site.site, "--port", "0"])
     // Open a connection and send half a request head; the server must let it finish.
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(descriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(server.port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    try #require(connected == 0)
-    func send(_ text: String) {
-      _ = Array(text.utf8).withUnsafeBytes {
-        Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-      }
-    }
+    let descriptor = try System.connectToLoopback(port: server.port)
+    defer { System.close(descriptor) }
+    func send(_ text: String) { System.send(descriptor, Array(text.utf8)) }
     send("GET /.well-known/apple-app-site-association HTTP/1.1\r\nHost: x\r\n")
     Thread.sleep(forTimeInterval: 0.3)
     server.signal(SIGINT)
     Thread.sleep(forTimeInterval: 0.3)
     send("\r\n")
-    var time = timeval(tv_sec: 5, tv_usec: 0)
-    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
-    var received: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-      if count <= 0 { break }
-      received += buffer[..<count]
-    }
+    let received = System.receiveUntilClosed(descriptor, timeout: 5)
     let response = String(decoding: received, as: UTF8.self)
     #expect(response.hasPrefix("HTTP/1.1 200 OK"))
     #expect(response.lowercased().contains("connection: close"))
@@ -249,30 +223,17 @@ struct EndToEndLifecycleTests {
     #expect(elapsed < 4, "closed after \(elapsed)s")
 
     // Past the connection limit, connections are closed at once.
-    func openIdle() throws -> Int32 {
-      let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-      var address = sockaddr_in()
-      address.sin_family = sa_family_t(AF_INET)
-      address.sin_port = in_port_t(UInt16(server.port).bigEndian)
-      address.sin_addr.s_addr = inet_addr("127.0.0.1")
-      _ = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-        }
-      }
-      return descriptor
-    }
-    let first = try openIdle()
-    let second = try openIdle()
+    let first = try System.connectToLoopback(port: server.port)
+    let second = try System.connectToLoopback(port: server.port)
     defer {
-      close(first)
-      close(second)
+      System.close(first)
+      System.close(second)
     }
     Thread.sleep(forTimeInterval: 0.2)
     let third = try rawExchange(port: server.port, "GET / HTTP/1.1\r\nHost: x\r\n\r\n", timeout: 3)
     #expect(third.isEmpty)
-    close(first)
-    close(second)
+    System.close(first)
+    System.close(second)
     Thread.sleep(forTimeInterval: 0.3)
     let afterwards = try rawExchange(
       port: server.port, "GET /style.css HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")

@@ -2,10 +2,6 @@ import Foundation
 import TestSupport
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// What an operator sees: the admin endpoints, the version, and start-up refusals.
 @Suite("aasa-serve end to end: operations", .timeLimit(.minutes(2)))
 struct EndToEndOperationsTests {
@@ -111,7 +107,7 @@ struct EndToEndOperationsTests {
     let site = try TemporaryDirectory.standardSite()
     let aasa = site.site + aasaPath
     try FileManager.default.removeItem(atPath: aasa)
-    try #require(mkfifo(aasa, 0o644) == 0)
+    try System.makeFIFO(at: aasa, permissions: 0o644)
     let unreadable = try ServerProcess(["--root", site.site, "--port", "0"], expectFailure: true)
     #expect(try unreadable.waitForExit() == 1)
     #expect(unreadable.stderr.text.contains("cannot serve \(aasa)"), "\(unreadable.stderr.text)")
@@ -141,12 +137,12 @@ struct EndToEndOperationsTests {
     #expect(object["exit_status"] as? Int == 2)
   }
 
-  @Test(.enabled(if: getuid() == 0 && FileManager.default.fileExists(atPath: "/usr/bin/setpriv")))
+  @Test(.enabled(if: System.isRoot && FileManager.default.fileExists(atPath: "/usr/bin/setpriv")))
   func aLowPortWithoutThePrivilegeNamesTheCapability() throws {
     let site = try TemporaryDirectory.standardSite()
     // The unprivileged user must be able to read the site.
     for path in [site.path, site.site, site.site + "/.well-known", site.site + "/docs"] {
-      chmod(path, 0o755)
+      try System.setPermissions(of: path, to: 0o755)
     }
     let result = try run(
       "/usr/bin/setpriv",

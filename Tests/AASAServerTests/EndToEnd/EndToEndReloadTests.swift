@@ -2,10 +2,6 @@ import Foundation
 import TestSupport
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Files that change under a running server.
 @Suite("aasa-serve end to end: reloading", .timeLimit(.minutes(2)))
 struct EndToEndReloadTests {

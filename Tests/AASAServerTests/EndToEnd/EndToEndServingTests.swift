@@ -12,9 +12,9 @@ struct EndToEndServingTests {
 
   init() throws {
     site = try TemporaryDirectory.standardSite()
-    symlink(site.path + "/outside/secret.txt", site.site + "/escape.txt")
-    symlink(site.path + "/outside", site.site + "/outside-dir")
-    symlink(site.site + "/style.css", site.site + "/inside-link.css")
+    try System.makeSymbolicLink(at: site.site + "/escape.txt", to: site.path + "/outside/secret.txt")
+    try System.makeSymbolicLink(at: site.site + "/outside-dir", to: site.path + "/outside")
+    try System.makeSymbolicLink(at: site.site + "/inside-link.css", to: site.site + "/style.css")
     let (certificate, key) = try site.writeCertificate()
     self.certificate = certificate
     server = try ServerProcess([

@@ -2,10 +2,6 @@ import Foundation
 import TestSupport
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// SIGTERM with slow downloads in flight, over plain HTTP/1.1, HTTP/1.1 over TLS and HTTP/2.
 @Suite("aasa-serve end to end: graceful shutdown", .timeLimit(.minutes(2)))
 struct EndToEndShutdownTests {

@@ -2,10 +2,6 @@ import Foundation
 import TestSupport
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// `--tls-dir`: a certificate per name, chosen by SNI, renewed in place under a running server.
 @Suite("aasa-serve end to end: certificates by SNI", .timeLimit(.minutes(3)))
 struct EndToEndTLSDirectoryTests {

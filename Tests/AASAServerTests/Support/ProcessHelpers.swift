@@ -3,10 +3,6 @@ import Foundation
 import TestSupport
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Shared helpers for the end-to-end tests: temporary sites, the real `aasa-serve` process, and
 /// running `curl` / `openssl` with time limits.
 
@@ -76,9 +72,7 @@ final class OutputCollector: @unchecked Sendable {
       // non-blocking for this handler, and `availableData` stops the whole test process when a
       // read finds nothing yet (EAGAIN); nor `read(upToCount:)`, which waits for the full count.
       var buffer = [UInt8](repeating: 0, count: 1 << 16)
-      let count = buffer.withUnsafeMutableBytes {
-        read(handle.fileDescriptor, $0.baseAddress, $0.count)
-      }
+      let count = buffer.withUnsafeMutableBytes { System.read(handle.fileDescriptor, into: $0) }
       guard let self else { return }
       if count == 0 {
         // The end: every writer closed it. Without this the handler would fire for ever.
@@ -234,29 +228,10 @@ struct CurlResponse {
 /// Sends raw bytes over a plain TCP connection and returns everything read until the server
 /// closes or `timeout` passes. For requests curl would normalise or refuse to send.
 func rawExchange(port: Int, _ request: [UInt8], timeout: Double = 5) throws -> String {
-  let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-  guard descriptor >= 0 else { throw POSIXError(.EIO) }
-  defer { close(descriptor) }
-  var address = sockaddr_in()
-  address.sin_family = sa_family_t(AF_INET)
-  address.sin_port = in_port_t(UInt16(port).bigEndian)
-  address.sin_addr.s_addr = inet_addr("127.0.0.1")
-  let connected = withUnsafePointer(to: &address) {
-    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-      connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-    }
-  }
-  guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
-  var time = timeval(tv_sec: Int(timeout), tv_usec: 0)
-  setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
-  _ = request.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-  var received: [UInt8] = []
-  var buffer = [UInt8](repeating: 0, count: 65536)
-  while true {
-    let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-    if count <= 0 { break }
-    received += buffer[..<count]
-  }
+  let descriptor = try System.connectToLoopback(port: port)
+  defer { System.close(descriptor) }
+  System.send(descriptor, request)
+  let received = System.receiveUntilClosed(descriptor, timeout: Int(timeout))
   return String(decoding: received, as: UTF8.self)
 }
 
