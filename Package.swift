@@ -113,7 +113,8 @@ let package = Package(
         "AASAServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
-        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        // TimeAmount for the durations, System.coreCount for the default --threads.
+        .product(name: "NIOCore", package: "swift-nio"),
       ]
     ),
 
@@ -147,6 +148,8 @@ let package = Package(
         "TestSupport",
         .product(name: "X509", package: "swift-certificates"),
         .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
       ]
     ),
     // Runs the built executables as processes, as a user would.

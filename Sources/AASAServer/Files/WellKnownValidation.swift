@@ -1,4 +1,5 @@
 import AASA
+import AASACore
 
 /// Runs the `AASA` library over the files Apple's and Google's fetchers read, so a broken one is
 /// never served. The checks themselves live in the library; this only decides which files get
