@@ -230,7 +230,4 @@ public actor HostFoldersReloader: Reloading {
     }
     return tableChanged
   }
-
-  /// Hosts served now, sorted.
-  public var hosts: [String] { sites.keys.sorted() }
 }

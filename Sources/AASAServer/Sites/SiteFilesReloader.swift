@@ -248,13 +248,10 @@ public actor SiteFilesReloader: Reloading {
     return true
   }
 
-  /// How logs, `/metrics` and `/readyz` name a file: its path, after the host with `--sites`.
   private static func ownSite(_ domain: String?) -> SiteDomain? {
     domain.flatMap { $0 == HostFoldersReloader.fallbackName ? nil : SiteDomain(host: $0) }
   }
 
+  /// How logs, `/metrics` and `/readyz` name a file: its path, after the host with `--sites`.
   private func healthKey(_ path: String) -> String { (domain ?? "") + path }
-
-  /// The files being served now, sorted by path.
-  public var servedFiles: [ServedFile] { loaded.values.sorted { $0.path < $1.path } }
 }

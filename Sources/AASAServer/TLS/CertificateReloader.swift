@@ -7,7 +7,6 @@ import NIOCore
 /// renewal is logged and counted, and the old certificate keeps being served. A new table is
 /// swapped into the store atomically: a handshake uses either the old or the new one.
 public actor CertificateReloader: Reloading {
-  public nonisolated let directory: String
   public nonisolated let store: Swappable<CertificateTable>
   let folder: CertificateFolder
   let allowUntrusted: Bool
@@ -62,7 +61,7 @@ public actor CertificateReloader: Reloading {
     }
     let table = CertificateTable(entries: loaded.values.map(\.entry))
     let reloader = CertificateReloader(
-      directory: directory, store: Swappable(table), folder: folder,
+      store: Swappable(table), folder: folder,
       allowUntrusted: allowUntrusted, settleTime: settleTime, logger: logger, loaded: loaded,
       refused: refused)
     return InitialLoad(
@@ -70,12 +69,11 @@ public actor CertificateReloader: Reloading {
   }
 
   private init(
-    directory: String, store: Swappable<CertificateTable>, folder: CertificateFolder, allowUntrusted: Bool,
+    store: Swappable<CertificateTable>, folder: CertificateFolder, allowUntrusted: Bool,
     settleTime: TimeAmount, logger: Logger,
     loaded: [String: (entry: CertificateTable.Entry, fingerprint: CertificateFolder.Fingerprint)],
     refused: [String: CertificateFolder.Fingerprint]
   ) {
-    self.directory = directory
     self.store = store
     self.folder = folder
     self.allowUntrusted = allowUntrusted
