@@ -64,18 +64,8 @@ public struct LineLogHandler: LogHandler {
   static func jsonLine(_ level: Logger.Level, _ message: String, _ metadata: Logger.Metadata)
     -> String
   {
-    var line = "{\"time\":\"\(Timestamp.now())\",\"level\":\"\(level)\",\"message\":"
-    line += jsonString(message)
-    // Key order means nothing in JSON, so no sorting on this path.
-    for (key, value) in metadata {
-      line += ",\(jsonString(key)):"
-      switch value {
-      case .stringConvertible(let number as Int): line += "\(number)"
-      case .stringConvertible(let number as Double): line += "\(number)"
-      default: line += jsonString(value.description)
-      }
-    }
-    return line + "}"
+    JSONLine.encode(
+      LogRecord(time: Timestamp.now(), level: level, message: message, metadata: metadata))
   }
 
   static func quotedIfNeeded(_ value: String) -> String {
