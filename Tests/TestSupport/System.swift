@@ -300,7 +300,8 @@ public enum System {
   // they are looked up by name; each has a fallback for a C library without it.
   private typealias AddChdir =
     @convention(c) (UnsafeMutablePointer<FileActions>, UnsafePointer<CChar>) -> Int32
-  private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<FileActions>, Int32) -> Int32
+  private typealias AddCloseFrom =
+    @convention(c) (UnsafeMutablePointer<FileActions>, Int32) -> Int32
   private typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
 
   private static let addChdir = symbol("posix_spawn_file_actions_addchdir_np", AddChdir.self)
@@ -314,7 +315,8 @@ public enum System {
 }
 
 // The C functions under names that `System`'s own `read`, `close` and `send` do not shadow.
-private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int
+{
   read(descriptor, buffer, count)
 }
 private func closeDescriptor(_ descriptor: Int32) -> Int32 { close(descriptor) }

@@ -25,10 +25,12 @@ public enum StartupReport {
       for site in sites { lines.append("  \(site.host) (\(site.files) file(s))") }
       if !sites.contains(where: { $0.host == HostFoldersReloader.fallbackName }) {
         lines.append(
-          "other hosts get 421 (add \(directory)/\(HostFoldersReloader.fallbackName) to answer them)")
+          "other hosts get 421 (add \(directory)/\(HostFoldersReloader.fallbackName) to answer them)"
+        )
       }
       lines.append(contentsOf: adminLine(configuration: configuration, adminPort: adminPort))
-      let example = sites.first { $0.host != HostFoldersReloader.fallbackName }?.host ?? "example.com"
+      let example =
+        sites.first { $0.host != HostFoldersReloader.fallbackName }?.host ?? "example.com"
       lines.append(
         "try: curl -i \(tls?.curlTrustOption ?? "")--resolve \(example):\(port):127.0.0.1 "
           + "\(scheme)://\(example):\(port)\(SitePaths.appleAppSiteAssociation)")

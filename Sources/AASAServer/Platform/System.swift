@@ -191,7 +191,8 @@ extension System.FileStatus {
 
 // The C functions under names that `System`'s own `read`, `write` and `close` do not shadow.
 private func openFile(_ path: String, _ flags: Int32) -> Int32 { open(path, flags) }
-private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int
+{
   read(descriptor, buffer, count)
 }
 private func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {

@@ -123,7 +123,8 @@ public struct SiteScanner: Sendable {
     var offset = 0
     while offset < bytes.count {
       let count = bytes.withUnsafeMutableBytes { buffer in
-        try? System.read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[offset...]))
+        try? System.read(
+          descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[offset...]))
       }
       guard let count, count > 0 else { return nil }
       offset += count

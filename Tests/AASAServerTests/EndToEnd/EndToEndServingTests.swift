@@ -12,7 +12,8 @@ struct EndToEndServingTests {
 
   init() throws {
     site = try TemporaryDirectory.standardSite()
-    try System.makeSymbolicLink(at: site.site + "/escape.txt", to: site.path + "/outside/secret.txt")
+    try System.makeSymbolicLink(
+      at: site.site + "/escape.txt", to: site.path + "/outside/secret.txt")
     try System.makeSymbolicLink(at: site.site + "/outside-dir", to: site.path + "/outside")
     try System.makeSymbolicLink(at: site.site + "/inside-link.css", to: site.site + "/style.css")
     let (certificate, key) = try site.writeCertificate()

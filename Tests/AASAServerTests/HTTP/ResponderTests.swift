@@ -29,7 +29,8 @@ struct ResponderTests {
   @Test func loadsServableFilesAndSkipsTheRest() throws {
     let site = try TemporaryDirectory.standardSite()
     try site.write("site/big.bin", String(repeating: "x", count: 700))
-    try System.makeSymbolicLink(at: site.site + "/escape.txt", to: site.path + "/outside/secret.txt")
+    try System.makeSymbolicLink(
+      at: site.site + "/escape.txt", to: site.path + "/outside/secret.txt")
     try System.makeSymbolicLink(at: site.site + "/alias.txt", to: site.site + "/notes.txt")
     let loaded = try SiteFilesReloader.load(
       configuration: ServerConfiguration(root: site.site, maxFileSize: 600),
