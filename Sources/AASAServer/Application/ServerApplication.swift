@@ -1,4 +1,5 @@
 import Logging
+import NIOCore
 import ServiceLifecycle
 
 /// The whole `aasa-serve` run: load TLS and the site, bind, report, serve until a signal. The

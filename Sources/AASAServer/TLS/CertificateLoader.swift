@@ -1,3 +1,4 @@
+import Foundation
 import NIOSSL
 import X509
 

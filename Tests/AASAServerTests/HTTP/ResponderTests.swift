@@ -2,6 +2,7 @@ import AASAServer
 import Foundation
 import Logging
 import NIOCore
+import NIOHTTP1
 import TestSupport
 import Testing
 

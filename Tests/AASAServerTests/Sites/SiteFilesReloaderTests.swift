@@ -1,6 +1,7 @@
 import AASAServer
 import Foundation
 import Logging
+import NIOCore
 import TestSupport
 import Testing
 

@@ -1,4 +1,6 @@
 import AASAServer
+import NIOCore
+import NIOSSL
 import TestSupport
 import Testing
 
