@@ -10,7 +10,7 @@ public final class ServedFile: Sendable {
   public let contentType: String
   /// Modification time in whole seconds, for `Last-Modified` and `If-Modified-Since`.
   public let lastModified: Int
-  /// What was on disk when it was read; the watcher compares against it.
+  /// What was on disk when it was read; the reloader compares against it.
   public let fingerprint: FileFingerprint
   public let identity: Representation
   /// Present when compressing helped; clients that accept gzip get it.

@@ -1,4 +1,4 @@
-/// Something the watcher polls and SIGHUP reloads: one site (`--root`), every site (`--sites`),
+/// Something `ReloadPoller` polls and SIGHUP reloads: one site (`--root`), every site (`--sites`),
 /// or the certificates (`--tls-dir`).
 public protocol Reloading: Sendable {
   /// Looks for changes and applies those that have settled; `force` (SIGHUP) waits for them to
