@@ -182,9 +182,11 @@ extension System.FileStatus {
       let modified = info.st_mtim
       let changed = info.st_ctim
     #endif
+    // Darwin's dev_t is signed, Glibc's is not: the bits are what identify the device.
     fingerprint = FileFingerprint(
-      device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int(info.st_size),
-      modifiedSeconds: Int(modified.tv_sec), modifiedNanoseconds: Int(modified.tv_nsec),
+      device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(info.st_ino),
+      size: Int(info.st_size), modifiedSeconds: Int(modified.tv_sec),
+      modifiedNanoseconds: Int(modified.tv_nsec),
       changedSeconds: Int(changed.tv_sec), changedNanoseconds: Int(changed.tv_nsec))
   }
 }
