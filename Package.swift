@@ -128,12 +128,11 @@ let package = Package(
     .target(
       name: "AASAServer",
       dependencies: [
-        "AASA",
-        "AASAAndroid",
         "AASACore",
         "AASAAppLinks",
         "AASAWellKnown",
         .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOHTTP2", package: "swift-nio-http2"),
@@ -156,7 +155,8 @@ let package = Package(
         "AASAServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
-        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        // TimeAmount for the durations, System.coreCount for the default --threads.
+        .product(name: "NIOCore", package: "swift-nio"),
       ]
     ),
 
@@ -200,6 +200,10 @@ let package = Package(
         "TestSupport",
         .product(name: "X509", package: "swift-certificates"),
         .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
       ]
     ),
     // Runs the built executables as processes, as a user would.

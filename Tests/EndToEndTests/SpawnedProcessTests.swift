@@ -2,18 +2,12 @@ import Foundation
 import TestSupport
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// The tests' own process launcher: statuses, signals, reaping, and what the child is given.
 @Suite("Spawned processes")
 struct SpawnedProcessTests {
-  /// Whether `pid` is gone for good: not our child any more (reaped) and not in /proc.
+  /// Whether `pid` is gone for good: not our child any more (reaped) and no process at all.
   static func isGone(_ pid: pid_t) -> Bool {
-    var status: Int32 = 0
-    let notOurs = waitpid(pid, &status, WNOHANG) == -1 && errno == ECHILD
-    return notOurs && !FileManager.default.fileExists(atPath: "/proc/\(pid)/stat")
+    System.reap(pid) == .notAChild && !System.processExists(pid)
   }
 
   @Test func exitCodesAreReportedAsTheProgramGaveThem() throws {
@@ -86,15 +80,12 @@ struct SpawnedProcessTests {
     }
   }
 
-  @Test func childrenStartWithNoBlockedOrIgnoredSignals() throws {
+  @Test(.enabled(if: System.hasProcFileSystem, "reads the child's /proc/self/status"))
+  func childrenStartWithNoBlockedOrIgnoredSignals() throws {
     // Block SIGTERM on this thread: a spawned child must not inherit the mask.
-    var blocked = sigset_t()
-    var previous = sigset_t()
-    sigemptyset(&blocked)
-    sigaddset(&blocked, SIGTERM)
-    pthread_sigmask(SIG_BLOCK, &blocked, &previous)
-    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-    let result = try ChildProcess.run("/bin/cat", ["/proc/self/status"])
+    let result = try System.withSignalBlocked(SIGTERM) {
+      try ChildProcess.run("/bin/cat", ["/proc/self/status"])
+    }
     // Signals 1 to 31 only: glibc's posix_spawn leaves its two internal ones (32, 33) ignored.
     func mask(_ name: String) -> UInt64? {
       result.lines.first { $0.hasPrefix(name + ":") }
@@ -107,7 +98,8 @@ struct SpawnedProcessTests {
     #expect(mask("SigIgn") == 0, "\(result.stdout)")
   }
 
-  @Test func onlyTheStandardStreamsAreInherited() throws {
+  @Test(.enabled(if: System.hasProcFileSystem, "lists the child's /proc/self/fd"))
+  func onlyTheStandardStreamsAreInherited() throws {
     let result = try ChildProcess.run("/bin/ls", ["/proc/self/fd"])
     // ls opens one descriptor of its own, for the directory it lists.
     #expect(Set(result.lines).isSubset(of: ["0", "1", "2", "3"]), "\(result.lines)")

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// A child process started with `posix_spawn` and watched by polling `waitpid` on its own pid.
 ///
 /// Not Foundation's `Process`: on Linux its monitor thread can sit in a blocking `wait4` on one
@@ -61,42 +57,46 @@ public final class SpawnedProcess: @unchecked Sendable {
     // Every descriptor opened here, closed on the way out; the parent's pipe ends are kept.
     var opened: [Int32] = []
     var kept: Set<Int32> = []
-    defer { for descriptor in opened where !kept.contains(descriptor) { close(descriptor) } }
+    defer { for descriptor in opened where !kept.contains(descriptor) { System.close(descriptor) } }
 
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
+    let actions = System.SpawnFileActions()
     var parentEnds: [Int32: Int32] = [:]
     for (target, redirection) in [(Int32(0), stdin), (1, stdout), (2, stderr)] {
       let childEnd: Int32
       switch redirection {
       case .inherit: continue
       case .nullDevice:
-        childEnd = try Self.open("/dev/null", O_RDWR)
+        childEnd = try Self.open("/dev/null", .readWrite)
       case .file(let path):
-        childEnd =
-          try target == 0
-          ? Self.open(path, O_RDONLY) : Self.open(path, O_WRONLY | O_CREAT | O_TRUNC)
+        childEnd = try Self.open(path, target == 0 ? .readOnly : .writeTruncating)
       case .pipe:
-        let ends = try Self.makePipe()
+        let ends: (read: Int32, write: Int32)
+        do {
+          ends = try System.makePipe()
+        } catch {
+          throw Self.failure(error, "cannot make a pipe")
+        }
         opened += [ends.read, ends.write]
         childEnd = target == 0 ? ends.read : ends.write
         parentEnds[target] = target == 0 ? ends.write : ends.read
       }
       opened.append(childEnd)
       // dup2 onto 0, 1 or 2 clears close-on-exec on the copy only.
-      posix_spawn_file_actions_adddup2(&actions, childEnd, target)
+      actions.duplicate(childEnd, to: target)
     }
     // Descriptors other threads opened without close-on-exec must not leak either.
-    if let closeFrom = Self.addCloseFrom { _ = closeFrom(&actions, 3) }
+    actions.closeDescriptors(from: 3)
 
     var spawnedExecutable = executable
     var spawnedArguments = arguments
     if let directory {
-      if let addChdir = Self.addChdir {
-        let status = addChdir(&actions, directory.path)
-        guard status == 0 else { throw Self.failure(status, "cannot change to \(directory.path)") }
-      } else {
+      let changed: Bool
+      do {
+        changed = try actions.changeDirectory(to: directory.path)
+      } catch {
+        throw Self.failure(error, "cannot change to \(directory.path)")
+      }
+      if !changed {
         // Older C libraries: the shell changes directory, then becomes the program.
         spawnedExecutable = "/bin/sh"
         spawnedArguments =
@@ -106,28 +106,14 @@ public final class SpawnedProcess: @unchecked Sendable {
       }
     }
 
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var noSignals = sigset_t()
-    sigemptyset(&noSignals)
-    posix_spawnattr_setsigmask(&attributes, &noSignals)
-    // Ignored signals survive exec; the C library leaves out the ones it uses internally.
-    var allSignals = sigset_t()
-    sigfillset(&allSignals)
-    posix_spawnattr_setsigdefault(&attributes, &allSignals)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
     var variables = ProcessInfo.processInfo.environment
     for (key, value) in environment { variables[key] = value }
-    let argv = ([spawnedExecutable] + spawnedArguments).map { strdup($0) } + [nil]
-    let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { for pointer in argv + envp { free(pointer) } }
-
-    var spawned: pid_t = 0
-    let status = posix_spawn(&spawned, spawnedExecutable, &actions, &attributes, argv, envp)
-    guard status == 0 else { throw Self.failure(status, "cannot run \(commandLine)") }
-    pid = spawned
+    do {
+      pid = try System.spawn(
+        spawnedExecutable, spawnedArguments, environment: variables, actions: actions)
+    } catch {
+      throw Self.failure(error, "cannot run \(commandLine)")
+    }
     func handle(_ target: Int32) -> FileHandle? {
       guard let descriptor = parentEnds[target] else { return nil }
       kept.insert(descriptor)
@@ -171,7 +157,7 @@ public final class SpawnedProcess: @unchecked Sendable {
   /// Sends `number` to the child, unless it has already exited.
   public func signal(_ number: Int32) {
     lock.withLock {
-      if poll() == nil { _ = send(number, to: pid) }
+      if poll() == nil { System.send(signal: number, to: pid) }
     }
   }
 
@@ -227,63 +213,28 @@ public final class SpawnedProcess: @unchecked Sendable {
   /// The raw status once reaped. Call with the lock held.
   private func poll() -> Int32? {
     if let reapedStatus { return reapedStatus }
-    var status: Int32 = 0
-    while true {
-      let result = waitpid(pid, &status, WNOHANG)
-      if result == pid {
-        reapedStatus = status
-        return status
-      }
-      if result == 0 { return nil }
-      if errno == EINTR { continue }
-      // ECHILD: another waiter took it. Nothing in the tests should; say so in the status.
+    switch System.reap(pid) {
+    case .running:
+      return nil
+    case .exited(let status):
+      reapedStatus = status
+      return status
+    case .notAChild:
+      // Another waiter took it. Nothing in the tests should; say so in the status.
       reapedStatus = -1
       return -1
     }
   }
 
-  private static func open(_ path: String, _ flags: Int32) throws -> Int32 {
-    let descriptor = openDescriptor(path, flags | O_CLOEXEC)
-    guard descriptor >= 0 else { throw failure(errno, "cannot open \(path)") }
-    return descriptor
-  }
-
-  /// A pipe whose ends are both close-on-exec from the start, so a child another thread spawns
-  /// meanwhile cannot inherit them (and keep the pipe open after this child exits).
-  private static func makePipe() throws -> (read: Int32, write: Int32) {
-    var ends: [Int32] = [-1, -1]
-    if let pipe2 {
-      guard pipe2(&ends, O_CLOEXEC) == 0 else { throw failure(errno, "cannot make a pipe") }
-    } else {
-      guard pipe(&ends) == 0 else { throw failure(errno, "cannot make a pipe") }
-      for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+  private static func open(_ path: String, _ mode: System.OpenMode) throws -> Int32 {
+    do {
+      return try System.openFile(path, mode)
+    } catch {
+      throw failure(error, "cannot open \(path)")
     }
-    return (ends[0], ends[1])
   }
 
-  private static func failure(_ code: Int32, _ what: String) -> Failure {
-    Failure(description: "\(what): \(String(cString: strerror(code)))")
-  }
-
-  // glibc declares these only for _GNU_SOURCE, which Swift's Glibc module does not define, so
-  // they are looked up by name; each has a fallback for a C library without it.
-  private typealias AddChdir =
-    @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>)
-    -> Int32
-  private typealias AddCloseFrom =
-    @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-  private typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
-
-  private static let addChdir = symbol("posix_spawn_file_actions_addchdir_np", AddChdir.self)
-  private static let addCloseFrom = symbol(
-    "posix_spawn_file_actions_addclosefrom_np", AddCloseFrom.self)
-  private static let pipe2 = symbol("pipe2", Pipe2.self)
-
-  private static func symbol<Function>(_ name: String, _ type: Function.Type) -> Function? {
-    dlsym(dlopen(nil, RTLD_NOW), name).map { unsafeBitCast($0, to: type) }
+  private static func failure(_ error: SystemError, _ what: String) -> Failure {
+    Failure(description: "\(what): \(error.reason)")
   }
 }
-
-// The C functions under names the type's own `kill()` and `open` do not shadow.
-private func send(_ signal: Int32, to pid: pid_t) -> Int32 { kill(pid, signal) }
-private func openDescriptor(_ path: String, _ flags: Int32) -> Int32 { open(path, flags, 0o644) }

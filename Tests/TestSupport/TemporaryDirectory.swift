@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A fresh directory under the system's temporary directory, removed when the value goes away.
 public final class TemporaryDirectory: @unchecked Sendable {
   public let url: URL
@@ -61,6 +53,6 @@ public final class TemporaryDirectory: @unchecked Sendable {
     let full = file(relative)
     let temporary = full + ".tmp-" + UUID().uuidString.prefix(6)
     try Data(contents.utf8).write(to: URL(fileURLWithPath: temporary))
-    guard rename(temporary, full) == 0 else { throw POSIXError(.EIO) }
+    try System.renameFile(temporary, to: full)
   }
 }

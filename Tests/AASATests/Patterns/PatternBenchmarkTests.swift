@@ -1,12 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import AASA
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// A micro benchmark, run only with `AASA_PATTERN_BENCHMARK=1` in the environment. It prints
 /// numbers and asserts nothing about time (timings on shared CI machines are noise).
@@ -14,7 +9,7 @@ import Testing
 ///     AASA_PATTERN_BENCHMARK=1 swift test -c release --filter PatternBenchmark
 @Suite("Pattern micro benchmark")
 struct PatternBenchmarkTests {
-  private static var enabled: Bool { getenv("AASA_PATTERN_BENCHMARK") != nil }
+  private static var enabled: Bool { System.environmentVariable("AASA_PATTERN_BENCHMARK") != nil }
 
   private static func seconds(_ body: () -> Void) -> Double {
     let clock = ContinuousClock()

@@ -1,0 +1,34 @@
+import NIOCore
+
+/// Why a socket could not be bound, in words for the person starting the server: no errno
+/// numbers, no names of the functions that failed, and what to do where there is something to do.
+enum ListenFailure {
+  static func message(for error: Error, host: String, port: Int, what: String = "")
+    -> String
+  {
+    let target = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+    let prefix = "cannot listen on \(target)\(what.isEmpty ? "" : " (\(what))")"
+    if let error = error as? IOError {
+      switch error.errnoCode {
+      case System.ErrorCode.permissionDenied where port < 1024:
+        return
+          "\(prefix): ports below 1024 need a privilege. Give the binary that privilege alone "
+          + "with `setcap cap_net_bind_service=+ep aasa-serve` (or AmbientCapabilities="
+          + "CAP_NET_BIND_SERVICE in a systemd unit, or a container's NET_BIND_SERVICE "
+          + "capability), or listen on a port above 1023 behind a port mapping; do not run it as root"
+      case System.ErrorCode.permissionDenied:
+        return "\(prefix): permission denied"
+      case System.ErrorCode.addressInUse:
+        return "\(prefix): the address is already in use (is another server listening there?)"
+      case System.ErrorCode.addressNotAvailable:
+        return "\(prefix): this machine has no such address"
+      default:
+        return "\(prefix): \(System.describe(errorCode: error.errnoCode).lowercased())"
+      }
+    }
+    if error is SocketAddressError {
+      return "\(prefix): the host name does not resolve to an address"
+    }
+    return "\(prefix): the system refused"
+  }
+}

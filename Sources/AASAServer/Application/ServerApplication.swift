@@ -1,0 +1,69 @@
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// The whole `aasa-serve` run: load TLS and the site, bind, report, serve until a signal. The
+/// executable only parses flags and calls this.
+public enum ServerApplication {
+  public static func run(
+    configuration: ServerConfiguration, logFormat: LogFormat, logger: Logger
+  ) async throws(StartupError) {
+    ServerMetrics.bootstrap()
+    let tls = try ListenerTLS.load(configuration: configuration, logger: logger)
+    for problem in tls?.warnings ?? [] {
+      logger.warning("\(problem); Apple's and Google's fetchers will refuse it")
+    }
+    let content = try SiteContent.load(configuration: configuration, logger: logger)
+
+    let accessLog = configuration.accessLog ? AccessLog(logger: logger, format: logFormat) : nil
+    let server = try await SiteServer.bind(
+      configuration: configuration, router: content.router, tls: tls?.server,
+      accessLog: accessLog, logger: logger, health: content.health)
+    var admin: AdminServer?
+    if let address = configuration.admin {
+      do {
+        admin = try await AdminServer.bind(
+          host: address.host, port: address.port, health: content.health,
+          router: content.router, openConnections: { server.openConnections })
+      } catch {
+        await server.stop()
+        throw error
+      }
+    }
+    let port = server.localAddress?.port ?? configuration.port
+    for line in StartupReport.lines(
+      configuration: configuration, port: port, tls: tls, content: content,
+      adminPort: admin?.localAddress?.port)
+    {
+      logger.info("\(line)")
+    }
+
+    var reloaders: [any Reloading] = [content.reloader]
+    if let certificates = tls?.reloader { reloaders.append(certificates) }
+    var services: [any Service] = [HangupReloader(reloaders: reloaders, logger: logger)]
+    if let interval = configuration.watchInterval {
+      for reloader in reloaders {
+        services.append(ReloadPoller(reloader: reloader, interval: interval))
+      }
+    }
+    // Last, because a service group stops its services from the last to the first: the
+    // listener closes as soon as the signal arrives.
+    services.append(server)
+    let group = ServiceGroup(
+      configuration: .init(
+        services: services.map { .init(service: $0) },
+        gracefulShutdownSignals: [.sigterm, .sigint],
+        logger: Logger(label: "aasa-serve.lifecycle", factory: { _ in SwiftLogNoOpLogHandler() })
+      ))
+    do {
+      try await group.run()
+    } catch {
+      logger.error("stopped with an error: \(error)")
+    }
+    // Kept up while draining, so probes see /readyz fail until the end.
+    await admin?.close()
+    // The last lines ("stopped") are still queued; a log reader that stalls at exit must not
+    // hold the process past its shutdown timeout, hence the limit.
+    LogWriter.standardOutput.flush(timeout: .seconds(1))
+  }
+}

@@ -1,0 +1,85 @@
+import AASACore
+import Logging
+
+/// A swift-log handler writing one line per event to standard output, in either format,
+/// through `LogWriter`: off the event loop, whole lines, bounded.
+public struct LineLogHandler: LogHandler {
+  public var logLevel: Logger.Level = .info
+  public var metadata: Logger.Metadata = [:]
+  public let format: LogFormat
+  let label: String
+
+  public init(label: String, format: LogFormat) {
+    self.label = label
+    self.format = format
+  }
+
+  public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    get { metadata[key] }
+    set { metadata[key] = newValue }
+  }
+
+  public func log(event: LogEvent) {
+    var merged = metadata
+    if let extra = event.metadata { merged.merge(extra) { $1 } }
+    Self.write(Self.line(event.level, event.message.description, merged, format))
+  }
+
+  /// Queues one line for standard output; see `LogWriter` for why this never blocks.
+  static func write(_ line: String) {
+    var line = line
+    line.append("\n")
+    LogWriter.standardOutput.enqueue(line)
+  }
+
+  /// An error that stops the process, for standard error: `aasa-serve: message` as text, one
+  /// object as JSON, like every other line.
+  public static func fatalLine(_ message: String, exitStatus: Int32, format: LogFormat) -> String {
+    switch format {
+    case .text: "aasa-serve: \(message)"
+    case .json:
+      jsonLine(.critical, message, ["exit_status": .stringConvertible(Int(exitStatus))])
+    }
+  }
+
+  static func line(
+    _ level: Logger.Level, _ message: String, _ metadata: Logger.Metadata, _ format: LogFormat
+  ) -> String {
+    switch format {
+    case .text: textLine(level, message, metadata)
+    case .json: jsonLine(level, message, metadata)
+    }
+  }
+
+  static func textLine(_ level: Logger.Level, _ message: String, _ metadata: Logger.Metadata)
+    -> String
+  {
+    var line = "\(Timestamp.now()) \(level) \(message)"
+    for (key, value) in metadata.sorted(by: { $0.key < $1.key }) {
+      line += " \(key)=\(quotedIfNeeded(value.description))"
+    }
+    return line
+  }
+
+  static func jsonLine(_ level: Logger.Level, _ message: String, _ metadata: Logger.Metadata)
+    -> String
+  {
+    JSONLine.encode(
+      LogRecord(time: Timestamp.now(), level: level, message: message, metadata: metadata))
+  }
+
+  static func quotedIfNeeded(_ value: String) -> String {
+    // Bytes, not Characters: this runs for every access log field.
+    let needsQuotes =
+      value.isEmpty
+      || value.utf8.contains { byte in
+        byte <= 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "=") || byte == 0x7F
+          || byte == UInt8(ascii: "\\")
+      }
+    return needsQuotes ? jsonString(value) : value
+  }
+
+  /// A JSON string literal; control characters are escaped so a hostile User-Agent cannot forge
+  /// log lines.
+  static func jsonString(_ text: String) -> String { JSONValue.quoted(text) }
+}

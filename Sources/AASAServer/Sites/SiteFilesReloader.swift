@@ -1,0 +1,257 @@
+import AASACore
+import Logging
+import NIOCore
+
+/// Loads one site's files from disk (`--root`, or one host's folder with `--sites`) and keeps
+/// them current: decides which files changed, reads and validates them, and swaps a new snapshot
+/// into the store. An actor, because the poll loop and SIGHUP can both ask for a reload at once.
+public actor SiteFilesReloader: Reloading {
+  public nonisolated let scanner: SiteScanner
+  public nonisolated let store: Swappable<SiteSnapshot>
+  /// Whether each association file is valid, for `/readyz` and `/metrics`.
+  public nonisolated let health: SiteHealth
+  /// `--sites`: the host this site answers for. Its association files are reported under
+  /// `HOST/.well-known/…` in `/metrics`, so one site's files are told from another's.
+  public nonisolated let domain: String?
+  /// `domain` as its association files are checked against; none for `_default`, which answers
+  /// for no one host.
+  let site: SiteDomain?
+  let allowInvalid: Bool
+  let cacheControl: String
+  let logger: Logger
+
+  /// The files being served, by their own path (aliases are added by `SiteSnapshot`).
+  private var loaded: [String: ServedFile]
+  /// Versions already refused, so a broken file is reported once, not on every poll.
+  private var rejected: [String: FileFingerprint] = [:]
+  /// How long a changed file must stay the same (bytes, size, modification time) before it is
+  /// taken, so that a file still being written is never served half-way.
+  let settleTime: TimeAmount
+  /// Changed files waiting to settle: what was read, and since when it has not changed.
+  private var settling: [String: Observation] = [:]
+  /// Served files that are gone, and since when; a delete-then-write deploy is not a removal.
+  private var missingSince: [String: NIODeadline] = [:]
+  private var reportedSkips: Set<SkippedEntry>
+
+  private struct Observation {
+    var fingerprint: FileFingerprint
+    var bytes: [UInt8]
+    var since: NIODeadline
+  }
+
+  /// What `load` found: the reloader, ready to serve, and the warnings worth showing.
+  public struct InitialLoad: Sendable {
+    public var reloader: SiteFilesReloader
+    /// Served files, sorted by path.
+    public var files: [ServedFile]
+    /// Diagnostic lines for association files that were accepted with warnings (or, with
+    /// `--allow-invalid`, with errors).
+    public var findings: [String]
+    public var skipped: [SkippedEntry]
+  }
+
+  /// Loads the whole site. Refuses to start if an association file has errors, unless
+  /// `allowInvalid` is set.
+  /// - Parameters:
+  ///   - root: The site folder; `configuration.root` when nil.
+  ///   - domain: `--sites`: the host the site answers for.
+  ///   - health: Shared by every site with `--sites`; a new one otherwise.
+  public static func load(
+    configuration: ServerConfiguration, logger: Logger, root: String? = nil,
+    domain: String? = nil, health: SiteHealth = SiteHealth()
+  ) throws(StartupError) -> InitialLoad {
+    let root = root ?? configuration.root
+    let scanner = try SiteScanner(root: root, maxFileSize: configuration.maxFileSize)
+    let scan = scanner.scan()
+    let cacheControl = configuration.cacheMaxAge.map { "public, max-age=\($0)" } ?? "no-cache"
+    var files: [String: ServedFile] = [:]
+    var findings: [String] = []
+    var refusals: [String] = []
+    var skipped = scan.skipped
+    let healthKey = { (path: String) in (domain ?? "") + path }
+    let site = Self.ownSite(domain)
+    for entry in scan.entries.values.sorted(by: { $0.path < $1.path }) {
+      guard let bytes = scanner.read(entry) else {
+        skipped.append(SkippedEntry(path: entry.path, reason: .unreadable))
+        continue
+      }
+      if let outcome = WellKnownValidation.validate(bytes, path: entry.path, site: site) {
+        let lines = outcome.lines(file: scanner.root + entry.path)
+        if outcome.hasErrors && !configuration.allowInvalid {
+          refusals.append(contentsOf: lines)
+          continue
+        }
+        findings.append(contentsOf: lines)
+        health.setAssociationFile(healthKey(entry.path), valid: !outcome.hasErrors)
+      }
+      let file = ServedFile(
+        path: entry.path, contents: bytes, lastModified: entry.fingerprint.modifiedSeconds,
+        fingerprint: entry.fingerprint, cacheControl: cacheControl)
+      findings.append(contentsOf: file.appLinkFindingLines(file: scanner.root + entry.path))
+      files[entry.path] = file
+    }
+    // An association file that exists but cannot be served would be a 404 in production.
+    for skip in skipped where WellKnownValidation.kind(of: skip.path) != nil {
+      throw StartupError(
+        .invalidSite,
+        "cannot serve \(scanner.root + skip.path): it \(skip.reason.rawValue); fix it and start again"
+      )
+    }
+    if !refusals.isEmpty {
+      throw StartupError(
+        .invalidSite,
+        (refusals + [
+          "refusing to serve an invalid association file; fix it, or pass --allow-invalid to serve it anyway"
+        ]).joined(separator: "\n"))
+    }
+    if refusals.isEmpty && !files.keys.contains(where: { WellKnownValidation.kind(of: $0) != nil })
+    {
+      throw StartupError(
+        "no association file in \(configuration.root): put apple-app-site-association or "
+          + "assetlinks.json in \(configuration.root)/.well-known/ (is --root the right folder?)")
+    }
+    let store = Swappable(SiteSnapshot(files: files))
+    let reloader = SiteFilesReloader(
+      scanner: scanner, store: store, health: health, domain: domain,
+      allowInvalid: configuration.allowInvalid, cacheControl: cacheControl, logger: logger,
+      loaded: files,
+      settleTime: configuration.settleTime, skipped: Set(skipped))
+    return InitialLoad(
+      reloader: reloader, files: files.values.sorted { $0.path < $1.path }, findings: findings,
+      skipped: skipped)
+  }
+
+  private init(
+    scanner: SiteScanner, store: Swappable<SiteSnapshot>, health: SiteHealth, domain: String?,
+    allowInvalid: Bool, cacheControl: String, logger: Logger, loaded: [String: ServedFile],
+    settleTime: TimeAmount,
+    skipped: Set<SkippedEntry>
+  ) {
+    self.scanner = scanner
+    self.store = store
+    self.health = health
+    self.domain = domain
+    self.site = Self.ownSite(domain)
+    self.allowInvalid = allowInvalid
+    self.cacheControl = cacheControl
+    self.logger = logger
+    self.loaded = loaded
+    self.settleTime = settleTime
+    self.reportedSkips = skipped
+  }
+
+  /// Looks for changes and applies those that have settled: a changed file is taken once the
+  /// same bytes, size and modification time have been seen `settleTime` apart. `force`
+  /// (SIGHUP) does not wait for the next scans: it reads each change, waits the settle time and
+  /// reads again (a few rounds while files keep changing), and retries versions refused before.
+  /// Returns whether a new snapshot was swapped in.
+  @discardableResult
+  public func reload(force: Bool = false) async -> Bool {
+    guard force else { return pass(force: false) }
+    var changed = pass(force: true)
+    for _ in 0..<5 where !settling.isEmpty || !missingSince.isEmpty {
+      try? await Task.sleep(for: .nanoseconds(settleTime.nanoseconds))
+      if pass(force: true) { changed = true }
+    }
+    return changed
+  }
+
+  /// One scan: notes what changed, takes what has settled. Returns whether the snapshot changed.
+  private func pass(force: Bool) -> Bool {
+    let scan = scanner.scan()
+    let now = NIODeadline.now()
+
+    for skip in scan.skipped where !reportedSkips.contains(skip) {
+      logger.warning("not serving \(skip.path): \(skip.reason.rawValue)")
+    }
+    reportedSkips = Set(scan.skipped)
+
+    var changed = false
+    for path in settling.keys where scan.entries[path] == nil { settling[path] = nil }
+    for entry in scan.entries.values.sorted(by: { $0.path < $1.path }) {
+      missingSince[entry.path] = nil
+      if loaded[entry.path]?.fingerprint == entry.fingerprint {
+        settling[entry.path] = nil
+        continue
+      }
+      if !force && rejected[entry.path] == entry.fingerprint { continue }
+      // Changed while being read: the next scan will see it again.
+      guard let bytes = scanner.read(entry) else {
+        settling[entry.path] = nil
+        continue
+      }
+      if let earlier = settling[entry.path], earlier.fingerprint == entry.fingerprint,
+        earlier.bytes == bytes
+      {
+        guard now - earlier.since >= settleTime else { continue }
+        settling[entry.path] = nil
+        if apply(entry, bytes) { changed = true }
+      } else {
+        settling[entry.path] = Observation(
+          fingerprint: entry.fingerprint, bytes: bytes, since: now)
+      }
+    }
+    for path in loaded.keys.sorted() where scan.entries[path] == nil {
+      guard let since = missingSince[path] else {
+        missingSince[path] = now
+        continue
+      }
+      guard now - since >= settleTime else { continue }
+      missingSince[path] = nil
+      loaded[path] = nil
+      if WellKnownValidation.kind(of: path) != nil {
+        health.removeAssociationFile(healthKey(path))
+        logger.warning(
+          "\(healthKey(path)) was deleted: it is no longer served, and Apple's and Google's fetchers get 404"
+        )
+      } else {
+        logger.info("removed \(path)")
+      }
+      changed = true
+    }
+    if changed {
+      store.replace(with: SiteSnapshot(files: loaded))
+      ServerMetrics.shared.recordReload()
+    }
+    return changed
+  }
+
+  /// Reads, checks and takes one changed file. Returns whether it is now served.
+  private func apply(_ entry: SiteEntry, _ bytes: [UInt8]) -> Bool {
+    if let outcome = WellKnownValidation.validate(bytes, path: entry.path, site: site) {
+      let lines = outcome.lines(file: scanner.root + entry.path)
+      if outcome.hasErrors && !allowInvalid {
+        rejected[entry.path] = entry.fingerprint
+        health.setAssociationFile(healthKey(entry.path), valid: false)
+        ServerMetrics.shared.recordReloadFailure()
+        let keeping =
+          loaded[entry.path] == nil
+          ? "it is not served" : "the last good version keeps being served"
+        logger.error(
+          "refusing the new version of \(healthKey(entry.path)); \(keeping)\n\(lines.joined(separator: "\n"))"
+        )
+        return false
+      }
+      for line in lines { logger.warning("\(line)") }
+      health.setAssociationFile(healthKey(entry.path), valid: !outcome.hasErrors)
+    }
+    rejected[entry.path] = nil
+    let file = ServedFile(
+      path: entry.path, contents: bytes, lastModified: entry.fingerprint.modifiedSeconds,
+      fingerprint: entry.fingerprint, cacheControl: cacheControl)
+    // A page with App Link mistakes is still served: it is content, not an association file.
+    for line in file.appLinkFindingLines(file: scanner.root + entry.path) {
+      logger.warning("\(line)")
+    }
+    loaded[entry.path] = file
+    logger.info("reloaded \(healthKey(entry.path)) (\(bytes.count) bytes)")
+    return true
+  }
+
+  private static func ownSite(_ domain: String?) -> SiteDomain? {
+    domain.flatMap { $0 == HostFoldersReloader.fallbackName ? nil : SiteDomain(host: $0) }
+  }
+
+  /// How logs, `/metrics` and `/readyz` name a file: its path, after the host with `--sites`.
+  private func healthKey(_ path: String) -> String { (domain ?? "") + path }
+}

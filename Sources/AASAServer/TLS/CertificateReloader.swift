@@ -1,0 +1,165 @@
+import Logging
+import NIOCore
+
+/// `--tls-dir`: loads every certificate, and keeps them current as renewal tools rewrite them in
+/// place. A changed certificate (its chain, its key or both) is taken once both files have kept
+/// the same size and times for the settle time, and only after it passes every check; a bad
+/// renewal is logged and counted, and the old certificate keeps being served. A new table is
+/// swapped into the store atomically: a handshake uses either the old or the new one.
+public actor CertificateReloader: Reloading {
+  public nonisolated let store: Swappable<CertificateTable>
+  let folder: CertificateFolder
+  let allowUntrusted: Bool
+  let settleTime: TimeAmount
+  let logger: Logger
+  private var loaded:
+    [String: (entry: CertificateTable.Entry, fingerprint: CertificateFolder.Fingerprint)]
+  /// Versions refused, so a bad renewal is reported once, not on every scan.
+  private var refused: [String: CertificateFolder.Fingerprint]
+  private var settling: [String: (fingerprint: CertificateFolder.Fingerprint, since: NIODeadline)] =
+    [:]
+  private var missingSince: [String: NIODeadline] = [:]
+
+  /// What `load` found, for the start-up report.
+  public struct InitialLoad: Sendable {
+    public var reloader: CertificateReloader
+    /// Requirements not met, served because of `--allow-untrusted-certificate`.
+    public var warnings: [String]
+    public var summary: String
+  }
+
+  /// Loads every certificate in the folder. One that fails its checks is logged and left out;
+  /// start-up fails only when none is left.
+  public static func load(
+    directory: String, allowUntrusted: Bool, settleTime: TimeAmount, logger: Logger
+  ) throws(StartupError) -> InitialLoad {
+    let folder = CertificateFolder(directory: directory)
+    var loaded:
+      [String: (entry: CertificateTable.Entry, fingerprint: CertificateFolder.Fingerprint)] =
+        [:]
+    var refused: [String: CertificateFolder.Fingerprint] = [:]
+    var warnings: [String] = []
+    var errors: [String] = []
+    for (name, found) in folder.scan().sorted(by: { $0.key < $1.key }) {
+      do {
+        let certificate = try CertificateLoader.load(found.pair, allowUntrusted: allowUntrusted)
+        loaded[name] = (certificate.entry, found.fingerprint)
+        warnings += certificate.warnings
+      } catch {
+        refused[name] = found.fingerprint
+        errors.append(error.message)
+        ServerMetrics.shared.recordCertificateReloadFailure()
+        logger.error("not using the certificate \(name): \(error.message)")
+      }
+    }
+    guard !loaded.isEmpty else {
+      let reason =
+        errors.isEmpty
+        ? "it holds no certificate (NAME.crt with NAME.key, or NAME/fullchain.pem with NAME/privkey.pem)"
+        : "no certificate in it can be used"
+      throw StartupError("cannot serve TLS from --tls-dir \(directory): \(reason)")
+    }
+    let table = CertificateTable(entries: loaded.values.map(\.entry))
+    let reloader = CertificateReloader(
+      store: Swappable(table), folder: folder,
+      allowUntrusted: allowUntrusted, settleTime: settleTime, logger: logger, loaded: loaded,
+      refused: refused)
+    return InitialLoad(
+      reloader: reloader, warnings: warnings, summary: summary(of: table, directory))
+  }
+
+  private init(
+    store: Swappable<CertificateTable>, folder: CertificateFolder, allowUntrusted: Bool,
+    settleTime: TimeAmount, logger: Logger,
+    loaded: [String: (entry: CertificateTable.Entry, fingerprint: CertificateFolder.Fingerprint)],
+    refused: [String: CertificateFolder.Fingerprint]
+  ) {
+    self.store = store
+    self.folder = folder
+    self.allowUntrusted = allowUntrusted
+    self.settleTime = settleTime
+    self.logger = logger
+    self.loaded = loaded
+    self.refused = refused
+  }
+
+  static func summary(of table: CertificateTable, _ directory: String) -> String {
+    let names = table.entries.map { entry in
+      "\(entry.name) (\(entry.dnsNames.joined(separator: ", ")))"
+    }
+    return "\(table.entries.count) certificate(s) from \(directory), chosen by SNI: "
+      + names.joined(separator: "; ") + "; without SNI or for other names: \(table.fallback.name)"
+  }
+
+  public func reload(force: Bool = false) async -> Bool {
+    var changed = pass(force: force)
+    for _ in 0..<5 where force && (!settling.isEmpty || !missingSince.isEmpty) {
+      try? await Task.sleep(for: .nanoseconds(settleTime.nanoseconds))
+      if pass(force: true) { changed = true }
+    }
+    return changed
+  }
+
+  /// One scan: notes what changed, takes what has settled. Returns whether the table changed.
+  private func pass(force: Bool) -> Bool {
+    let found = folder.scan()
+    let now = NIODeadline.now()
+    var changed = false
+    for name in settling.keys where found[name] == nil { settling[name] = nil }
+    for (name, current) in found.sorted(by: { $0.key < $1.key }) {
+      missingSince[name] = nil
+      if loaded[name]?.fingerprint == current.fingerprint {
+        settling[name] = nil
+        continue
+      }
+      if !force && refused[name] == current.fingerprint { continue }
+      guard let seen = settling[name], seen.fingerprint == current.fingerprint else {
+        settling[name] = (current.fingerprint, now)
+        continue
+      }
+      guard now - seen.since >= settleTime else { continue }
+      settling[name] = nil
+      do {
+        let certificate = try CertificateLoader.load(current.pair, allowUntrusted: allowUntrusted)
+        for warning in certificate.warnings {
+          logger.warning("\(warning); Apple's and Google's fetchers will refuse it")
+        }
+        let renewed = loaded[name] != nil
+        loaded[name] = (certificate.entry, current.fingerprint)
+        refused[name] = nil
+        ServerMetrics.shared.recordCertificateReload()
+        logger.info(
+          "\(renewed ? "renewed" : "new") certificate \(name) for \(certificate.entry.dnsNames.joined(separator: ", ")) is in use"
+        )
+        changed = true
+      } catch {
+        refused[name] = current.fingerprint
+        ServerMetrics.shared.recordCertificateReloadFailure()
+        let keeping =
+          loaded[name] == nil
+          ? "it is not used" : "the previous certificate \(name) keeps being served"
+        logger.error("refusing the new certificate \(name); \(keeping): \(error.message)")
+      }
+    }
+    for name in loaded.keys.sorted() where found[name] == nil {
+      guard let since = missingSince[name] else {
+        missingSince[name] = now
+        continue
+      }
+      guard now - since >= settleTime else { continue }
+      missingSince[name] = nil
+      guard loaded.count > 1 else {
+        logger.error(
+          "the certificate \(name) was removed, and it is the last one: it keeps being served")
+        continue
+      }
+      loaded[name] = nil
+      logger.warning("the certificate \(name) was removed: it is no longer served")
+      changed = true
+    }
+    if changed {
+      store.replace(with: CertificateTable(entries: loaded.values.map(\.entry)))
+    }
+    return changed
+  }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Clients that break the rules or hold on to connections, against the real process over TLS.
+@Suite("aasa-serve end to end: misbehaving clients", .timeLimit(.minutes(2)))
+struct EndToEndAbuseTests {
+  let aasaPath = "/.well-known/apple-app-site-association"
+
+  func startServer(_ extra: [String] = []) throws -> (TemporaryDirectory, ServerProcess) {
+    let site = try TemporaryDirectory.standardSite()
+    let server = try ServerProcess(
+      ["--root", site.site, "--port", "0", "--self-signed"] + extra)
+    return (site, server)
+  }
+
+  @Test func http2ProtocolErrorClosesTheConnection() throws {
+    let (_, server) = try startServer()
+    let report = try HTTP2Probe.run(mode: "protocol-error", port: server.port, seconds: 5)
+    #expect(report.goaway)
+    #expect(report.closed, "still open after \(report.sent) bytes")
+    #expect(report.after < 3)
+    // The server is unharmed.
+    #expect(try CurlResponse(curl(["-k", "--http2"], server.url(aasaPath))).status == 200)
+  }
+
+  @Test func http2HeaderTimeoutCatchesTrickledContinuationFrames() throws {
+    let (_, server) = try startServer(["--header-timeout", "1", "--idle-timeout", "30"])
+    let report = try HTTP2Probe.run(mode: "continuation", port: server.port, seconds: 6)
+    #expect(report.closed)
+    // The header timeout (1 s, checked every 0.5 s), not the idle timeout.
+    #expect(report.after < 4, "closed after \(report.after) s")
+  }
+
+  @Test(.enabled(if: System.hasProcFileSystem, "reads peak memory from /proc"))
+  func http2ClientThatNeverReadsCannotGrowTheServer() throws {
+    let site = try TemporaryDirectory.standardSite()
+    var bytes = [UInt8](repeating: 0, count: 4 << 20)
+    for index in bytes.indices {
+      bytes[index] = UInt8(truncatingIfNeeded: index &* 2_654_435_761 >> 13)
+    }
+    _ = try site.write("site/big.bin", bytes)
+    let server = try ServerProcess(
+      ["--root", site.site, "--port", "0", "--self-signed", "--idle-timeout", "30"])
+    let before = try peakResidentKilobytes(of: server)
+    // 50 streams × 4 MiB asked for with the windows wide open: 200 MiB if output were queued.
+    _ = try HTTP2Probe.run(mode: "no-read", port: server.port, seconds: 4)
+    let growth = try peakResidentKilobytes(of: server) - before
+    #expect(growth < 64 << 10, "peak resident memory grew by \(growth) KiB")
+    #expect(try CurlResponse(curl(["-k", "--http2"], server.url(aasaPath))).status == 200)
+  }
+
+  /// The process's peak resident set (VmHWM), in KiB.
+  private func peakResidentKilobytes(of server: ServerProcess) throws -> Int {
+    let status = try String(
+      contentsOfFile: "/proc/\(server.process.pid)/status", encoding: .utf8)
+    let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") })
+    return try #require(Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]))
+  }
+
+  @Test func http2IdleTimeoutIgnoresPings() throws {
+    let (_, server) = try startServer(["--header-timeout", "5", "--idle-timeout", "1"])
+    let report = try HTTP2Probe.run(mode: "ping", port: server.port, seconds: 6)
+    #expect(report.closed)
+    #expect(report.after < 4, "closed after \(report.after) s")
+  }
+
+  @Test func idleHTTP2ClientsCannotHoldEverySlot() throws {
+    let (_, server) = try startServer([
+      "--header-timeout", "1", "--idle-timeout", "1", "--max-connections", "4",
+    ])
+    let port = server.port
+    // Four pinging clients take every slot; they are closed, and then others get in.
+    let reports = Reports()
+    let group = DispatchGroup()
+    for _ in 0..<4 {
+      DispatchQueue.global().async(group: group) {
+        if let report = try? HTTP2Probe.run(mode: "ping", port: port, seconds: 8) {
+          reports.append(report)
+        }
+      }
+    }
+    Thread.sleep(forTimeInterval: 0.5)
+    try waitUntil(timeout: 6, "a slot to free up") {
+      (try? CurlResponse(curl(["-k", "--http2"], server.url(aasaPath))))?.status == 200
+    }
+    group.wait()
+    #expect(reports.all.count == 4)
+    #expect(reports.all.allSatisfy { $0.closed })
+  }
+
+  @Test func http2OversizedHeadGets431OnItsStream() throws {
+    let (_, server) = try startServer(["--max-header-size", "2048"])
+    let big = "x-big: " + String(repeating: "a", count: 3000)
+    let response = try CurlResponse(curl(["-k", "--http2", "-H", big], server.url(aasaPath)))
+    #expect(response.httpVersion == "HTTP/2")
+    #expect(response.status == 431)
+  }
+
+  @Test func http1HostMustBeThereExactlyOnce() throws {
+    let site = try TemporaryDirectory.standardSite()
+    let plain = try ServerProcess(["--root", site.site, "--port", "0"])
+    let cases: [(String, String)] = [
+      ("GET \(aasaPath) HTTP/1.1\r\n\r\n", "HTTP/1.1 400"),
+      ("GET \(aasaPath) HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", "HTTP/1.1 400"),
+      ("GET \(aasaPath) HTTP/1.0\r\nHost: a\r\nHost: b\r\n\r\n", "HTTP/1.1 400"),
+      ("GET \(aasaPath) HTTP/1.0\r\n\r\n", "HTTP/1.1 200"),
+      ("GET \(aasaPath) HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n", "HTTP/1.1 200"),
+    ]
+    for (request, expected) in cases {
+      let response = try rawExchange(port: plain.port, request, timeout: 3)
+      #expect(response.hasPrefix(expected), "\(request) -> \(response.prefix(40))")
+    }
+  }
+}
+
+/// Reports gathered from probes running on other threads.
+private final class Reports: @unchecked Sendable {
+  // @unchecked: `reports` is only touched under `lock`.
+  private let lock = NSLock()
+  private var reports: [HTTP2Probe.Report] = []
+
+  func append(_ report: HTTP2Probe.Report) { lock.withLock { reports.append(report) } }
+  var all: [HTTP2Probe.Report] { lock.withLock { reports } }
+}

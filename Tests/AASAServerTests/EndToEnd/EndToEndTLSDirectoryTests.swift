@@ -1,0 +1,177 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `--tls-dir`: a certificate per name, chosen by SNI, renewed in place under a running server.
+@Suite("aasa-serve end to end: certificates by SNI", .timeLimit(.minutes(3)))
+struct EndToEndTLSDirectoryTests {
+  let directory: TemporaryDirectory
+  let authority: TestCertificateAuthority
+
+  init() throws {
+    directory = try EndToEndSitesTests.sites([
+      "apple.example", "banana.fruit.example", "_default",
+    ])
+    authority = try TestCertificateAuthority(in: directory)
+    // lego's layout, certbot's, and the default.
+    try writeFlat("apple", commonName: "apple-v1", names: ["apple.example"])
+    let fruit = try authority.issue(commonName: "fruit-v1", names: ["*.fruit.example"])
+    try directory.write("tls/fruit/fullchain.pem", fruit.chain)
+    try directory.write("tls/fruit/privkey.pem", fruit.key)
+    try writeFlat("default", commonName: "default-v1", names: ["default.example"])
+  }
+
+  /// Writes `tls/NAME.crt` and `tls/NAME.key` in place, as a renewal tool does.
+  func writeFlat(
+    _ name: String, commonName: String, names: [String], validFor: TimeInterval = 86400
+  )
+    throws
+  {
+    let issued = try authority.issue(
+      commonName: commonName, names: names, notValidAfter: Date() + validFor)
+    try directory.write("tls/\(name).key", issued.key)
+    try directory.write("tls/\(name).crt", issued.chain)
+  }
+
+  func start(_ extra: [String] = []) throws -> ServerProcess {
+    try ServerProcess(
+      [
+        "--sites", directory.path + "/sites", "--tls-dir", directory.path + "/tls", "--port", "0",
+        "--watch-interval", "0.2", "--settle-time", "0.5", "--no-access-log",
+      ] + extra)
+  }
+
+  /// A request for `host`, verified against the test authority: it fails unless the server
+  /// presented a certificate naming `host`.
+  func get(_ server: ServerProcess, host: String, _ extra: [String] = []) throws -> CurlResponse {
+    try CurlResponse(
+      curl(
+        ["--cacert", authority.file, "--resolve", "\(host):\(server.port):127.0.0.1"] + extra,
+        "https://\(host):\(server.port)\(EndToEndSitesTests.aasaPath)"))
+  }
+
+  @Test func eachHostGetsTheCertificateNamingIt() throws {
+    let server = try start()
+    #expect(server.output.contains("3 certificate(s)"))
+    for (host, app) in [("apple.example", "apple"), ("banana.fruit.example", "banana")] {
+      for version in ["--http1.1", "--http2"] {
+        let response = try get(server, host: host, [version])
+        #expect(response.status == 200, "\(host) \(version)")
+        #expect(response.body == EndToEndSitesTests.aasa(app: app), "\(host) \(version)")
+      }
+    }
+    #expect(try presentedCommonName(port: server.port, serverName: "apple.example") == "apple-v1")
+    #expect(try presentedCommonName(port: server.port, serverName: "APPLE.example.") == "apple-v1")
+    #expect(
+      try presentedCommonName(port: server.port, serverName: "banana.fruit.example") == "fruit-v1")
+    // A wildcard covers one label only: neither the parent nor a deeper name.
+    #expect(try presentedCommonName(port: server.port, serverName: "fruit.example") == "default-v1")
+    #expect(
+      try presentedCommonName(port: server.port, serverName: "a.b.fruit.example") == "default-v1")
+    #expect(try presentedCommonName(port: server.port, serverName: "other.example") == "default-v1")
+    #expect(try presentedCommonName(port: server.port, serverName: nil) == "default-v1")
+  }
+
+  @Test func aCertificateRenewedUnderLoadIsTakenWithNoFailedRequest() throws {
+    let server = try start()
+    let host = "apple.example"
+    let load = RequestLoop(
+      ["--cacert", authority.file, "--resolve", "\(host):\(server.port):127.0.0.1"],
+      url: "https://\(host):\(server.port)\(EndToEndSitesTests.aasaPath)")
+    defer { load.stop() }
+    try waitUntil(timeout: 10, "requests before the renewal") { load.statuses.count >= 5 }
+    try writeFlat("apple", commonName: "apple-v2", names: ["apple.example"])
+    try waitUntil(timeout: 15, "the renewed certificate") {
+      try presentedCommonName(port: server.port, serverName: "apple.example") == "apple-v2"
+    }
+    let before = load.statuses.count
+    try waitUntil(timeout: 10, "requests after the renewal") { load.statuses.count >= before + 5 }
+    load.stop()
+    let seen = load.statuses
+    #expect(
+      seen.allSatisfy { $0 == 200 }, "\(seen.filter { $0 != 200 }.count) failed of \(seen.count)")
+    #expect(server.output.contains("renewed certificate apple"))
+  }
+
+  @Test func aBadRenewalKeepsTheOldCertificate() throws {
+    let server = try start(["--admin", "127.0.0.1:0"])
+    let adminPort = try #require(
+      server.output.firstMatch(of: /admin on http:\/\/127\.0\.0\.1:(\d+)/).map { Int($0.1)! })
+    // A key that belongs to another certificate.
+    let other = try authority.issue(commonName: "apple-v2", names: ["apple.example"])
+    try directory.write("tls/apple.key", other.key)
+    try waitUntil(timeout: 10, "the refusal") {
+      server.output.contains("refusing the new certificate apple")
+    }
+    #expect(server.output.contains("does not belong to the certificate"))
+    #expect(try presentedCommonName(port: server.port, serverName: "apple.example") == "apple-v1")
+    #expect(try get(server, host: "apple.example").status == 200)
+
+    // An expired one, key and all.
+    try writeFlat("apple", commonName: "apple-v3", names: ["apple.example"], validFor: -3600)
+    try waitUntil(timeout: 10, "the second refusal") {
+      server.output.components(separatedBy: "refusing the new certificate apple").count == 3
+    }
+    #expect(server.output.contains("expired on"))
+    #expect(try presentedCommonName(port: server.port, serverName: "apple.example") == "apple-v1")
+
+    let metrics = try CurlResponse(curl([], "http://127.0.0.1:\(adminPort)/metrics")).body
+    #expect(metrics.contains("aasa_certificate_reload_failures_total 2"), "\(metrics)")
+  }
+
+  @Test func aChainOutOfOrderIsRefused() throws {
+    let issued = try authority.issue(commonName: "apple-v2", names: ["apple.example"])
+    // The authority first, then the leaf: swapped.
+    let blocks = issued.chain.components(separatedBy: "-----END CERTIFICATE-----\n")
+    let swapped =
+      blocks[1] + "-----END CERTIFICATE-----\n" + blocks[0]
+      + "-----END CERTIFICATE-----\n"
+    try directory.write("tls/apple.crt", swapped)
+    let server = try start()
+    #expect(server.output.contains("not using the certificate apple"))
+    #expect(server.output.contains("is out of order"))
+    // The others are served; apple.example falls back to the default certificate.
+    #expect(try presentedCommonName(port: server.port, serverName: "apple.example") == "default-v1")
+  }
+
+  @Test func aFolderWithoutCertificatesStopsStartUp() throws {
+    let empty = try TemporaryDirectory()
+    try empty.write("tls/readme.txt", "certificates go here")
+    let server = try ServerProcess(
+      ["--root", directory.path + "/sites/apple.example", "--tls-dir", empty.path + "/tls"],
+      expectFailure: true)
+    #expect(try server.waitForExit() == 2)
+    #expect(server.stderr.text.contains("holds no certificate"))
+  }
+}
+
+/// Fetches a URL with curl over and over on a thread of its own, a new connection (and so a full
+/// TLS handshake) each time, and keeps every status, until stopped.
+final class RequestLoop: @unchecked Sendable {
+  // @unchecked: `seen` and `stopped` are only touched under `lock`.
+  private let lock = NSLock()
+  private var seen: [Int] = []
+  private var stopped = false
+  private let finished = DispatchSemaphore(value: 0)
+
+  init(_ arguments: [String], url: String) {
+    Thread { [self] in
+      while !lock.withLock({ stopped }) {
+        let status = (try? CurlResponse(curl(arguments, url)).status) ?? 0
+        lock.withLock { seen.append(status) }
+      }
+      finished.signal()
+    }.start()
+  }
+
+  var statuses: [Int] { lock.withLock { seen } }
+
+  /// Stops after the request in flight, and waits for it.
+  func stop() {
+    let first = lock.withLock {
+      defer { stopped = true }
+      return !stopped
+    }
+    if first { finished.wait() }
+  }
+}
