@@ -1,9 +1,12 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
+// 6.2 is the real floor: several dependencies resolve only to 6.2 manifests (Xcode 26 on a Mac).
 import PackageDescription
 
 let package = Package(
   name: "aasa",
-  platforms: [.macOS(.v15)],
+  // macOS 13: swift-prometheus's floor; nothing in aasa needs newer (no Mutex, no
+  // String(validating:)).
+  platforms: [.macOS(.v13)],
   products: [
     .library(name: "AASACore", targets: ["AASACore"]),
     .library(name: "AASA", targets: ["AASA"]),
@@ -56,7 +59,9 @@ let package = Package(
     ),
 
     // Debian's libgumbo-dev: a real HTML5 parser, for reading App Links pages as browsers do.
-    .systemLibrary(name: "CGumbo", pkgConfig: "gumbo", providers: [.apt(["libgumbo-dev"])]),
+    .systemLibrary(
+      name: "CGumbo", pkgConfig: "gumbo",
+      providers: [.apt(["libgumbo-dev"]), .brew(["gumbo-parser"])]),
 
     // App Links pages (`al:*` meta tags): reading, checks, navigation and inbound URLs, as Bolts.
     .target(name: "AASAAppLinks", dependencies: ["AASACore", "CGumbo"]),
@@ -66,12 +71,14 @@ let package = Package(
 
     // zlib and Debian's libbrotli-dev, for decoding compressed bodies with a bound on their size.
     .systemLibrary(
-      name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+      name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
     .systemLibrary(
-      name: "CBrotli", pkgConfig: "libbrotlidec", providers: [.apt(["libbrotli-dev"])]),
+      name: "CBrotli", pkgConfig: "libbrotlidec",
+      providers: [.apt(["libbrotli-dev"]), .brew(["brotli"])]),
     // The brotli encoder, for tests that make `Content-Encoding: br` bodies: never in the tools.
     .systemLibrary(
-      name: "CBrotliEncoder", pkgConfig: "libbrotlienc", providers: [.apt(["libbrotli-dev"])]),
+      name: "CBrotliEncoder", pkgConfig: "libbrotlienc",
+      providers: [.apt(["libbrotli-dev"]), .brew(["brotli"])]),
 
     // Fetching and judging a deployed site (`aasa-lint check`): values, rendered by AASALint.
     .target(
@@ -152,6 +159,7 @@ let package = Package(
     .executableTarget(
       name: "aasa-serve",
       dependencies: [
+        "AASACore",
         "AASAServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),

@@ -59,7 +59,7 @@ swift_flags=(-sanitize=fuzzer,address -parse-as-library -O -g)
 plain_flags=(-parse-as-library -O)
 
 # The library modules the targets link, in dependency order: each is Sources/MODULE.
-modules=(AASACore AASA AASARoutes AASAAppLinks)
+modules=(AASACore AASA AASAAndroid AASAWellKnown AASARoutes AASAAppLinks)
 # AASAAppLinks imports CGumbo (Sources/CGumbo/module.modulemap) and links libgumbo (libgumbo-dev).
 system_flags=(-I "$root/Sources/CGumbo" $(pkg-config --cflags-only-I gumbo 2>/dev/null | sed 's/-I/-Xcc -I/g'))
 

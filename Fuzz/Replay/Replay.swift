@@ -2,9 +2,7 @@
 // how long each took: for telling a slow input from a slow instrumented build.
 // Fuzz/run.sh replay TARGET FILE... builds and runs it.
 
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Foundation
 
 @_silgen_name("LLVMFuzzerTestOneInput")
 func testOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
@@ -13,18 +11,11 @@ func testOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
 enum Replay {
   static func main() {
     for path in CommandLine.arguments.dropFirst() {
-      guard let file = fopen(path, "rb") else {
+      guard let data = FileManager.default.contents(atPath: path) else {
         print("\(path): cannot open")
         continue
       }
-      var bytes: [UInt8] = []
-      var buffer = [UInt8](repeating: 0, count: 65_536)
-      while true {
-        let count = fread(&buffer, 1, buffer.count, file)
-        if count <= 0 { break }
-        bytes += buffer[..<count]
-      }
-      fclose(file)
+      let bytes = [UInt8](data)
       let clock = ContinuousClock()
       let elapsed = clock.measure {
         _ = bytes.withUnsafeBufferPointer {

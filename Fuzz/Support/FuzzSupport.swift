@@ -1,7 +1,8 @@
-// Shared by every fuzz target. Fuzz/run.sh compiles Sources/AASA once, with `-enable-testing`,
-// and links each target (this file and one of Targets/) against it.
+// Shared by every fuzz target. Fuzz/run.sh compiles the library targets once, with
+// `-enable-testing`, and links each target (this file and one of Targets/) against them.
 
-@testable import AASA
+import AASACore
+@testable import AASAWellKnown
 
 /// Stops the run with `message` when `condition` fails: libFuzzer records the input as a crash.
 /// Unlike `precondition`, it is checked in every build mode.
@@ -25,7 +26,7 @@ func splitAtFirstNUL(_ bytes: [UInt8]) -> (head: [UInt8], lines: [String]?) {
 }
 
 /// Checks what every lint report must satisfy, whatever the input.
-func checkReport(_ report: LintReport, of bytes: [UInt8]) {
+func checkReport(_ report: WellKnownReport, of bytes: [UInt8]) {
   var previous: SourceLocation?
   for diagnostic in report.diagnostics {
     let location = diagnostic.location

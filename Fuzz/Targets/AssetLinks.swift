@@ -6,7 +6,9 @@
 // validator and the parser report the same diagnostics; a `yes` names only valid statements that
 // list the package, fingerprint and relation, and never for a list Google ignores.
 
-@testable import AASA
+import AASACore
+@testable import AASAAndroid
+import AASAWellKnown
 
 private let maximumQueries = 64
 
@@ -14,7 +16,7 @@ private let maximumQueries = 64
 public func fuzzAssetLinks(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   let (file, lines) = splitAtFirstNUL(bytes)
-  let report = Linter.lint(file, as: .assetLinks)
+  let report = WellKnownLinter(kind: .assetLinks).lint(file)
   checkReport(report, of: file)
   require(report.association == nil, "an association from an assetlinks lint")
   guard let json = report.json else { return 0 }

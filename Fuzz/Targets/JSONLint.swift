@@ -5,17 +5,18 @@
 // compact JSON, reads again without errors (unless a number was invalid) and to the same value (so recovery never builds a
 // value JSON cannot express); the linter sees the reader's value.
 
-@testable import AASA
+import AASACore
+@testable import AASAWellKnown
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSONLint(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   let read = JSONReader.read(bytes)
-  let report = Linter.lint(bytes)
+  let report = WellKnownLinter().lint(bytes)
   checkReport(report, of: bytes)
   require(report.json == read.value, "the linter and the reader disagree on the value")
   if report.kind == .assetLinks {
-    checkReport(Linter.lint(bytes, as: .appleAppSiteAssociation), of: bytes)
+    checkReport(WellKnownLinter(kind: .appleAppSiteAssociation).lint(bytes), of: bytes)
   }
   // Numbers are kept as written, and the reader recovers from invalid ones (`-`, `01`), which
   // then stay invalid in the compact text: the round trip holds for values without them.

@@ -6,7 +6,9 @@
 // `firstMatch` agrees with `route` on the app and the kind; `verdict(for:app:)` agrees with the
 // app's verdicts in `route`; a deciding rule or a near miss belongs to the verdict's entry.
 
+import AASACore
 @testable import AASA
+import AASAWellKnown
 
 private let defaultURLs = [
   "/", "/a", "/albums/1", "/videos/samples/2010/x", "/shop/books/1?ref=mail#top",
@@ -23,7 +25,7 @@ private let maximumURLBytes = 1_024
 public func fuzzMatchExplain(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   let (file, lines) = splitAtFirstNUL(bytes)
-  let report = Linter.lint(file, as: .appleAppSiteAssociation)
+  let report = WellKnownLinter(kind: .appleAppSiteAssociation).lint(file)
   checkReport(report, of: file)
   guard let association = report.association else { return 0 }
   var matcher = Matcher(association)

@@ -11,6 +11,7 @@
 // escapes, on parts that are neither normalized nor decoded nor folded, the answer is a naive
 // recursive glob match's.
 
+import AASACore
 @testable import AASA
 
 private let parts: [PatternPart] = [.path, .query, .queryItemValue, .fragment]

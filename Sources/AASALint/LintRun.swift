@@ -41,7 +41,7 @@ public struct LintRun {
   public var style: TerminalStyle
   /// `--expect`: the table's name and its lines.
   public var expectations: (file: String, lines: [RoutingExpectation])?
-  public var toolVersion = ToolVersion.current
+  public var toolVersion = PackageVersion.current
   /// `--grants PACKAGE:FINGERPRINT` questions, for an assetlinks.json file.
   public var grantQueries: [GrantQuery] = []
   /// `--relation`: what the `--grants` questions ask about.
@@ -85,7 +85,7 @@ public struct LintRun {
       matcher = Matcher(report.association ?? SiteAssociation(), site: domain)
       if let app, let unknown = UnknownApp.diagnostic(for: app, in: report.association) {
         // After the file's own findings: it is about the question asked, not the file.
-        report.diagnostics.append(unknown)
+        report.diagnostics.append(CommandLineWording.apply(unknown))
       }
     }
     var status: ExitStatus = report.hasFindings(atOrAbove: threshold) ? .findings : .success
@@ -129,37 +129,23 @@ public struct LintRun {
         errors.flush()
       }
     case .json:
-      let routings = try matcher.map { try collect(urls, $0) }
-      var extra: [(key: String, json: String)] = []
-      if let signed {
-        extra.append(("signature", SignatureSummary.json(signed)))
+      var writer = JSONReportWriter(
+        file: fileName, kind: report.kind, diagnostics: report.diagnostics,
+        routings: try matcher.map { try collect(urls, $0) }, app: app)
+      writer.report.signature = signed.map {
+        .init(
+          signer: $0.signer, verifies: $0.signatureVerifies, problem: Nullable($0.signatureProblem))
       }
       if !grants.isEmpty {
-        extra.append(
-          (
-            "grants",
-            "["
-              + grants.map { grant in
-                "{\"package\": \(JSONValue.quoted(grant.query.packageName)), "
-                  + "\"fingerprint\": \(JSONValue.quoted(grant.query.fingerprint.canonicalText)), "
-                  + "\"relation\": \(JSONValue.quoted(grantRelation.rawValue)), "
-                  + "\"granted\": \(grant.answer.isGranted), "
-                  + "\"explanation\": \(JSONValue.quoted(grant.answer.explanation))}"
-              }.joined(separator: ", ") + "]"
-          ))
+        writer.report.grants = grants.map { grant in
+          .init(
+            package: grant.query.packageName, fingerprint: grant.query.fingerprint.canonicalText,
+            relation: grantRelation.rawValue, granted: grant.answer.isGranted,
+            explanation: grant.answer.explanation)
+        }
       }
-      if let results {
-        extra.append(
-          (
-            "expectations",
-            "{\"file\": \(JSONValue.quoted(expectationsFile)), \"met\": \(results.count - unmet.count), "
-              + "\"failed\": \(unmet.count), \"results\": ["
-              + results.map { "\n    " + $0.json }.joined(separator: ",") + "]}"
-          ))
-      }
-      JSONReportWriter.write(
-        file: fileName, kind: report.kind, diagnostics: report.diagnostics, routings: routings,
-        app: app, extra: extra, to: output)
+      writer.report.expectations = results.map { .init(file: expectationsFile, results: $0) }
+      writer.write(to: output)
     case .text:
       if let signed {
         output.line(SignatureSummary.describe(signed, file: fileName, style: style))

@@ -13,8 +13,4 @@ enum SignatureSummary {
     return "\(file): CMS-signed by \(signed.signer); \(verdict)"
   }
 
-  static func json(_ signed: SignedAssociation) -> String {
-    "{\"signer\": \(JSONValue.quoted(signed.signer)), \"verifies\": \(signed.signatureVerifies), "
-      + "\"problem\": " + (signed.signatureProblem.map(JSONValue.quoted) ?? "null") + "}"
-  }
 }

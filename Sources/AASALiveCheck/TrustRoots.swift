@@ -19,9 +19,10 @@ public struct TrustRoots: Sendable {
     self.name = name
   }
 
-  /// The system's trust store (on Linux, the PEM bundle under `/etc/ssl` or `/etc/pki`).
+  /// The system's trust store: on Linux the PEM bundle under `/etc/ssl` or `/etc/pki`, on macOS
+  /// the keychain's anchors (``SystemTrustRoots``).
   public static var system: TrustRoots {
-    TrustRoots(store: .systemTrustRoots, name: "system roots")
+    TrustRoots(store: SystemTrustRoots.store, name: "system roots")
   }
 
   /// Every certificate in a PEM file, trusted as a root.

@@ -1,3 +1,4 @@
+import AASACore
 import AASALint
 import ArgumentParser
 
@@ -22,7 +23,7 @@ struct AASALintCommand: AsyncParsableCommand {
       Exit status: 0 no errors (and no warnings under --strict), 1 findings at or above that \
       threshold, 2 a usage error or unreadable input.
       """,
-    version: ToolVersion.current,
+    version: PackageVersion.current,
     subcommands: [Lint.self, Diff.self, Files.self, Check.self, Inbound.self],
     defaultSubcommand: Lint.self
   )

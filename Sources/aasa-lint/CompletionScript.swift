@@ -6,7 +6,13 @@
 /// any other first word to `lint`'s completion, and offers files as well as subcommands for the
 /// first word.
 enum CompletionScript {
-  static let subcommands = "lint diff files check inbound help"
+  /// The subcommands as the generated scripts list them, taken from the command itself so that a
+  /// new subcommand needs no change here.
+  static var subcommandNames: [String] {
+    AASALintCommand.configuration.subcommands.map { $0._commandName } + ["help"]
+  }
+
+  private static var subcommands: String { subcommandNames.joined(separator: " ") }
 
   /// The generated script with the fallback added; the script unchanged (and still usable) if a
   /// future ArgumentParser writes it differently.
@@ -46,14 +52,15 @@ enum CompletionScript {
               _files && ret=0
               ;;
       """
+    let alternatives = subcommandNames.joined(separator: "|")
     let dispatch = """
-              lint|diff|files|check|inbound|help)
+              \(alternatives))
                   "_aasa-lint_${words[1]}" && ret=0
                   ;;
               esac
       """
     let dispatchWithDefault = """
-              lint|diff|files|check|inbound|help)
+              \(alternatives))
                   "_aasa-lint_${words[1]}" && ret=0
                   ;;
               *)

@@ -1,3 +1,4 @@
+import AASACore
 import AASAServer
 import ArgumentParser
 import Foundation
@@ -20,7 +21,7 @@ struct ServeCommand: AsyncParsableCommand {
       served, 2 for a usage or configuration error (bad flag, unreadable, mismatched or untrusted \
       certificate, no association file, port in use).
       """,
-    version: ServerVersion.current)
+    version: PackageVersion.current)
 
   @Option(
     help:

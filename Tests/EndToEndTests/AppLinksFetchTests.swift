@@ -38,7 +38,7 @@ struct AppLinksFetchTests {
     let key = directory.file("key.pem")
     let certificate = directory.file("cert.pem")
     let made = try ChildProcess.run(
-      "/usr/bin/openssl",
+      ExecutableLookup.require("openssl"),
       [
         "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate,
         "-days", "1", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost",
@@ -47,7 +47,8 @@ struct AppLinksFetchTests {
     let script = try directory.write("server.py", Self.server)
 
     let process = try SpawnedProcess(
-      "/usr/bin/python3", [script, certificate, key], stdout: .pipe, stderr: .inherit)
+      ExecutableLookup.require("python3"), [script, certificate, key], stdout: .pipe,
+      stderr: .inherit)
     // A server left running holds the runner's output pipe open, so `swift test` never ends:
     // SIGKILL and reap it here, which also keeps `process` alive until the test's end.
     defer {

@@ -19,17 +19,21 @@ enum LintProcess {
   }
 
   /// Runs `aasa-lint` on a pseudo-terminal (through util-linux `script`), so that standard output
-  /// is a tty. Returns nil when `script` is not available.
+  /// is a tty. Returns nil when util-linux's `script` is not available (on macOS, say).
   static func runOnTerminal(_ arguments: [String], environment: [String: String] = [:]) throws
     -> ProcessResult?
   {
-    let script = "/usr/bin/script"
-    guard FileManager.default.isExecutableFile(atPath: script) else { return nil }
-    let command = ([executable] + arguments).map(shellQuoted).joined(separator: " ")
-    var terminal = colorEnvironment(environment)
-    if environment["TERM"] == nil { terminal["TERM"] = "xterm-256color" }
-    return try ChildProcess.run(
-      script, ["-q", "-e", "-c", command, "/dev/null"], environment: terminal)
+    // util-linux's `script -c`; BSD's `script` on macOS takes other arguments.
+    #if os(Linux)
+      guard let script = ExecutableLookup.path(of: "script") else { return nil }
+      let command = ([executable] + arguments).map(shellQuoted).joined(separator: " ")
+      var terminal = colorEnvironment(environment)
+      if environment["TERM"] == nil { terminal["TERM"] = "xterm-256color" }
+      return try ChildProcess.run(
+        script, ["-q", "-e", "-c", command, "/dev/null"], environment: terminal)
+    #else
+      return nil
+    #endif
   }
 
   /// The runner's environment without `NO_COLOR`, then `environment`.

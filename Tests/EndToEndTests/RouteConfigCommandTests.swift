@@ -139,7 +139,7 @@ struct RouteConfigCommandTests {
     #expect(text.stdout.contains("[MDL101]"))
     let sarif = try LintProcess.run([config, "--format", "sarif"])
     #expect(sarif.status == 1)
-    #expect(sarif.stdout.contains("\"ruleId\": \"MDL101\""))
+    #expect(JSONText.contains(sarif.stdout, object: ["ruleId": "MDL101"]))
     let github = try LintProcess.run([config, "--format", "github"])
     #expect(github.stdout.contains("::error file="))
     #expect(github.stdout.contains("MDL101"))
@@ -170,7 +170,7 @@ struct RouteConfigCommandTests {
         directory.appendingPathComponent(file).path, "mdldemo://data/5", "--format", "json",
       ])
       #expect(output.status == 0 || output.status == 1, "\(file): \(output.stderr)")
-      #expect(output.stdout.contains("\"kind\": \"routes\""))
+      #expect(JSONText.contains(output.stdout, object: ["kind": "routes"]))
     }
   }
 }

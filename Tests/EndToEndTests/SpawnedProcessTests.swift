@@ -32,7 +32,7 @@ struct SpawnedProcessTests {
   @Test func aChildThatExitsIsSeenPromptlyWhileAnotherRuns() throws {
     let longRunning = try SpawnedProcess("/bin/sleep", ["30"])
     let started = ContinuousClock.now
-    let quick = try SpawnedProcess("/bin/true", [])
+    let quick = try SpawnedProcess(ExecutableLookup.require("true"), [])
     #expect(quick.wait(timeout: .seconds(10)) == 0)
     #expect(ContinuousClock.now - started < .seconds(5))
     #expect(longRunning.isRunning)
@@ -44,7 +44,7 @@ struct SpawnedProcessTests {
     var running: SpawnedProcess? = try SpawnedProcess("/bin/sleep", ["30"])
     let runningPID = try #require(running?.pid)
     // Exited but never asked about: a zombie until something reaps it.
-    var exited: SpawnedProcess? = try SpawnedProcess("/bin/true", [])
+    var exited: SpawnedProcess? = try SpawnedProcess(ExecutableLookup.require("true"), [])
     let exitedPID = try #require(exited?.pid)
     Thread.sleep(forTimeInterval: 0.2)
     running = nil

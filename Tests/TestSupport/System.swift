@@ -148,6 +148,11 @@ public enum System {
   public static var isRoot: Bool { getuid() == 0 }
 
   /// The value of an environment variable, or nil when it is not set.
+  /// Whether `path` names a file this process may execute.
+  public static func isExecutable(_ path: String) -> Bool {
+    access(path, X_OK) == 0
+  }
+
   public static func environmentVariable(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }
   }

@@ -19,7 +19,7 @@ public struct EffectiveRule: Hashable, Sendable {
     public var written: String
   }
 
-  init(_ rule: Rule, detail: AppLinksDetail, appLinks: AppLinks) {
+  init(_ rule: Rule, detail: ApplinksDetail, appLinks: ApplinksService) {
     let settings = rule.settings.merged(over: detail.defaults).merged(over: appLinks.defaults)
       .merged(over: .builtIn)
     path = settings.path!

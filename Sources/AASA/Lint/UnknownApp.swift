@@ -9,7 +9,7 @@ public enum UnknownApp {
     let details = association?.appLinks?.details ?? []
     if details.contains(where: { $0.appIDs.contains(app) }) { return nil }
     let listed = details.flatMap { detail in detail.appIDs.map { (id: $0, detail: detail) } }
-    var message = "--app \(app) is not listed in applinks, so it opens no URL of this file"
+    var message = "\(app) is not listed in applinks, so it opens no URL of this file"
     var location = SourceLocation.start
     var path = ""
     if let (meant, detail, reason) = nearest(to: app, among: listed) {
@@ -25,8 +25,8 @@ public enum UnknownApp {
   }
 
   private static func nearest(
-    to app: String, among listed: [(id: String, detail: AppLinksDetail)]
-  ) -> (String, AppLinksDetail, String)? {
+    to app: String, among listed: [(id: String, detail: ApplinksDetail)]
+  ) -> (String, ApplinksDetail, String)? {
     let lowered = app.lowercased()
     if let same = listed.first(where: { $0.id.lowercased() == lowered }) {
       return (same.id, same.detail, "the case differs")

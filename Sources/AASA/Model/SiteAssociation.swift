@@ -1,13 +1,14 @@
 /// An `apple-app-site-association` file, as Apple reads it.
 public struct SiteAssociation: Sendable, Hashable {
   /// Universal links: which apps open which URLs.
-  public var appLinks: AppLinks?
+  public var appLinks: ApplinksService?
   public var webCredentials: ServiceApps?
   public var appClips: ServiceApps?
   public var activityContinuation: ServiceApps?
 
   public init(
-    appLinks: AppLinks? = nil, webCredentials: ServiceApps? = nil, appClips: ServiceApps? = nil,
+    appLinks: ApplinksService? = nil, webCredentials: ServiceApps? = nil,
+    appClips: ServiceApps? = nil,
     activityContinuation: ServiceApps? = nil
   ) {
     self.appLinks = appLinks

@@ -7,7 +7,7 @@ extension SiteAssociationParser {
   mutating func parseDetail(
     _ value: JSONValue, index: Int, path: String, keyedAppID: String?,
     domainDefaults: ComponentSettings
-  ) -> AppLinksDetail? {
+  ) -> ApplinksDetail? {
     guard let members = value.members else {
       reportWrongType(value, path, expected: "an object")
       return nil
@@ -75,7 +75,7 @@ extension SiteAssociationParser {
         "every rule of \(path) excludes, so its app\(appIDs.count == 1 ? "" : "s") never match")
     }
     checkRuleOrder(rules, inherited: inherited)
-    return AppLinksDetail(
+    return ApplinksDetail(
       index: index, appIDs: appIDs, defaults: defaults, rules: rules, location: value.location,
       path: path)
   }
@@ -130,7 +130,7 @@ extension SiteAssociationParser {
     return ids
   }
 
-  mutating func checkDuplicateAppIDs(_ details: [AppLinksDetail], _ json: JSONValue) {
+  mutating func checkDuplicateAppIDs(_ details: [ApplinksDetail], _ json: JSONValue) {
     var firstSeen: [String: String] = [:]
     for detail in details {
       for (position, id) in detail.appIDs.enumerated() {
@@ -152,7 +152,7 @@ extension SiteAssociationParser {
     }
   }
 
-  private func locationOfAppID(in json: JSONValue, detail: AppLinksDetail, position: Int)
+  private func locationOfAppID(in json: JSONValue, detail: ApplinksDetail, position: Int)
     -> SourceLocation
   {
     guard let elements = json.elements, detail.index < elements.count else {

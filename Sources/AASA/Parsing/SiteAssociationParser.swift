@@ -115,7 +115,7 @@ struct SiteAssociationParser: DiagnosticReporting {
 
   // MARK: applinks
 
-  mutating func parseAppLinks(_ value: JSONValue) -> AppLinks? {
+  mutating func parseAppLinks(_ value: JSONValue) -> ApplinksService? {
     let path = "applinks"
     guard let members = value.members else {
       reportWrongType(value, path, expected: "an object")
@@ -136,7 +136,7 @@ struct SiteAssociationParser: DiagnosticReporting {
         reportWrongType(apps, "applinks.apps", expected: "an empty array")
       }
     }
-    var appLinks = AppLinks()
+    var appLinks = ApplinksService()
     if let variables = value["substitutionVariables"] {
       appLinks.substitutionVariables = parseSubstitutionVariables(variables)
     }
@@ -155,14 +155,14 @@ struct SiteAssociationParser: DiagnosticReporting {
   }
 
   mutating func parseDetails(_ value: JSONValue, domainDefaults: ComponentSettings)
-    -> [AppLinksDetail]
+    -> [ApplinksDetail]
   {
     let path = "applinks.details"
     if let elements = value.elements {
       if elements.isEmpty {
         report(.emptyDetails, value, path, "applinks.details is empty, so no URL opens an app")
       }
-      var details: [AppLinksDetail] = []
+      var details: [ApplinksDetail] = []
       for (index, element) in elements.enumerated() {
         if let detail = parseDetail(
           element, index: index, path: DocumentPath.element(path, index),
@@ -180,7 +180,7 @@ struct SiteAssociationParser: DiagnosticReporting {
       if members.isEmpty {
         report(.emptyDetails, value, path, "applinks.details is empty, so no URL opens an app")
       }
-      var details: [AppLinksDetail] = []
+      var details: [ApplinksDetail] = []
       for member in members {
         let memberPath = DocumentPath.child(path, member.key)
         checkAppID(member.key, JSONValue(.string(member.key), at: member.keyLocation), memberPath)

@@ -1,4 +1,4 @@
-import Synchronization
+import AASACore
 
 /// Scratch memory for ``PatternAutomaton`` simulations, shared by all patterns and kept between
 /// runs.
@@ -27,7 +27,7 @@ final class AutomatonScratchPool: Sendable {
     var next: UnsafeMutablePointer<Int32> { memory + 3 * capacity }
   }
 
-  private let free = Mutex<[Scratch]>([])
+  private let free = LockedValue<[Scratch]>([])
 
   /// A buffer for at least `stateCount` states: a pooled one, or a new one with cleared marks.
   func take(stateCount: Int) -> Scratch {

@@ -327,23 +327,27 @@ struct PatternAutomaton: Sendable {
     /// Consumes `scalar` at every live offset of run `index`; whether the run was completed.
     private mutating func stepRun(_ index: Int32, node: Int32, scalar: UInt32) -> Bool {
       let run = runs[Int(index)]
-      if run.followsStar {
-        var state = run.advance(Int(currentRunBits[run.wordOffset]), scalar)
+      let table: MaskTable
+      switch run.stepping {
+      case .borders(let borders):
+        var state = borders.advance(Int(currentRunBits[run.wordOffset]), scalar)
         let completed = state == run.length
-        if completed { state = run.stateAfterCompletion }
+        if completed { state = borders.stateAfterCompletion }
         // The star before it enters it again at once: it stays listed, at offset 0 at least.
         listRun(index, node: node)
         nextRunBits[run.wordOffset] = max(nextRunBits[run.wordOffset], UInt64(state))
         return completed
+      case .masks(let masks):
+        table = masks
       }
-      guard let key = run.keyIndex(of: scalar) else { return false }
+      guard let key = table.keyIndex(of: scalar) else { return false }
       let bits = currentRunBits + run.wordOffset
       var alive: UInt64 = 0
       var completed = false
       let lastWord = run.wordCount - 1
       let lastBit = UInt64(1) << UInt64((run.length - 1) % 64)
       for word in 0...lastWord {
-        let matched = bits[word] & run.mask(key, word: word)
+        let matched = bits[word] & table.mask(key, word: word)
         if word == lastWord {
           completed = matched & lastBit != 0
           alive |= matched & ~lastBit
@@ -356,7 +360,7 @@ struct PatternAutomaton: Sendable {
       let target = nextRunBits + run.wordOffset
       var carry: UInt64 = 0
       for word in 0...lastWord {
-        var matched = bits[word] & run.mask(key, word: word)
+        var matched = bits[word] & table.mask(key, word: word)
         if word == lastWord { matched &= ~lastBit }
         target[word] |= matched << 1 | carry
         carry = matched >> 63

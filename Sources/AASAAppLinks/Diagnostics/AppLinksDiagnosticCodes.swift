@@ -114,7 +114,7 @@ extension DiagnosticCode {
 
   public static let alNoSourceURL = DiagnosticCode(
     "AL301", .warning, "no source URL",
-    help: "give --page-url URL, the address the page is served at")
+    help: "give the URL the page is served at")
   public static let alEncodingTrap = DiagnosticCode(
     "AL302", .warning, "al_applink_data breaks with iOS encoding",
     help:

@@ -51,7 +51,7 @@ public struct SiteDomain: Hashable, Sendable, CustomStringConvertible {
       {
         authority = authority[..<colon]
       }
-      notes.append("--domain: using the host \(authority) of the URL \(text)")
+      notes.append("using the host \(authority) of the URL \(text)")
       rest = authority
     } else if let mark = rest.firstIndex(of: "?") {
       let suffix = rest[mark...]

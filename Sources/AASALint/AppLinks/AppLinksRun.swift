@@ -16,7 +16,7 @@ public struct AppLinksRun {
   public var format: OutputFormat
   public var strict: Bool
   public var style: TerminalStyle
-  public var toolVersion = ToolVersion.current
+  public var toolVersion = PackageVersion.current
 
   public init(
     fileName: String, source: [UInt8], sourceURL: String? = nil, device: Device? = nil,
@@ -65,18 +65,17 @@ public struct AppLinksRun {
         reading.appLink, on: device, installed: .parse(installed, for: device), request: request)
     }
     diagnostics += navigation?.diagnostics ?? []
+    diagnostics = diagnostics.map(CommandLineWording.apply)
     let threshold: Severity = strict ? .warning : .error
     let status: ExitStatus = diagnostics.contains(severity: threshold) ? .findings : .success
 
     switch format {
     case .json:
       output.line(
-        AppLinksJSON.report(
-          file: fileName, kind: "applinks", diagnostics: diagnostics,
-          members: [
-            ("appLink", AppLinksJSON.appLink(reading.appLink)),
-            ("navigation", navigation.map(AppLinksJSON.navigation) ?? "null"),
-          ]))
+        JSONOutput.encode(
+          AppLinksReportJSON(
+            file: fileName, diagnostics: diagnostics, appLink: reading.appLink,
+            navigation: navigation)))
     case .sarif:
       SARIFWriter.write(
         file: fileName, diagnostics: diagnostics, toolVersion: toolVersion, to: output)

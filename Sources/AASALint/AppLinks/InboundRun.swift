@@ -23,10 +23,7 @@ public struct InboundRun {
     let status: ExitStatus = link.diagnostics.contains(severity: .error) ? .findings : .success
     switch format {
     case .json:
-      output.line(
-        AppLinksJSON.report(
-          file: nil, kind: "inbound", diagnostics: link.diagnostics,
-          members: [("inbound", AppLinksJSON.inbound(link))]))
+      output.line(JSONOutput.encode(AppLinksReportJSON(inbound: link)))
     default:
       let renderer = DiagnosticTextRenderer(
         fileName: "<url>", source: Array(url.utf8), style: style)

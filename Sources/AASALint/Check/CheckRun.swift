@@ -29,7 +29,7 @@ public struct CheckRun {
   public var format: Format = .text
   public var style: TerminalStyle = .plain
   public var verbose = false
-  public var toolVersion = ToolVersion.current
+  public var toolVersion = PackageVersion.current
 
   public init() {}
 

@@ -16,7 +16,7 @@ import AASALiveCheck
 /// ```
 public enum LiveCheckJSONWriter {
   public static func write(_ report: LiveCheckReport, to sink: OutputSink) {
-    sink.line(object(report))
+    sink.line(JSONOutput.encode(SiteJSON(report)))
   }
 
   /// `--entitlements`: one object with the entitlements' own lines and one site object per domain.
@@ -27,59 +27,79 @@ public enum LiveCheckJSONWriter {
   ///  "sites": [{"site": "https://example.com", ...}, ...]}
   /// ```
   public static func write(_ report: EntitlementsCheckReport, to sink: OutputSink) {
-    var out = "{\n  \"entitlements\": \(JSONValue.quoted(report.path)),\n"
-    out += "  \"app\": \(report.app.map(JSONValue.quoted) ?? "null"),\n"
-    out += "  \"status\": \"\(report.status == .fail ? "fail" : "pass")\",\n"
-    out += "  \"exitStatus\": \(report.exitStatus.rawValue),\n"
-    let requirements = report.requirements.map { requirement in
-      "{\"resource\": \(JSONValue.quoted(report.path)), \"name\": \(JSONValue.quoted(requirement.name)), "
-        + "\"status\": \"\(requirement.status.rawValue)\", \"detail\": \(JSONValue.quoted(requirement.detail))}"
+    sink.line(JSONOutput.encode(EntitlementsJSON(report)))
+  }
+
+  struct RequirementJSON: Encodable {
+    var resource: String
+    var name: String
+    var status: String
+    var detail: String
+    var file: String?
+    var line: Int?
+
+    init(resource: String, _ requirement: Requirement) {
+      self.resource = resource
+      name = requirement.name
+      status = requirement.status.rawValue
+      detail = requirement.detail
+      file = requirement.location?.file
+      line = requirement.location?.line
     }
-    out += "  \"requirements\": " + array(requirements) + ",\n"
-    out += "  \"sites\": " + array(report.sites.map(object)) + "\n}"
-    sink.line(out)
+  }
+
+  struct SignedJSON: Encodable {
+    var file: String
+    var signer: String
+    var signatureVerifies: Bool
   }
 
   /// The object of one site's check.
-  static func object(_ report: LiveCheckReport) -> String {
-    var out = "{\n  \"site\": \(JSONValue.quoted(report.site.origin)),\n"
-    out += "  \"status\": \"\(report.status == .fail ? "fail" : "pass")\",\n"
-    out += "  \"exitStatus\": \(report.exitStatus.rawValue),\n"
-    let requirements = report.allRequirements.map { resource, requirement in
-      "{\"resource\": \(JSONValue.quoted(resource)), \"name\": \(JSONValue.quoted(requirement.name)), "
-        + "\"status\": \"\(requirement.status.rawValue)\", \"detail\": \(JSONValue.quoted(requirement.detail))"
-        + (requirement.location.map {
-          ", \"file\": \(JSONValue.quoted($0.file)), \"line\": \($0.line)"
-        } ?? "") + "}"
-    }
-    out += "  \"requirements\": " + array(requirements) + ",\n"
-    let diagnostics = report.resources.flatMap { check in
-      (check.lint?.diagnostics ?? []).map { diagnostic in
-        "{\"file\": \(JSONValue.quoted(check.url)), "
-          + JSONReportWriter.diagnosticJSON(diagnostic).dropFirst()
+  struct SiteJSON: Encodable {
+    var site: String
+    var status: String
+    var exitStatus: Int32
+    var requirements: [RequirementJSON]
+    var diagnostics: [DiagnosticJSON]
+    var signed: [SignedJSON]
+    var routes: [RoutingJSON]
+    var expectations: ExpectationsJSON<ExpectationResultJSON>?
+
+    init(_ report: LiveCheckReport) {
+      site = report.site.origin
+      status = report.status == .fail ? "fail" : "pass"
+      exitStatus = report.exitStatus.rawValue
+      requirements = report.allRequirements.map { RequirementJSON(resource: $0, $1) }
+      diagnostics = report.resources.flatMap { check in
+        (check.lint?.diagnostics ?? []).map { DiagnosticJSON($0, file: check.url) }
+      }
+      signed = report.resources.compactMap { check in
+        check.signed.map {
+          SignedJSON(file: check.url, signer: $0.signer, signatureVerifies: $0.signatureVerifies)
+        }
+      }
+      routes = report.routings.map { RoutingJSON($0, app: report.app) }
+      expectations = report.expectations.map {
+        ExpectationsJSON(file: $0.file, results: $0.results)
       }
     }
-    out += "  \"diagnostics\": " + array(diagnostics) + ",\n"
-    let signed = report.resources.compactMap { check in
-      check.signed.map { signed in
-        "{\"file\": \(JSONValue.quoted(check.url)), \"signer\": \(JSONValue.quoted(signed.signer)), "
-          + "\"signatureVerifies\": \(signed.signatureVerifies)}"
-      }
-    }
-    out += "  \"signed\": " + array(signed) + ",\n"
-    let routes = report.routings.map { JSONReportWriter.routingJSON($0, app: report.app) }
-    out += "  \"routes\": " + array(routes)
-    if let (file, results) = report.expectations {
-      out +=
-        ",\n  \"expectations\": {\"file\": \(JSONValue.quoted(file)), "
-        + "\"met\": \(results.filter(\.isMet).count), \"failed\": \(results.filter { !$0.isMet }.count), "
-        + "\"results\": " + array(results.map(\.json)) + "}"
-    }
-    out += "\n}"
-    return out
   }
 
-  private static func array(_ items: [String]) -> String {
-    items.isEmpty ? "[]" : "[\n    " + items.joined(separator: ",\n    ") + "\n  ]"
+  struct EntitlementsJSON: Encodable {
+    var entitlements: String
+    var app: Nullable<String>
+    var status: String
+    var exitStatus: Int32
+    var requirements: [RequirementJSON]
+    var sites: [SiteJSON]
+
+    init(_ report: EntitlementsCheckReport) {
+      entitlements = report.path
+      app = Nullable(report.app)
+      status = report.status == .fail ? "fail" : "pass"
+      exitStatus = report.exitStatus.rawValue
+      requirements = report.requirements.map { RequirementJSON(resource: report.path, $0) }
+      sites = report.sites.map(SiteJSON.init)
+    }
   }
 }

@@ -9,7 +9,7 @@ import AASALiveCheck
 public enum LiveCheckSARIFWriter {
   public static func write(_ report: LiveCheckReport, toolVersion: String, to sink: OutputSink) {
     write(
-      LiveCheckFinding.all(report), properties: "\"site\": \(JSONValue.quoted(report.site.origin))",
+      LiveCheckFinding.all(report), properties: ["site": report.site.origin],
       failed: report.status == .fail, toolVersion: toolVersion, to: sink)
   }
 
@@ -18,53 +18,40 @@ public enum LiveCheckSARIFWriter {
     _ report: EntitlementsCheckReport, toolVersion: String, to sink: OutputSink
   ) {
     write(
-      LiveCheckFinding.all(report),
-      properties: "\"entitlements\": \(JSONValue.quoted(report.path))",
+      LiveCheckFinding.all(report), properties: ["entitlements": report.path],
       failed: report.status == .fail, toolVersion: toolVersion, to: sink)
   }
 
   static func write(
-    _ findings: [LiveCheckFinding], properties: String, failed: Bool, toolVersion: String,
-    to sink: OutputSink
+    _ findings: [LiveCheckFinding], properties: [String: String], failed: Bool,
+    toolVersion: String, to sink: OutputSink
   ) {
-    var ruleIDs: [String] = []
-    var rules: [String] = []
-    for finding in findings where !ruleIDs.contains(finding.ruleID) {
-      ruleIDs.append(finding.ruleID)
-      rules.append(ruleJSON(finding))
+    var builder = SARIFLog.Builder()
+    for finding in findings {
+      let index = builder.rule(rule(finding), id: finding.ruleID)
+      builder.add(
+        ruleID: finding.ruleID, ruleIndex: index, level: finding.level, message: finding.message,
+        file: finding.file,
+        region: finding.line.map { SARIFLog.Region(startLine: $0, startColumn: finding.column) })
     }
-    let results = findings.map { finding in
-      var region = ""
-      if let line = finding.line {
-        region =
-          ", \"region\": {\"startLine\": \(line)"
-          + (finding.column.map { ", \"startColumn\": \($0)" } ?? "") + "}"
-      }
-      return "{\"ruleId\": \(JSONValue.quoted(finding.ruleID)), "
-        + "\"ruleIndex\": \(ruleIDs.firstIndex(of: finding.ruleID)!), "
-        + "\"level\": \"\(finding.level)\", \"message\": {\"text\": \(JSONValue.quoted(finding.message))}, "
-        + "\"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": \(JSONValue.quoted(finding.file))}"
-        + region + "}}]}"
-    }
-    sink.line(
-      SARIFWriter.document(
-        rules: rules, results: results, toolVersion: toolVersion,
-        properties: "\(properties), \"status\": \"\(failed ? "fail" : "pass")\""))
+    var properties = properties
+    properties["status"] = failed ? "fail" : "pass"
+    sink.line(JSONOutput.encode(builder.log(toolVersion: toolVersion, properties: properties)))
   }
 
-  private static func ruleJSON(_ finding: LiveCheckFinding) -> String {
+  private static func rule(_ finding: LiveCheckFinding) -> SARIFLog.Rule {
     switch finding.source {
     case .requirement(let requirement):
-      return "{\"id\": \(JSONValue.quoted(finding.ruleID)), "
-        + "\"name\": \(JSONValue.quoted(requirement.name)), "
-        + "\"shortDescription\": {\"text\": \(JSONValue.quoted("aasa-lint check: \(requirement.name)"))}, "
-        + "\"helpUri\": \"https://github.com/aasa/aasa/blob/main/docs/check.md\"}"
+      SARIFLog.Rule(
+        id: finding.ruleID, name: requirement.name,
+        shortDescription: .init(text: "aasa-lint check: \(requirement.name)"),
+        helpUri: "https://github.com/aasa/aasa/blob/main/docs/check.md")
     case .diagnostic(let diagnostic):
-      let code = diagnostic.code
-      return "{\"id\": \"\(code.rawValue)\", \"name\": \(JSONValue.quoted(code.title)), "
-        + "\"shortDescription\": {\"text\": \(JSONValue.quoted(code.title))}, "
-        + "\"help\": {\"text\": \(JSONValue.quoted(code.help))}, "
-        + "\"helpUri\": \"https://github.com/aasa/aasa/blob/main/docs/diagnostics.md\"}"
+      SARIFLog.Rule(
+        id: diagnostic.code.rawValue, name: diagnostic.code.title,
+        shortDescription: .init(text: diagnostic.code.title),
+        help: .init(text: diagnostic.code.help),
+        helpUri: "https://github.com/aasa/aasa/blob/main/docs/diagnostics.md")
     }
   }
 }

@@ -143,50 +143,87 @@ public struct DiffRun {
     _ diff: AssociationDiff, _ changes: [RoutingChange], routed: Int,
     ignored: [IgnoredFile], to sink: OutputSink
   ) {
-    func origin(_ origin: EffectiveRule.Origin) -> String {
-      "{\"path\": \(JSONValue.quoted(origin.reference)), \"rule\": \(JSONValue.quoted(origin.written))}"
-    }
-    let apps = diff.apps.map { app -> String in
-      let rules = app.rules.map { change -> String in
-        switch change {
-        case .added(let new): "{\"change\": \"added\", \"new\": \(origin(new))}"
-        case .removed(let old): "{\"change\": \"removed\", \"old\": \(origin(old))}"
-        case .changed(let old, let new, let differences):
-          "{\"change\": \"changed\", \"old\": \(origin(old)), \"new\": \(origin(new)), \"differences\": ["
-            + differences.map(JSONValue.quoted).joined(separator: ", ") + "]}"
-        case .moved(let old, let new):
-          "{\"change\": \"moved\", \"old\": \(origin(old)), \"new\": \(origin(new))}"
-        }
-      }
-      return "{\"app\": \(JSONValue.quoted(app.app)), \"presence\": "
-        + (app.presence.map { JSONValue.quoted($0.rawValue) } ?? "null")
-        + ", \"rules\": [" + rules.joined(separator: ", ") + "]}"
-    }
-    let routes = changes.map {
-      "{\"input\": \(JSONValue.quoted($0.input)), \"before\": \(JSONValue.quoted($0.before.description)), \"after\": \(JSONValue.quoted($0.after.description))}"
-    }
-    var out =
-      "{\n  \"old\": \(JSONValue.quoted(old.name)),\n  \"new\": \(JSONValue.quoted(new.name)),\n"
-    out += "  \"changed\": \(!diff.isEmpty || !changes.isEmpty),\n"
-    // Which file Apple ignores as a whole, and why: "old", "new" or both, else absent.
-    let ignoredJSON = ignored.map { file in
-      "\"\(file.role)\": " + JSONReportWriter.diagnosticJSON(file.reason)
-    }
-    if !ignoredJSON.isEmpty {
-      out += "  \"ignoredByApple\": {" + ignoredJSON.joined(separator: ", ") + "},\n"
-    }
-    out +=
-      "  \"apps\": [" + apps.map { "\n    " + $0 }.joined(separator: ",")
-      + (apps.isEmpty ? "" : "\n  ") + "],\n"
-    if let order = diff.appOrder {
-      out +=
-        "  \"appOrder\": {\"old\": [" + order.old.map(JSONValue.quoted).joined(separator: ", ")
-        + "], \"new\": [" + order.new.map(JSONValue.quoted).joined(separator: ", ") + "]},\n"
-    }
-    out += "  \"routed\": \(routed),\n"
-    out +=
-      "  \"routes\": [" + routes.map { "\n    " + $0 }.joined(separator: ",")
-      + (routes.isEmpty ? "" : "\n  ") + "]\n}"
-    sink.line(out)
+    let report = DiffJSON(
+      old: old.name, new: new.name, changed: !diff.isEmpty || !changes.isEmpty,
+      ignoredByApple: ignored.isEmpty
+        ? nil
+        : Dictionary(ignored.map { ($0.role, DiagnosticJSON($0.reason)) }) { first, _ in first },
+      apps: diff.apps.map(DiffJSON.App.init),
+      appOrder: diff.appOrder.map { DiffJSON.AppOrder(old: $0.old, new: $0.new) },
+      routed: routed,
+      routes: changes.map {
+        DiffJSON.Route(input: $0.input, before: $0.before.description, after: $0.after.description)
+      })
+    sink.line(JSONOutput.encode(report))
   }
+}
+
+/// `aasa-lint diff --format json`: what changed per app and which URLs route differently.
+/// `ignoredByApple` says which file Apple ignores as a whole, and why: `old`, `new` or both, else
+/// the key is absent.
+struct DiffJSON: Encodable {
+  struct Origin: Encodable {
+    var path: String
+    var rule: String
+
+    init(_ origin: EffectiveRule.Origin) {
+      path = origin.reference
+      rule = origin.written
+    }
+  }
+
+  struct RuleChange: Encodable {
+    var change: String
+    var old: Origin?
+    var new: Origin?
+    var differences: [String]?
+
+    init(_ change: AssociationDiff.RuleChange) {
+      switch change {
+      case .added(let new): self.change = "added"; self.new = Origin(new)
+      case .removed(let old): self.change = "removed"; self.old = Origin(old)
+      case .changed(let old, let new, let differences):
+        self.change = "changed"
+        self.old = Origin(old)
+        self.new = Origin(new)
+        self.differences = differences
+      case .moved(let old, let new):
+        self.change = "moved"
+        self.old = Origin(old)
+        self.new = Origin(new)
+      }
+    }
+  }
+
+  struct App: Encodable {
+    var app: String
+    var presence: Nullable<String>
+    var rules: [RuleChange]
+
+    init(_ change: AssociationDiff.AppChange) {
+      app = change.app
+      presence = Nullable(change.presence?.rawValue)
+      rules = change.rules.map(RuleChange.init)
+    }
+  }
+
+  struct AppOrder: Encodable {
+    var old: [String]
+    var new: [String]
+  }
+
+  struct Route: Encodable {
+    var input: String
+    var before: String
+    var after: String
+  }
+
+  var old: String
+  var new: String
+  var changed: Bool
+  var ignoredByApple: [String: DiagnosticJSON]?
+  var apps: [App]
+  var appOrder: AppOrder?
+  var routed: Int
+  var routes: [Route]
 }

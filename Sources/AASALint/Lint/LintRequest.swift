@@ -122,7 +122,7 @@ public struct LintRequest {
     }
     do {
       let parsed = try SiteDomain.parse(domain)
-      for note in parsed.notes { notes.line("aasa-lint: note: \(note)") }
+      for note in parsed.notes { notes.line("aasa-lint: note: --domain: \(note)") }
       notes.flush()
       return parsed.domain
     } catch {

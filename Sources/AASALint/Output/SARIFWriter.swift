@@ -42,73 +42,18 @@ public enum SARIFWriter {
     file: String, diagnostics: [Diagnostic], toolVersion: String,
     otherResults: [OtherResult] = [], to sink: OutputSink
   ) {
-    var ruleIDs: [String] = []
-    var rulesByID: [String: DiagnosticCode] = [:]
-    for diagnostic in diagnostics where rulesByID[diagnostic.code.rawValue] == nil {
-      rulesByID[diagnostic.code.rawValue] = diagnostic.code
-      ruleIDs.append(diagnostic.code.rawValue)
+    var builder = SARIFLog.Builder()
+    for diagnostic in diagnostics { builder.add(diagnostic, file: file) }
+    for other in otherResults {
+      let index = builder.rule(
+        SARIFLog.Rule(
+          id: other.ruleID, name: other.title, shortDescription: .init(text: other.title),
+          help: .init(text: other.help),
+          defaultConfiguration: .init(level: SARIFLog.level(other.severity))), id: other.ruleID)
+      builder.add(
+        ruleID: other.ruleID, ruleIndex: index, severity: other.severity, message: other.message,
+        file: other.file, region: SARIFLog.Region(startLine: max(1, other.line)))
     }
-    var rules = ruleIDs.compactMap { rulesByID[$0] }.map { code in
-      "{\"id\": \"\(code.rawValue)\", \"name\": \(JSONValue.quoted(code.title)), "
-        + "\"shortDescription\": {\"text\": \(JSONValue.quoted(code.title))}, "
-        + "\"help\": {\"text\": \(JSONValue.quoted(code.help))}, "
-        + "\"helpUri\": \"https://github.com/aasa/aasa/blob/main/docs/diagnostics.md\", "
-        + "\"defaultConfiguration\": {\"level\": \"\(level(code.severity))\"}}"
-    }
-    for other in otherResults where !ruleIDs.contains(other.ruleID) {
-      ruleIDs.append(other.ruleID)
-      rules.append(
-        "{\"id\": \(JSONValue.quoted(other.ruleID)), \"name\": \(JSONValue.quoted(other.title)), "
-          + "\"shortDescription\": {\"text\": \(JSONValue.quoted(other.title))}, "
-          + "\"help\": {\"text\": \(JSONValue.quoted(other.help))}, "
-          + "\"defaultConfiguration\": {\"level\": \"\(level(other.severity))\"}}")
-    }
-    let uri = JSONValue.quoted(file)
-    var results = diagnostics.map { diagnostic in
-      "{\"ruleId\": \"\(diagnostic.code.rawValue)\", \"ruleIndex\": \(ruleIDs.firstIndex(of: diagnostic.code.rawValue)!), "
-        + "\"level\": \"\(level(diagnostic.severity))\", "
-        + "\"message\": {\"text\": \(JSONValue.quoted(diagnostic.message + ". Help: " + diagnostic.help))}, "
-        + "\"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": \(uri)}, "
-        + "\"region\": {\"startLine\": \(diagnostic.location.line), \"startColumn\": \(diagnostic.location.column)}}"
-        + (diagnostic.path.isEmpty
-          ? ""
-          : ", \"logicalLocations\": [{\"fullyQualifiedName\": \(JSONValue.quoted(diagnostic.path))}]")
-        + "}]}"
-    }
-    results += otherResults.map { other in
-      "{\"ruleId\": \(JSONValue.quoted(other.ruleID)), \"ruleIndex\": \(ruleIDs.firstIndex(of: other.ruleID)!), "
-        + "\"level\": \"\(level(other.severity))\", "
-        + "\"message\": {\"text\": \(JSONValue.quoted(other.message))}, "
-        + "\"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": \(JSONValue.quoted(other.file))}, "
-        + "\"region\": {\"startLine\": \(max(1, other.line))}}}]}"
-    }
-    sink.line(document(rules: rules, results: results, toolVersion: toolVersion))
-  }
-
-  /// The SARIF document around one run's rules and results (each already JSON), with the run's
-  /// `properties` (JSON members) when given.
-  public static func document(
-    rules: [String], results: [String], toolVersion: String, properties: String? = nil
-  ) -> String {
-    var out = "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
-    out += "  \"version\": \"2.1.0\",\n  \"runs\": [{\n"
-    out += "    \"tool\": {\"driver\": {\"name\": \"aasa-lint\", \"version\": \"\(toolVersion)\", "
-    out += "\"informationUri\": \"https://github.com/aasa/aasa\", \"rules\": ["
-    out += rules.map { "\n      " + $0 }.joined(separator: ",") + (rules.isEmpty ? "" : "\n    ")
-    out += "]}},\n"
-    if let properties { out += "    \"properties\": {\(properties)},\n" }
-    out += "    \"results\": ["
-    out +=
-      results.map { "\n      " + $0 }.joined(separator: ",") + (results.isEmpty ? "" : "\n    ")
-    out += "]\n  }]\n}"
-    return out
-  }
-
-  static func level(_ severity: Severity) -> String {
-    switch severity {
-    case .error: "error"
-    case .warning: "warning"
-    case .info: "note"
-    }
+    sink.line(JSONOutput.encode(builder.log(toolVersion: toolVersion)))
   }
 }

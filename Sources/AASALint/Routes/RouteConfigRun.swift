@@ -19,7 +19,7 @@ public struct RouteConfigRun {
   public var style: TerminalStyle
   /// `--expect`: the table's name and its lines (`input<TAB>route key | defaultRoute | none`).
   public var expectations: (file: String, lines: [RoutingExpectation])?
-  public var toolVersion = ToolVersion.current
+  public var toolVersion = PackageVersion.current
 
   public init(
     fileName: String, source: [UInt8], platform: Platform? = nil, format: OutputFormat = .text,
@@ -92,27 +92,15 @@ public struct RouteConfigRun {
 
     switch format {
     case .json:
-      var out = "{\n  \"file\": \(JSONValue.quoted(fileName)),\n  \"kind\": \"routes\",\n"
-      out += "  \"diagnostics\": ["
-      out += report.diagnostics.map { "\n    " + JSONReportWriter.diagnosticJSON($0) }
-        .joined(separator: ",")
-      out += report.diagnostics.isEmpty ? "],\n" : "\n  ],\n"
-      out += "  \"routes\": ["
-      out += answers.map { "\n    " + RouteAnswerJSON.render($0) }.joined(separator: ",")
-      out += answers.isEmpty ? "],\n" : "\n  ],\n"
-      out += "  \"warnings\": [" + warnings.map(JSONValue.quoted).joined(separator: ", ") + "],\n"
-      if let results {
-        out +=
-          "  \"expectations\": {\"file\": \(JSONValue.quoted(table)), \"met\": \(results.count - unmet.count), "
-          + "\"failed\": \(unmet.count), \"results\": ["
-          + results.map { "\n    " + $0.json }.joined(separator: ",") + "]},\n"
-      }
-      let count = { (severity: Severity) in
-        report.diagnostics.filter { $0.severity == severity }.count
-      }
-      out +=
-        "  \"summary\": {\"errors\": \(count(.error)), \"warnings\": \(count(.warning)), \"infos\": \(count(.info))}\n}"
-      output.line(out)
+      let json = RouteReportJSON(
+        file: fileName, diagnostics: report.diagnostics.map { DiagnosticJSON($0) },
+        routes: answers.map(RouteAnswerJSON.init), warnings: warnings,
+        expectations: results.map { results in
+          ExpectationsJSON(
+            file: table, met: results.count - unmet.count, failed: unmet.count,
+            results: results.map(RouteExpectationJSON.init))
+        }, summary: SummaryJSON(report.diagnostics))
+      output.line(JSONOutput.encode(json))
     case .sarif:
       SARIFWriter.write(
         file: fileName, diagnostics: report.diagnostics, toolVersion: toolVersion,

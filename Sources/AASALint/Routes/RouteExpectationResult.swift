@@ -41,10 +41,4 @@ public struct RouteExpectationResult: Sendable {
     }
     return text
   }
-
-  public var json: String {
-    "{\"line\": \(line), \"input\": \(JSONValue.quoted(input)), "
-      + "\"expected\": \(JSONValue.quoted(expected)), \"actual\": \(JSONValue.quoted(actual)), "
-      + "\"met\": \(isMet)}"
-  }
 }

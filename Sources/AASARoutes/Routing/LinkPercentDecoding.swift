@@ -22,6 +22,6 @@ enum LinkPercentDecoding {
       else { return String(text) }
       bytes.append(high << 4 | low)
     }
-    return String(validating: bytes, as: UTF8.self) ?? String(text)
+    return String(validUTF8: bytes) ?? String(text)
   }
 }

@@ -38,7 +38,7 @@ public enum RequestPath: Equatable, Sendable {
       return .malformed
     }
     // Swift's UTF-8 validation rejects over-long forms such as `%c0%ae` (a disguised `.`).
-    guard let path = String(validating: decoded, as: UTF8.self) else { return .malformed }
+    guard let path = String(validUTF8: decoded) else { return .malformed }
 
     let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
     for (index, segment) in segments.enumerated() {

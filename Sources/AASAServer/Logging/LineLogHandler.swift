@@ -64,8 +64,9 @@ public struct LineLogHandler: LogHandler {
   static func jsonLine(_ level: Logger.Level, _ message: String, _ metadata: Logger.Metadata)
     -> String
   {
-    JSONLine.encode(
-      LogRecord(time: Timestamp.now(), level: level, message: message, metadata: metadata))
+    JSONOutput.encode(
+      LogRecord(time: Timestamp.now(), level: level, message: message, metadata: metadata),
+      layout: .line)
   }
 
   static func quotedIfNeeded(_ value: String) -> String {

@@ -37,7 +37,7 @@ struct EndToEndCertificateTests {
     let certificate = directory.file("\(name)-cert.pem")
     let keyPath = directory.file("\(name)-key.pem")
     let result = try run(
-      "/usr/bin/openssl",
+      ExecutableLookup.require("openssl"),
       [
         "req", "-x509", "-newkey", key, "-nodes", "-keyout", keyPath, "-out", certificate,
         "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost", "-days", "30",

@@ -14,7 +14,7 @@ struct EndToEndLoggingTests {
     server.stdout.pause()
     let requests = 12_000
     let load = try run(
-      "/usr/bin/h2load",
+      ExecutableLookup.require("h2load"),
       ["--h1", "-N", "5", "-n", "\(requests)", "-c", "4", server.url("/style.css")], timeout: 60)
     #expect(load.stdout.contains("\(requests) succeeded, 0 failed"), "\(load.stdout)")
     server.stdout.resume()

@@ -83,7 +83,8 @@ struct EndToEndOperationsTests {
     let port = try adminPort(server)
     // A slow download keeps the server draining for a while after SIGTERM.
     let download = try SpawnedProcess(
-      "/usr/bin/curl", ["-s", "-o", "/dev/null", "--limit-rate", "2M", server.url("/big.bin")])
+      ExecutableLookup.require("curl"),
+      ["-s", "-o", "/dev/null", "--limit-rate", "2M", server.url("/big.bin")])
     defer { download.stop() }
     try waitUntil(timeout: 10, "the download to start") { server.output.contains("path=/big.bin") }
     server.signal(SIGTERM)

@@ -17,7 +17,8 @@ struct EndToEndResumptionTests {
       "s_client", "-connect", "127.0.0.1:\(port)", "-tls1_3", "-ign_eof", "-sess_out", sessionOut,
     ]
     if let sessionIn { arguments += ["-sess_in", sessionIn] }
-    let result = try run("/usr/bin/openssl", arguments, timeout: 20, input: request)
+    let result = try run(
+      ExecutableLookup.require("openssl"), arguments, timeout: 20, input: request)
     return result.stdout + result.stderr
   }
 

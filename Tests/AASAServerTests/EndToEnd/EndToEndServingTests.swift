@@ -171,7 +171,7 @@ struct EndToEndServingTests {
 
   @Test func keepAliveReusesTheConnection() throws {
     let result = try run(
-      "/usr/bin/curl",
+      ExecutableLookup.require("curl"),
       [
         "-sS", "-v", "--http1.1", "--max-time", "10", "--cacert", certificate,
         server.url("/index.html"), server.url("/style.css"),

@@ -31,7 +31,7 @@ struct EndToEndShutdownTests {
       // A thread of its own: a dispatch queue would run only as many as there are cores.
       Thread.detachNewThread { [self] in
         let result = try? ChildProcess.run(
-          "/usr/bin/curl",
+          ExecutableLookup.require("curl"),
           [
             "-s", "-k", "-o", "/dev/null", "--max-time", "40", "--limit-rate", rate, "-w",
             "%{http_code} %{size_download}",
@@ -75,7 +75,7 @@ struct EndToEndShutdownTests {
     Thread.sleep(forTimeInterval: 0.5)
     // The listener is closed: new connections are refused (or, if one slipped into the
     // listen queue just before, reset).
-    let late = try run("/usr/bin/curl", ["-s", "-k", "--max-time", "3", url])
+    let late = try run(ExecutableLookup.require("curl"), ["-s", "-k", "--max-time", "3", url])
     #expect([7, 35, 56].contains(late.status), "curl exit \(late.status)")
     for download in downloads {
       #expect(download.result() == "200 \(Self.bigFileSize)")

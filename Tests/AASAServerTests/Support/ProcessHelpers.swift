@@ -194,7 +194,7 @@ func run(_ executable: String, _ arguments: [String], timeout: Double = 60, inpu
 
 /// `curl` with a time limit, returning headers and body (`-i`). `extra` goes before the URL.
 func curl(_ extra: [String], _ url: String) throws -> ProcessResult {
-  try run("/usr/bin/curl", ["-sS", "-i", "--max-time", "10"] + extra + [url])
+  try run(ExecutableLookup.require("curl"), ["-sS", "-i", "--max-time", "10"] + extra + [url])
 }
 
 /// A parsed curl `-i` output: the last response's status, headers (lower-cased names) and body.
@@ -247,7 +247,7 @@ func tlsHandshakeTranscript(port: Int, alpn: String, extraArguments: [String] = 
   var transcript = ""
   for _ in 0..<3 where !transcript.contains("ALPN protocol:") {
     let result = try run(
-      "/usr/bin/openssl",
+      ExecutableLookup.require("openssl"),
       ["s_client", "-connect", "127.0.0.1:\(port)", "-alpn", alpn] + extraArguments, input: "")
     transcript = result.stdout + result.stderr
   }

@@ -58,7 +58,8 @@ func presentedCommonName(port: Int, serverName: String?) throws -> String? {
   let sni = serverName.map { ["-servername", $0] } ?? ["-noservername"]
   for _ in 0..<3 {
     let result = try run(
-      "/usr/bin/openssl", ["s_client", "-connect", "127.0.0.1:\(port)"] + sni, input: "")
+      ExecutableLookup.require("openssl"), ["s_client", "-connect", "127.0.0.1:\(port)"] + sni,
+      input: "")
     let text = (result.stdout + result.stderr).replacingOccurrences(of: " ", with: "")
     // OpenSSL 3 prints `subject=CN = name`, OpenSSL 1.1 `subject=/CN=name`.
     if let match = text.firstMatch(of: /subject=\/?CN=([^\n,\/]+)/) {

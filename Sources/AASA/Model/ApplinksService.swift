@@ -1,15 +1,16 @@
-/// The `applinks` service.
-public struct AppLinks: Sendable, Hashable {
+/// The `applinks` service of an apple-app-site-association file (not an App Link page's `al:*`
+/// tags, which `AASAAppLinks` reads).
+public struct ApplinksService: Sendable, Hashable {
   /// Domain-level `defaults`, applied to every component of every entry that does not override them.
   public var defaults: ComponentSettings
   /// `substitutionVariables`, name to values, in file order.
   public var substitutionVariables: [SubstitutionVariable]
   /// The `details` entries in file order (a dictionary-shaped `details` in key order).
-  public var details: [AppLinksDetail]
+  public var details: [ApplinksDetail]
 
   public init(
     defaults: ComponentSettings = ComponentSettings(),
-    substitutionVariables: [SubstitutionVariable] = [], details: [AppLinksDetail] = []
+    substitutionVariables: [SubstitutionVariable] = [], details: [ApplinksDetail] = []
   ) {
     self.defaults = defaults
     self.substitutionVariables = substitutionVariables

@@ -2,7 +2,7 @@
 
 import AASACore
 
-public struct AppLinksDetail: Sendable, Hashable {
+public struct ApplinksDetail: Sendable, Hashable {
   /// The position in `details`, as verdicts report it.
   public var index: Int
   /// `appIDs`, or the single `appID` when there is no `appIDs` array.
