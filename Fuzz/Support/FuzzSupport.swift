@@ -2,6 +2,7 @@
 // `-enable-testing`, and links each target (this file and one of Targets/) against them.
 
 import AASACore
+
 @testable import AASAWellKnown
 
 /// Stops the run with `message` when `condition` fails: libFuzzer records the input as a crash.

@@ -7,8 +7,9 @@
 // list the package, fingerprint and relation, and never for a list Google ignores.
 
 import AASACore
-@testable import AASAAndroid
 import AASAWellKnown
+
+@testable import AASAAndroid
 
 private let maximumQueries = 64
 

@@ -6,6 +6,7 @@
 // value JSON cannot express); the linter sees the reader's value.
 
 import AASACore
+
 @testable import AASAWellKnown
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -7,8 +7,9 @@
 // app's verdicts in `route`; a deciding rule or a near miss belongs to the verdict's entry.
 
 import AASACore
-@testable import AASA
 import AASAWellKnown
+
+@testable import AASA
 
 private let defaultURLs = [
   "/", "/a", "/albums/1", "/videos/samples/2010/x", "/shop/books/1?ref=mail#top",

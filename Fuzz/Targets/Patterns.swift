@@ -12,6 +12,7 @@
 // recursive glob match's.
 
 import AASACore
+
 @testable import AASA
 
 private let parts: [PatternPart] = [.path, .query, .queryItemValue, .fragment]

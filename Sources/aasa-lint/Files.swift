@@ -34,32 +34,10 @@ struct Files: ParsableCommand {
   }
 
   func run() throws {
-    var worst = ExitStatus.success
-    let output = OutputSink.standardOutput()
-    for file in files {
-      let source = try FileInput.read(file, limit: limits.maxSize.bytes)
-      let status: ExitStatus
-      if InputKind.detect(source) == .applinks {
-        // A page: its App Link is linted and shown, without a source URL to navigate from.
-        status = AppLinksRun(
-          fileName: file, source: source, format: format.outputFormat, strict: strict,
-          style: color.style
-        ).run(output: output)
-      } else if InputKind.detect(source) == .routes {
-        // A route config is not an association file: it has its own checks.
-        status = try RouteConfigRun(
-          fileName: file, source: source, format: format.outputFormat, strict: strict,
-          style: color.style
-        ).run(urls: .none, output: output)
-      } else {
-        let run = LintRun(
-          fileName: file, source: source, format: format.outputFormat,
-          strict: strict, style: color.style)
-        status = try run.run(urls: .none, output: output)
-      }
-      if status.rawValue > worst.rawValue { worst = status }
-    }
-    output.flush()
-    if worst != .success { throw ExitCode(worst.rawValue) }
+    let status = try FilesRun(
+      files: files, format: format.outputFormat, strict: strict, style: color.style,
+      maximumSize: limits.maxSize.bytes
+    ).run(output: .standardOutput())
+    if status != .success { throw ExitCode(status.rawValue) }
   }
 }

@@ -10,7 +10,7 @@ struct AssetLinksHostileInputTests {
   func manyEmptyStatements() {
     let text = "[" + Array(repeating: "{}", count: 20_000).joined(separator: ",") + "]"
     let report = AssetLinksLinter().lint(Array(text.utf8))
-    let ignored = report.diagnostics.filter { $0.code == .assetLinksListIgnored }
+    let ignored = report.diagnostics.filter { $0.code == .AssetLinks.listIgnored }
     #expect(ignored.count == 1)
     #expect(ignored.first?.message.contains("and 19990 more") == true)
   }

@@ -40,7 +40,7 @@ struct AssetLinksOwnSiteTests {
     let file = #"[{"include": "https://shop.example/.well-known/assetlinks.json"}]"#
     let report = AssetLinksLinter(site: SiteDomain(host: "Shop.Example")).lint(Array(file.utf8))
     let finding = try #require(report.diagnostics.first)
-    #expect(finding.code == .assetLinksIncludesItself)
+    #expect(finding.code == .AssetLinks.includesItself)
     #expect(finding.severity == .warning)
     #expect((finding.location.line, finding.location.column) == (1, 14))
     #expect(finding.message.contains("shop.example's own assetlinks.json"))

@@ -27,14 +27,14 @@ struct AssetLinksRelationTests {
   func malformedRelationExplained() {
     let upper = assetLinksFindings(
       "[\(appStatement(relations: #"["delegate_permission/common.HANDLE_ALL_URLS"]"#))]")
-    let malformed = upper.first { $0.code == .assetLinksMalformedRelation }
+    let malformed = upper.first { $0.code == .AssetLinks.malformedRelation }
     #expect(malformed?.message.contains("relations are lower case") == true)
     #expect(
       malformed?.help.contains("write \"delegate_permission/common.handle_all_urls\"") == true)
 
     let detailOnly = assetLinksFindings(
       "[\(appStatement(relations: #"["common.get_login_creds"]"#))]")
-    let missingKind = detailOnly.first { $0.code == .assetLinksMalformedRelation }
+    let missingKind = detailOnly.first { $0.code == .AssetLinks.malformedRelation }
     #expect(missingKind?.message.contains("has no `/`") == true)
     #expect(missingKind?.help.contains("delegate_permission/common.get_login_creds") == true)
   }
@@ -57,7 +57,7 @@ struct AssetLinksRelationTests {
     let findings = assetLinksFindings(
       "[\(appStatement(relations: #"["delegate_permission/common.handle_all_url"]"#))]")
     #expect(
-      findings.map(\.code) == [.assetLinksUnrecognisedRelation])
+      findings.map(\.code) == [.AssetLinks.unrecognisedRelation])
     let typo = findings[0]
     #expect(typo.severity == .warning)
     #expect(typo.path == "[0].relation[0]")

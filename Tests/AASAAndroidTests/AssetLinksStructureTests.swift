@@ -8,7 +8,7 @@ struct AssetLinksStructureTests {
   @Test("ASL001: a single statement object instead of an array, with the fix spelled out")
   func notAnArray() throws {
     let findings = assetLinksFindings(appStatement())
-    #expect(findings.map(\.code) == [.assetLinksNotAnArray])
+    #expect(findings.map(\.code) == [.AssetLinks.notAnArray])
     #expect(findings[0].severity == .error)
     #expect(findings[0].help.contains("wrap the statement in ["))
     #expect(parseStatementList(appStatement()).statementList == nil)
@@ -60,7 +60,7 @@ struct AssetLinksStructureTests {
     let findings = assetLinksFindings(text)
     #expect(
       findings.map(\.code) == [
-        .assetLinksListIgnored, .assetLinksMissingKey, .assetLinksUnknownKey,
+        .AssetLinks.listIgnored, .AssetLinks.missingKey, .AssetLinks.unknownKey,
       ])
     #expect(findings[1].message.contains("it has \"relations\""))
     #expect(findings[2].message.contains("did you mean \"relation\"?"))
@@ -71,7 +71,7 @@ struct AssetLinksStructureTests {
   func wrongType() {
     let findings = assetLinksFindings(
       "[\(appStatement(relations: #""delegate_permission/common.handle_all_urls""#))]")
-    #expect(findings.map(\.code) == [.assetLinksListIgnored, .assetLinksWrongType])
+    #expect(findings.map(\.code) == [.AssetLinks.listIgnored, .AssetLinks.wrongType])
     #expect(findings[1].path == "[0].relation")
     #expect(
       findings[1].help == #"write it as an array: ["delegate_permission/common.handle_all_urls"]"#)
@@ -97,7 +97,7 @@ struct AssetLinksStructureTests {
   func keyOfOtherNamespace() {
     let findings = assetLinksFindings(
       "[\(appStatement(extraTargetKeys: #", "site": "https://example.com""#))]")
-    #expect(findings.map(\.code) == [.assetLinksUnknownKey])
+    #expect(findings.map(\.code) == [.AssetLinks.unknownKey])
     #expect(findings[0].path == "[0].target.site")
     #expect(findings[0].message.contains("belongs to web targets"))
   }
@@ -143,8 +143,8 @@ struct AssetLinksStructureTests {
   func listIgnored() throws {
     let text = "[\(appStatement()), \(appStatement(package: #""example""#)), 3]"
     let (list, diagnostics) = parseStatementList(text)
-    let summary = try #require(diagnostics.first { $0.code == .assetLinksListIgnored })
-    #expect(diagnostics.count(where: { $0.code == .assetLinksListIgnored }) == 1)
+    let summary = try #require(diagnostics.first { $0.code == .AssetLinks.listIgnored })
+    #expect(diagnostics.count(where: { $0.code == .AssetLinks.listIgnored }) == 1)
     #expect(summary.path == "")
     #expect(summary.location == AASACore.SourceLocation.start)
     #expect(
@@ -175,7 +175,7 @@ struct AssetLinksStructureTests {
     let document = SourceDocument(name: "-", bytes: Array(text.utf8))
     #expect(FileKind.detect(document) == .assetLinks)
     let report = AssetLinksLinter().lint(document)
-    let notAList = report.diagnostics.first { $0.code == .assetLinksNotAnArray }
+    let notAList = report.diagnostics.first { $0.code == .AssetLinks.notAnArray }
     #expect(notAList?.help.contains("wrap the statement in [ and ]") == true)
   }
 }

@@ -55,7 +55,7 @@ struct AssetLinksTargetTests {
   func keytoolPrefix() {
     let findings = assetLinksFindings(
       "[\(appStatement(fingerprints: "[\"SHA256: \(exampleFingerprint)\"]"))]")
-    #expect(findings.last?.code == .assetLinksMalformedFingerprint)
+    #expect(findings.last?.code == .AssetLinks.malformedFingerprint)
     #expect(findings.last?.message.contains("copy only the hex") == true)
   }
 
@@ -63,7 +63,7 @@ struct AssetLinksTargetTests {
   func lowercaseFingerprint() {
     let findings = assetLinksFindings(
       "[\(appStatement(fingerprints: "[\"\(exampleFingerprint.lowercased())\"]"))]")
-    #expect(findings.map(\.code) == [.assetLinksListIgnored, .assetLinksLowercaseFingerprint])
+    #expect(findings.map(\.code) == [.AssetLinks.listIgnored, .AssetLinks.lowercaseFingerprint])
     #expect(findings[1].help == "write it as \(exampleFingerprint)")
   }
 
@@ -79,15 +79,16 @@ struct AssetLinksTargetTests {
   func fingerprintWithoutColons() {
     let bare = exampleFingerprint.filter { $0 != ":" }
     let findings = assetLinksFindings("[\(appStatement(fingerprints: "[\"\(bare)\"]"))]")
-    #expect(findings.map(\.code) == [.assetLinksListIgnored, .assetLinksFingerprintWithoutColons])
+    #expect(
+      findings.map(\.code) == [.AssetLinks.listIgnored, .AssetLinks.fingerprintWithoutColons])
     #expect(findings[1].help == "write it as \(exampleFingerprint)")
     let both = assetLinksFindings(
       "[\(appStatement(fingerprints: "[\"\(bare.lowercased())\"]"))]")
     #expect(
       Set(both.map(\.code))
         == [
-          .assetLinksListIgnored, .assetLinksFingerprintWithoutColons,
-          .assetLinksLowercaseFingerprint,
+          .AssetLinks.listIgnored, .AssetLinks.fingerprintWithoutColons,
+          .AssetLinks.lowercaseFingerprint,
         ])
   }
 

@@ -5,6 +5,9 @@ public enum ExecutableLookup {
   /// The first executable called `name` in `PATH`'s folders; the usual system folders when `PATH`
   /// is unset (tests may run with an empty environment).
   public static func path(of name: String) -> String? {
+    for candidate in preferred[name] ?? [] where System.isExecutable(candidate) {
+      return candidate
+    }
     let path =
       System.environmentVariable("PATH")
       ?? "/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin:/opt/homebrew/bin"
@@ -14,6 +17,14 @@ public enum ExecutableLookup {
     }
     return nil
   }
+
+  /// Tools whose copy on a Mac's `PATH` is not the one the tests expect: macOS ships LibreSSL as
+  /// `openssl`, and Homebrew's OpenSSL 3 is keg-only (not linked onto `PATH`).
+  private static let preferred: [String: [String]] = [
+    "openssl": [
+      "/opt/homebrew/opt/openssl@3/bin/openssl", "/usr/local/opt/openssl@3/bin/openssl",
+    ]
+  ]
 
   /// Like ``path(of:)``, but a test that needs the tool fails with a message naming it.
   public static func require(_ name: String) throws -> String {

@@ -21,7 +21,7 @@ public struct SiteAssociationReport: FormatReport {
   public var whyAppleIgnoresFile: Diagnostic? {
     diagnostics.first { diagnostic in
       diagnostic.severity == .error
-        && (diagnostic.code.rawValue.hasPrefix("AASA0") || diagnostic.code == .notAnObject)
+        && (diagnostic.code.rawValue.hasPrefix("AASA0") || diagnostic.code == .Apple.notAnObject)
     }
   }
 }

@@ -1,8 +1,7 @@
-/// An `--app` that the file's `applinks` does not list: every verdict for it is `none`, and the
-/// usual reason is a near miss in how the ID was typed, which the finding names.
-
 import AASACore
 
+/// An `--app` that the file's `applinks` does not list: every verdict for it is `none`, and the
+/// usual reason is a near miss in how the ID was typed, which the finding names.
 public enum UnknownApp {
   /// The finding for asking about `app`, or nil when `applinks` lists it.
   public static func diagnostic(for app: String, in association: SiteAssociation?) -> Diagnostic? {
@@ -21,7 +20,7 @@ public enum UnknownApp {
     } else if listed.isEmpty {
       message += "; the file lists no app under applinks"
     }
-    return Diagnostic(.appNotInFile, at: location, path: path, message: message)
+    return Diagnostic(.Apple.appNotInFile, at: location, path: path, message: message)
   }
 
   private static func nearest(

@@ -1,3 +1,5 @@
+import AASACore
+
 /// What a browser sends for a URL a person typed or pasted: the WHATWG URL Standard's
 /// percent-encoding of the path, query and fragment (UTF-8, upper-case hex), and the host in its
 /// ASCII (IDNA) form.
@@ -6,9 +8,6 @@
 /// Apple matches what is sent. Encoding the input first makes both spellings route alike and
 /// makes the routing agree with the lint (which warns that `/café/*` never matches an encoded
 /// path). `%` is left as it is, so an already encoded URL is unchanged.
-
-import AASACore
-
 public enum AddressBarEncoding {
   /// The URL as a browser would send it; `text` itself when nothing needs encoding, which is the
   /// common case and costs one pass over its bytes.

@@ -1,12 +1,11 @@
+import AASACore
+
 /// Routes URLs for one association file exactly as Apple's matcher does (see
 /// `aasa-behaviour.md`), and says why.
 ///
 /// Built once from the parsed file; immutable and `Sendable`, so one matcher serves any number of
 /// threads. Each entry's rules are indexed by their literal prefixes (``RuleIndex``), so the cost
 /// of a URL hardly grows with the number of rules.
-
-import AASACore
-
 public struct Matcher: Sendable {
   /// One `details` entry, compiled. A class, so that visiting it per URL is one retain.
   final class Entry: Sendable {

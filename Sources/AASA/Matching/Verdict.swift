@@ -1,7 +1,6 @@
-/// What one app's rules say about a URL, and why.
-
 import AASACore
 
+/// What one app's rules say about a URL, and why.
 public struct Verdict: Hashable, Sendable {
   public enum Kind: String, Hashable, Sendable {
     /// A rule without `exclude` matched first: the app opens the URL.

@@ -1,7 +1,6 @@
-/// One `details` entry: the apps it names and the rules that decide for them.
-
 import AASACore
 
+/// One `details` entry: the apps it names and the rules that decide for them.
 public struct ApplinksDetail: Sendable, Hashable {
   /// The position in `details`, as verdicts report it.
   public var index: Int

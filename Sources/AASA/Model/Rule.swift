@@ -1,7 +1,6 @@
-/// One rule of an entry: a component, or a legacy path string read as a component.
-
 import AASACore
 
+/// One rule of an entry: a component, or a legacy path string read as a component.
 public struct Rule: Sendable, Hashable {
   public enum Origin: Sendable, Hashable {
     /// A `components` object.

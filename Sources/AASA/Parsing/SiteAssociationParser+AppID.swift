@@ -12,16 +12,16 @@ extension SiteAssociationParser {
   mutating func checkAppID(_ id: String, _ value: JSONValue, _ path: String) {
     let digits = id.hasPrefix("id") ? id.dropFirst(2) : Substring(id)
     if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
-      report(.numericAppID, value, path, "\"\(id)\" is an App Store ID, not an app ID")
+      report(.Apple.numericAppID, value, path, "\"\(id)\" is an App Store ID, not an app ID")
       return
     }
     if id.first?.isWhitespace == true || id.last?.isWhitespace == true {
-      report(.malformedAppID, value, path, "\"\(id)\" has white space around it")
+      report(.Apple.malformedAppID, value, path, "\"\(id)\" has white space around it")
       return
     }
     if id.contains("$(") || id.hasPrefix("<") || id.contains("{{") {
       report(
-        .placeholderAppID, value, path,
+        .Apple.placeholderAppID, value, path,
         "\"\(id)\" still holds a template placeholder instead of the Team ID")
       return
     }
@@ -29,7 +29,7 @@ extension SiteAssociationParser {
       id.index(after: dot) != id.endIndex
     else {
       report(
-        .malformedAppID, value, path,
+        .Apple.malformedAppID, value, path,
         "\"\(id)\" is not <Team ID>.<bundle ID>: it has no dot-separated prefix")
       return
     }
@@ -37,7 +37,7 @@ extension SiteAssociationParser {
     let bundle = id[id.index(after: dot)...]
     if Self.placeholderPrefixes.contains(prefix.uppercased()) {
       report(
-        .placeholderAppID, value, path,
+        .Apple.placeholderAppID, value, path,
         "\"\(id)\" uses the placeholder \"\(prefix)\" instead of a real Team ID")
       return
     }
@@ -45,7 +45,7 @@ extension SiteAssociationParser {
       prefix.count < 10
     {
       report(
-        .malformedAppID, value, path,
+        .Apple.malformedAppID, value, path,
         "\"\(id)\" looks like a bare bundle ID: the Team ID prefix is missing",
         help: "write it as <Team ID>.\(id), e.g. ABCDE12345.\(id)")
       return
@@ -55,7 +55,7 @@ extension SiteAssociationParser {
         || ("0"..."9").contains($0) || $0 == "." || $0 == "-"
     }) || bundle.hasSuffix(".") || bundle.contains("..") {
       report(
-        .malformedAppID, value, path,
+        .Apple.malformedAppID, value, path,
         "the bundle ID \"\(bundle)\" of \"\(id)\" has characters other than letters, digits, \".\" and \"-\""
       )
       return
@@ -68,12 +68,12 @@ extension SiteAssociationParser {
       prefix.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) })
     {
       report(
-        .lowercaseTeamID, value, path,
+        .Apple.lowercaseTeamID, value, path,
         "the Team ID \"\(prefix)\" of \"\(id)\" is in lower case; Team IDs are upper case")
       return
     }
     report(
-      .unusualAppIDPrefix, value, path,
+      .Apple.unusualAppIDPrefix, value, path,
       "the prefix \"\(prefix)\" of \"\(id)\" is not a 10-character Team ID")
   }
 

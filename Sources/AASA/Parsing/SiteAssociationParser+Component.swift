@@ -18,7 +18,7 @@ extension SiteAssociationParser {
         reportWrongType(value, path, expected: "an object")
       } else {
         report(
-          .componentNotObject, value, path,
+          .Apple.componentNotObject, value, path,
           "\(path) is \(value.typeDescription); a component is an object")
       }
       return ComponentSettings()
@@ -34,7 +34,7 @@ extension SiteAssociationParser {
         settings.fragment = patternString(field, memberPath)
         if let fragment = settings.fragment, fragment.hasPrefix("#") {
           report(
-            .leadingHashInFragment, field, memberPath,
+            .Apple.leadingHashInFragment, field, memberPath,
             "the fragment pattern \"\(fragment)\" starts with \"#\", which the fragment never does")
         }
       case "?":
@@ -51,7 +51,7 @@ extension SiteAssociationParser {
         }
       default:
         reportUnknownKey(
-          member, in: path, known: Self.componentKeys, code: .unknownComponentKey,
+          member, in: path, known: Self.componentKeys, code: .Apple.unknownComponentKey,
           aliases: Self.componentKeyAliases)
       }
     }
@@ -89,14 +89,14 @@ extension SiteAssociationParser {
       settings.caseSensitive = true
       if settings.path!.hasPrefix(" ") {
         report(
-          .malformedNot, value, path,
+          .Apple.malformedNot, value, path,
           "\"\(written)\" has more than one space after NOT, so the path starts with a space")
       }
     } else {
       settings.path = written
       if let malformed = Self.malformedNotPrefix(written) {
         report(
-          .malformedNot, value, path,
+          .Apple.malformedNot, value, path,
           "\"\(written)\" starts with \"\(malformed)\", which Apple reads as part of the path, not as NOT"
         )
       }
@@ -107,12 +107,12 @@ extension SiteAssociationParser {
     let pattern = settings.path!
     if pattern.contains("#") {
       report(
-        .fragmentInLegacyPath, value, path,
+        .Apple.fragmentInLegacyPath, value, path,
         "\"\(written)\" contains \"#\", but paths never contain the fragment: it can never match")
     }
     if Self.looksLikeQuery(pattern) {
       report(
-        .questionMarkInLegacyPath, value, path,
+        .Apple.questionMarkInLegacyPath, value, path,
         "\"\(written)\" contains \"?\", which in a legacy path matches any one character, not a query"
       )
     }
@@ -138,7 +138,8 @@ extension SiteAssociationParser {
       help = "write \(string.lowercased()) without quotes: Apple ignores a string here"
     }
     report(
-      .wrongType, value, path, "\(path) must be true or false, found \(value.typeDescription)",
+      .Apple.wrongType, value, path,
+      "\(path) must be true or false, found \(value.typeDescription)",
       help: help ?? "write true or false")
     return nil
   }
@@ -147,7 +148,7 @@ extension SiteAssociationParser {
     if let string = value.string {
       if string.hasPrefix("?") && string != "?" && !string.hasPrefix("?*") {
         report(
-          .leadingQuestionMarkInQuery, value, path,
+          .Apple.leadingQuestionMarkInQuery, value, path,
           "the query pattern \"\(string)\" starts with \"?\", a wildcard for one character")
       }
       return .whole(string)
@@ -163,7 +164,7 @@ extension SiteAssociationParser {
       guard let pattern = member.value.string else {
         dropped = true
         report(
-          .nonStringQueryValue, member.value, memberPath,
+          .Apple.nonStringQueryValue, member.value, memberPath,
           "the query item \"\(member.key)\" has \(member.value.typeDescription) as its pattern; Apple then drops this component's whole query constraint",
           help: "write it as a string, e.g. \"\(member.key)\": \"\(member.value.compactText)\"")
         continue

@@ -32,7 +32,7 @@ extension SiteAssociationParser {
     if let components, let elements = components.elements {
       if let paths, paths.elements != nil {
         report(
-          .pathsAndComponents, paths, DocumentPath.child(path, "paths"),
+          .Apple.pathsAndComponents, paths, DocumentPath.child(path, "paths"),
           "\(path) has both \"paths\" and \"components\"; Apple ignores \"paths\"")
       }
       let componentsPath = DocumentPath.child(path, "components")
@@ -66,12 +66,12 @@ extension SiteAssociationParser {
       }
     }
     if components == nil && paths == nil {
-      report(.noRules, value, path, "\(path) has neither \"components\" nor \"paths\"")
+      report(.Apple.noRules, value, path, "\(path) has neither \"components\" nor \"paths\"")
     } else if !rules.isEmpty,
       rules.allSatisfy({ $0.settings.merged(over: inherited).exclude == true })
     {
       report(
-        .onlyExclusions, value, path,
+        .Apple.onlyExclusions, value, path,
         "every rule of \(path) excludes, so its app\(appIDs.count == 1 ? "" : "s") never match")
     }
     checkRuleOrder(rules, inherited: inherited)
@@ -88,11 +88,13 @@ extension SiteAssociationParser {
       let listPath = DocumentPath.child(path, "appIDs")
       if single != nil {
         report(
-          .appIDAndAppIDs, single!, DocumentPath.child(path, "appID"),
+          .Apple.appIDAndAppIDs, single!, DocumentPath.child(path, "appID"),
           "\(path) has both \"appID\" and \"appIDs\"; Apple uses \"appIDs\" and ignores \"appID\"")
       }
       if elements.isEmpty {
-        report(.emptyAppIDs, list, listPath, "\(listPath) is empty, so the entry applies to no app")
+        report(
+          .Apple.emptyAppIDs, list, listPath, "\(listPath) is empty, so the entry applies to no app"
+        )
       }
       return checkedAppIDs(elements, path: listPath)
     }
@@ -110,7 +112,8 @@ extension SiteAssociationParser {
       return [id]
     }
     if list == nil {
-      report(.missingAppID, value, path, "\(path) names no app: it has no \"appIDs\" or \"appID\"")
+      report(
+        .Apple.missingAppID, value, path, "\(path) names no app: it has no \"appIDs\" or \"appID\"")
     }
     return []
   }
@@ -143,7 +146,7 @@ extension SiteAssociationParser {
             : entry != nil ? DocumentPath.child(detail.path, "appID") : detail.path
           let location = locationOfAppID(in: json, detail: detail, position: position)
           report(
-            .duplicateAppID, at: location, path,
+            .Apple.duplicateAppID, at: location, path,
             "\(id) is listed again (first in \(first)); only the first entry can decide for it")
         } else {
           firstSeen[id] = detail.path

@@ -29,7 +29,7 @@ extension SiteAssociationParser {
     }
     if effective.exclude != true, Self.isCatchAll(effective) {
       report(
-        .catchAllRule, json, rule.path,
+        .Apple.catchAllRule, json, rule.path,
         "\(rule.path) (\(rule.written)) matches every URL of the site")
     }
   }
@@ -86,18 +86,18 @@ extension SiteAssociationParser {
       || Self.startsWithHostName(pattern)
     {
       report(
-        .fullURLAsPath, value, path,
+        .Apple.fullURLAsPath, value, path,
         "\"\(pattern)\" is a URL, but a path pattern is matched against the path alone")
     }
     if pattern.isEmpty {
       report(
-        .emptyPattern, value, path,
+        .Apple.emptyPattern, value, path,
         "the empty path pattern matches only the root path \"/\"",
         help: "write \"/\" if you mean the root, or \"*\" to match every path")
     }
     if isComponent && Self.looksLikeQuery(pattern) {
       report(
-        .queryInPathPattern, value, path,
+        .Apple.queryInPathPattern, value, path,
         "\"\(pattern)\" contains \"?\" followed by a query; in \"/\" it matches any one character")
     }
   }
@@ -114,13 +114,13 @@ extension SiteAssociationParser {
       switch scalar {
       case "\\":
         if scalars.popFirst() == nil {
-          report(.danglingEscape, value, path, "\"\(pattern)\" ends with a lone backslash")
+          report(.Apple.danglingEscape, value, path, "\"\(pattern)\" ends with a lone backslash")
         }
       case "$" where scalars.first == "(":
         scalars.removeFirst()
         guard let close = scalars.firstIndex(of: ")") else {
           report(
-            .unterminatedVariable, value, path,
+            .Apple.unterminatedVariable, value, path,
             "\"\(pattern)\" opens a variable with \"$(\" and never closes it")
           scalars = scalars[scalars.endIndex...]
           continue
@@ -129,7 +129,7 @@ extension SiteAssociationParser {
         scalars = scalars[scalars.index(after: close)...]
         if name.contains("$") || name.contains("(") {
           report(
-            .invalidVariableName, value, path,
+            .Apple.invalidVariableName, value, path,
             "\"\(pattern)\" nests a variable inside a variable reference", help: nil)
         } else if variableNames.contains(name) {
           usedVariables.insert(name)
@@ -138,7 +138,7 @@ extension SiteAssociationParser {
           expansion += self.expansion(of: name, caseSensitive: caseSensitive)
         } else if !VariableTable.builtInNames.contains(name) {
           report(
-            .undefinedVariable, value, path,
+            .Apple.undefinedVariable, value, path,
             "\"\(pattern)\" uses $(\(name)), which is neither defined in substitutionVariables nor built in; it never matches"
           )
         }
@@ -155,19 +155,19 @@ extension SiteAssociationParser {
     }
     if expansion > Pattern.maximumExpansion {
       report(
-        .patternTooComplex, value, path,
+        .Apple.patternTooComplex, value, path,
         "\"\(pattern.prefix(80))\(pattern.count > 80 ? "…" : "")\" uses variables that expand to \(expansion) states, over the \(Pattern.maximumExpansion) a pattern may have; it never matches"
       )
     }
     if encoded && sawNonASCII {
       report(
-        .nonASCIIWithPercentEncoding, value, path,
+        .Apple.nonASCIIWithPercentEncoding, value, path,
         "\"\(pattern)\" has non-ASCII characters, but URLs are compared percent-encoded, so it never matches them"
       )
     }
     if encoded && sawLowercaseEscape {
       report(
-        .lowercaseHexInEncodedPattern, value, path,
+        .Apple.lowercaseHexInEncodedPattern, value, path,
         "\"\(pattern)\" has a lower-case percent-escape; the escape's case must equal the URL's")
     }
   }

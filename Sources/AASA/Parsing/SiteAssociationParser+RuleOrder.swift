@@ -18,7 +18,7 @@ extension SiteAssociationParser {
       if let subsumer {
         let earlier = ordered[subsumer]
         report(
-          .unreachableRule, at: later.rule.location, later.rule.path,
+          .Apple.unreachableRule, at: later.rule.location, later.rule.path,
           "\(later.rule.path) (\(later.rule.written)) can never decide: the earlier \(earlier.rule.path) (\(earlier.rule.written)) matches every URL it matches"
         )
       }

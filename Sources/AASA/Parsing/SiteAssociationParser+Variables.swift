@@ -13,13 +13,13 @@ extension SiteAssociationParser {
       let name = member.key
       if name.isEmpty || name.contains("$") || name.contains("(") || name.contains(")") {
         report(
-          .invalidVariableName, at: member.keyLocation, memberPath,
+          .Apple.invalidVariableName, at: member.keyLocation, memberPath,
           "\"\(name)\" cannot be a variable name")
         continue
       }
       if VariableTable.builtInNames.contains(name) {
         report(
-          .shadowedBuiltinVariable, at: member.keyLocation, memberPath,
+          .Apple.shadowedBuiltinVariable, at: member.keyLocation, memberPath,
           "\"\(name)\" replaces the built-in $(\(name)) in this file")
       }
       let written: [JSONValue]
@@ -41,7 +41,7 @@ extension SiteAssociationParser {
         }
         if string.contains("$(") {
           report(
-            .nestedVariable, element, elementPath,
+            .Apple.nestedVariable, element, elementPath,
             "the value \"\(string)\" of $(\(name)) uses another variable; Apple drops the value")
           continue
         }
@@ -49,7 +49,7 @@ extension SiteAssociationParser {
       }
       if written.isEmpty {
         report(
-          .emptyVariable, member.value, memberPath,
+          .Apple.emptyVariable, member.value, memberPath,
           "$(\(name)) has no values, so any pattern using it never matches")
       }
       variables.append(SubstitutionVariable(name: name, values: values))
@@ -71,7 +71,7 @@ extension SiteAssociationParser {
     for variable in variables where !usedVariables.contains(variable.name) {
       guard let member = lastMember[variable.name] else { continue }
       report(
-        .unusedVariable, at: member.keyLocation,
+        .Apple.unusedVariable, at: member.keyLocation,
         DocumentPath.child("applinks.substitutionVariables", variable.name),
         "$(\(variable.name)) is defined but no pattern uses it")
     }

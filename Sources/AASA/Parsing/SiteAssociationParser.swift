@@ -40,13 +40,13 @@ struct SiteAssociationParser: DiagnosticReporting {
 
   mutating func reportWrongType(_ value: JSONValue, _ path: String, expected: String) {
     report(
-      .wrongType, value, path, "\(path) must be \(expected), found \(value.typeDescription)",
+      .Apple.wrongType, value, path, "\(path) must be \(expected), found \(value.typeDescription)",
       help: "write \(path.split(separator: ".").last.map(String.init) ?? path) as \(expected)")
   }
 
   mutating func reportUnknownKey(
     _ member: JSONValue.Member, in path: String, known: [String],
-    code: DiagnosticCode = .unknownKey, aliases: [String: String] = [:]
+    code: DiagnosticCode = .Apple.unknownKey, aliases: [String: String] = [:]
   ) {
     let memberPath = DocumentPath.child(path, member.key)
     let place = path.isEmpty ? "at the top level" : "in \(path)"
@@ -67,7 +67,8 @@ struct SiteAssociationParser: DiagnosticReporting {
   mutating func parseDocument(_ json: JSONValue) -> SiteAssociation? {
     guard let members = json.members else {
       report(
-        .notAnObject, json, "", "the file's top level is \(json.typeDescription), not an object")
+        .Apple.notAnObject, json, "",
+        "the file's top level is \(json.typeDescription), not an object")
       return nil
     }
     var association = SiteAssociation()
@@ -75,7 +76,7 @@ struct SiteAssociationParser: DiagnosticReporting {
       reportUnknownKey(member, in: "", known: Self.serviceKeys)
     }
     if !members.contains(where: { Self.serviceKeys.contains($0.key) }) {
-      report(.noService, json, "", "the file names no service, so it associates nothing")
+      report(.Apple.noService, json, "", "the file names no service, so it associates nothing")
     }
     if let value = json["applinks"] {
       association.appLinks = parseAppLinks(value)
@@ -99,7 +100,7 @@ struct SiteAssociationParser: DiagnosticReporting {
       reportUnknownKey(member, in: path, known: ["apps"])
     }
     guard let apps = value["apps"] else {
-      report(.serviceAppsMissing, value, path, "\(path) has no \"apps\" list")
+      report(.Apple.serviceAppsMissing, value, path, "\(path) has no \"apps\" list")
       return nil
     }
     let appsPath = DocumentPath.child(path, "apps")
@@ -108,7 +109,7 @@ struct SiteAssociationParser: DiagnosticReporting {
       return nil
     }
     if elements.isEmpty {
-      report(.emptyServiceApps, apps, appsPath, "\(appsPath) is empty")
+      report(.Apple.emptyServiceApps, apps, appsPath, "\(appsPath) is empty")
     }
     return ServiceApps(apps: checkedAppIDs(elements, path: appsPath))
   }
@@ -128,7 +129,7 @@ struct SiteAssociationParser: DiagnosticReporting {
       if let elements = apps.elements {
         if !elements.isEmpty {
           report(
-            .legacyAppsNotEmpty, apps, "applinks.apps",
+            .Apple.legacyAppsNotEmpty, apps, "applinks.apps",
             "applinks.apps lists \(elements.count) value\(elements.count == 1 ? "" : "s"); it must be empty"
           )
         }
@@ -145,7 +146,9 @@ struct SiteAssociationParser: DiagnosticReporting {
       checkDefaultsPatterns(appLinks.defaults, defaults, path: "applinks.defaults")
     }
     guard let details = value["details"] else {
-      report(.noApplinksDetails, value, path, "applinks has no \"details\", so no URL opens an app")
+      report(
+        .Apple.noApplinksDetails, value, path, "applinks has no \"details\", so no URL opens an app"
+      )
       return appLinks
     }
     appLinks.details = parseDetails(details, domainDefaults: appLinks.defaults)
@@ -160,7 +163,8 @@ struct SiteAssociationParser: DiagnosticReporting {
     let path = "applinks.details"
     if let elements = value.elements {
       if elements.isEmpty {
-        report(.emptyDetails, value, path, "applinks.details is empty, so no URL opens an app")
+        report(
+          .Apple.emptyDetails, value, path, "applinks.details is empty, so no URL opens an app")
       }
       var details: [ApplinksDetail] = []
       for (index, element) in elements.enumerated() {
@@ -175,10 +179,11 @@ struct SiteAssociationParser: DiagnosticReporting {
     }
     if let members = value.members {
       report(
-        .dictionaryDetails, value, path,
+        .Apple.dictionaryDetails, value, path,
         "applinks.details is the old dictionary keyed by app ID")
       if members.isEmpty {
-        report(.emptyDetails, value, path, "applinks.details is empty, so no URL opens an app")
+        report(
+          .Apple.emptyDetails, value, path, "applinks.details is empty, so no URL opens an app")
       }
       var details: [ApplinksDetail] = []
       for member in members {

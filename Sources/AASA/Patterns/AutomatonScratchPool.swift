@@ -1,4 +1,8 @@
-import AASACore
+#if canImport(os)
+  import os
+#else
+  import Synchronization
+#endif
 
 /// Scratch memory for ``PatternAutomaton`` simulations, shared by all patterns and kept between
 /// runs.
@@ -27,11 +31,18 @@ final class AutomatonScratchPool: Sendable {
     var next: UnsafeMutablePointer<Int32> { memory + 3 * capacity }
   }
 
-  private let free = LockedValue<[Scratch]>([])
+  /// The platform's cheapest lock: the standard library's `Mutex` on Linux;
+  /// `OSAllocatedUnfairLock` on Apple's systems, where `Mutex` needs macOS 15 and the tools run
+  /// from macOS 13. One is taken per pattern run, so a heavier lock would show in routing.
+  #if canImport(os)
+    private let free = OSAllocatedUnfairLock<[Scratch]>(initialState: [])
+  #else
+    private let free = Mutex<[Scratch]>([])
+  #endif
 
   /// A buffer for at least `stateCount` states: a pooled one, or a new one with cleared marks.
   func take(stateCount: Int) -> Scratch {
-    if var scratch = free.withLock({ $0.popLast() }) {
+    if var scratch = withFree({ $0.popLast() }) {
       if scratch.capacity >= stateCount {
         // Generations grow by one per scalar: restart before they could wrap.
         if scratch.generation > Int32.max / 2 {
@@ -52,11 +63,19 @@ final class AutomatonScratchPool: Sendable {
     scratch.memory.deallocate()
   }
 
+  private func withFree<Result>(_ body: (inout [Scratch]) -> Result) -> Result {
+    #if canImport(os)
+      free.withLockUnchecked(body)
+    #else
+      free.withLock { body(&$0) }
+    #endif
+  }
+
   func give(back scratch: Scratch) {
-    free.withLock { $0.append(scratch) }
+    withFree { $0.append(scratch) }
   }
 
   deinit {
-    for scratch in free.withLock({ $0 }) { release(scratch) }
+    for scratch in withFree({ $0 }) { release(scratch) }
   }
 }

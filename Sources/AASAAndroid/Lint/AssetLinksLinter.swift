@@ -3,7 +3,7 @@ import AASACore
 /// Checks an Android `assetlinks.json` statement list.
 public struct AssetLinksLinter: FormatLinter {
   /// The site the list is served from, when known (a domain given to the command line, a
-  /// `--sites` folder): the checks that need it (``DiagnosticCode/assetLinksIncludesItself``)
+  /// `--sites` folder): the checks that need it (``DiagnosticCode/AssetLinks/includesItself``)
   /// run only then.
   public var site: SiteDomain?
 
@@ -36,7 +36,7 @@ public struct AssetLinksLinter: FormatLinter {
         let value = json.elements?[include.index]["include"]
       else { return nil }
       return Diagnostic(
-        .assetLinksIncludesItself, at: value.location, path: "[\(include.index)].include",
+        .AssetLinks.includesItself, at: value.location, path: "[\(include.index)].include",
         message:
           "the include URL \"\(include.url)\" is this file: \(site.host)'s own assetlinks.json")
     }

@@ -1,7 +1,6 @@
-/// The entry point for reading an Android `assetlinks.json`.
-
 import AASACore
 
+/// The entry point for reading an Android `assetlinks.json`.
 public enum AssetLinksFile {
   /// Reads the statement list out of `json` as Google would, leniently, with a diagnostic for
   /// every problem: a broken statement is reported and skipped, and the rest are still read.

@@ -1,8 +1,7 @@
-/// `{"include": "https://…"}`: a pointer to another statement list that Google fetches and
-/// merges into this one.
-
 import AASACore
 
+/// `{"include": "https://…"}`: a pointer to another statement list that Google fetches and
+/// merges into this one.
 public struct IncludeStatement: Hashable, Sendable {
   public var index: Int
   public var location: SourceLocation

@@ -1,12 +1,11 @@
+import AASACore
+
 /// One entry of a statement list: "this site delegates these relations to this target".
 ///
 /// The model is lenient on purpose. A statement whose relations or target could be read is kept
 /// even when some detail is wrong (a lowercase fingerprint, a malformed relation), marked
 /// ``isValid`` false, so that a grant question can say "this statement would grant it, but Google
 /// rejects it". A statement without a readable target is reported and left out.
-
-import AASACore
-
 public struct Statement: Hashable, Sendable {
   /// Its position in the list: `[index]` in diagnostic paths.
   public var index: Int

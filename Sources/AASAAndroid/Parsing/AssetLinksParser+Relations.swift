@@ -18,7 +18,7 @@ extension AssetLinksParser {
     guard let elements = stringArrayElements(value, relationPath) else { return nil }
     if elements.isEmpty {
       report(
-        .assetLinksEmptyRelations, value, relationPath,
+        .AssetLinks.emptyRelations, value, relationPath,
         "\(relationPath) is empty, so the statement grants nothing")
     }
     var relations: [WrittenRelation] = []
@@ -33,7 +33,7 @@ extension AssetLinksParser {
       checkRelation(relation, element, elementPath)
       if !seen.insert(text).inserted {
         report(
-          .assetLinksDuplicateRelation, element, elementPath,
+          .AssetLinks.duplicateRelation, element, elementPath,
           "the relation \"\(text)\" appears more than once in \(relationPath)")
       }
       relations.append(WrittenRelation(relation: relation, value: element, path: elementPath))
@@ -52,7 +52,7 @@ extension AssetLinksParser {
     let fix = meant.map { "write \"\($0)\"" }
     if let problem = relation.grammarProblem {
       report(
-        .assetLinksMalformedRelation, value, path, "the relation \"\(text)\" \(problem)",
+        .AssetLinks.malformedRelation, value, path, "the relation \"\(text)\" \(problem)",
         help: fix.map { "\($0): Google rejects a malformed relation, and with it the whole file" })
       return
     }
@@ -60,7 +60,7 @@ extension AssetLinksParser {
       let message =
         meant.map { "the relation \"\(text)\" is not one Android reads; did you mean \"\($0)\"?" }
         ?? "the relation \"\(text)\" is not one Android or Chrome reads"
-      report(.assetLinksUnrecognisedRelation, value, path, message, help: fix)
+      report(.AssetLinks.unrecognisedRelation, value, path, message, help: fix)
     }
   }
 
@@ -73,7 +73,7 @@ extension AssetLinksParser {
     case .web:
       for written in relations where written.relation == .handleAllURLs {
         report(
-          .assetLinksWebTargetHandlesURLs, written.value, written.path,
+          .AssetLinks.webTargetHandlesURLs, written.value, written.path,
           "handle_all_urls delegates to a web site here; Android App Links only read it for android_app targets"
         )
       }
@@ -84,7 +84,7 @@ extension AssetLinksParser {
       guard !granted.isEmpty, granted.isSubset(of: Relation.known) else { return }
       if !granted.contains(.handleAllURLs), !granted.contains(.getLoginCredentials) {
         report(
-          .assetLinksAppWithoutKnownRelation, statement, path,
+          .AssetLinks.appWithoutKnownRelation, statement, path,
           "statement \(path) grants \(packageName) neither handle_all_urls (App Links) nor get_login_creds (credential sharing)"
         )
       }

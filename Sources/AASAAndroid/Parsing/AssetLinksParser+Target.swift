@@ -56,7 +56,7 @@ extension AssetLinksParser {
         Self.namespaceAliases[namespace.lowercased()]
         ?? Suggestion.closest(to: namespace, among: ["android_app", "web"])
       report(
-        .assetLinksUnknownNamespace, namespaceValue, namespacePath,
+        .AssetLinks.unknownNamespace, namespaceValue, namespacePath,
         "the namespace \"\(namespace)\" is neither \"android_app\" nor \"web\""
           + (meant.map { "; did you mean \"\($0)\"?" } ?? ""))
       return nil
@@ -73,7 +73,7 @@ extension AssetLinksParser {
         packageName = name
         if let problem = AndroidPackageName.problem(with: name) {
           report(
-            .assetLinksInvalidPackageName, value, packagePath,
+            .AssetLinks.invalidPackageName, value, packagePath,
             "the package name \"\(name)\" \(problem)")
         }
       } else {
@@ -99,7 +99,7 @@ extension AssetLinksParser {
     guard let elements = stringArrayElements(value, listPath) else { return [] }
     if elements.isEmpty {
       report(
-        .assetLinksNoFingerprints, value, listPath,
+        .AssetLinks.noFingerprints, value, listPath,
         "\(listPath) is empty, so no build of the app can match")
     }
     var fingerprints: [CertificateFingerprint] = []
@@ -114,7 +114,7 @@ extension AssetLinksParser {
       guard let fingerprint = CertificateFingerprint(text) else { continue }
       if let first = firstIndexByBytes[fingerprint.bytes] {
         report(
-          .assetLinksDuplicateFingerprint, element, elementPath,
+          .AssetLinks.duplicateFingerprint, element, elementPath,
           "this fingerprint repeats \(DocumentPath.element(listPath, first))")
       } else {
         firstIndexByBytes[fingerprint.bytes] = index
@@ -133,23 +133,23 @@ extension AssetLinksParser {
         let prefixHint =
           text.uppercased().hasPrefix("SHA") ? " (copy only the hex after \"SHA256:\")" : ""
         report(
-          .assetLinksMalformedFingerprint, value, path,
+          .AssetLinks.malformedFingerprint, value, path,
           "\"\(text)\" is not hex pairs joined by `:`\(prefixHint)")
       case .wrongLength(let bytes):
         report(
-          .assetLinksMalformedFingerprint, value, path,
+          .AssetLinks.malformedFingerprint, value, path,
           "the fingerprint has \(bytes) byte\(bytes == 1 ? "" : "s"); a SHA-256 fingerprint has 32")
       case .sha1:
         report(
-          .assetLinksSHA1Fingerprint, value, path,
+          .AssetLinks.sha1Fingerprint, value, path,
           "the fingerprint has 20 bytes: it is the certificate's SHA-1, not its SHA-256")
       case .missingColons:
         report(
-          .assetLinksFingerprintWithoutColons, value, path,
+          .AssetLinks.fingerprintWithoutColons, value, path,
           "the fingerprint's hex digits are not separated by `:`", help: rewrite)
       case .lowercase:
         report(
-          .assetLinksLowercaseFingerprint, value, path,
+          .AssetLinks.lowercaseFingerprint, value, path,
           "the fingerprint has lowercase hex digits; Google requires upper case", help: rewrite)
       }
     }
@@ -169,10 +169,10 @@ extension AssetLinksParser {
     }
     switch SiteOrigin.read(site) {
     case .invalid(let problem):
-      report(.assetLinksInvalidSite, value, sitePath, "the site \"\(site)\" \(problem)")
+      report(.AssetLinks.invalidSite, value, sitePath, "the site \"\(site)\" \(problem)")
     case .origin(let origin) where origin.hasTrailingSlash:
       report(
-        .assetLinksSiteTrailingSlash, value, sitePath,
+        .AssetLinks.siteTrailingSlash, value, sitePath,
         "the site \"\(site)\" ends with `/`; Google's form is scheme://host[:port]",
         help: "write \"\(site.dropLast())\"")
     case .origin:

@@ -1,10 +1,9 @@
+import AASACore
+
 /// Walks the JSON of a statement list once, building the model and the diagnostics together.
 ///
 /// Every statement is read to the end even after an error, so one pass reports every problem in
 /// the file; the per-target checks live in `AssetLinksParser+Target.swift`.
-
-import AASACore
-
 struct AssetLinksParser: DiagnosticReporting {
   static let statementKeys = ["relation", "target"]
 
@@ -13,7 +12,7 @@ struct AssetLinksParser: DiagnosticReporting {
 
   mutating func reportWrongType(_ value: JSONValue, _ path: String, expected: String) {
     report(
-      .assetLinksWrongType, value, path,
+      .AssetLinks.wrongType, value, path,
       "\(path) must be \(expected), found \(value.typeDescription)")
   }
 
@@ -23,7 +22,7 @@ struct AssetLinksParser: DiagnosticReporting {
     if let elements = value.elements { return elements }
     if let single = value.string {
       report(
-        .assetLinksWrongType, value, path, "\(path) must be an array of strings, found a string",
+        .AssetLinks.wrongType, value, path, "\(path) must be an array of strings, found a string",
         help: "write it as an array: [\(JSONValue.quoted(single))]")
     } else {
       reportWrongType(value, path, expected: "an array of strings")
@@ -39,11 +38,11 @@ struct AssetLinksParser: DiagnosticReporting {
     }
     if let misspelt {
       report(
-        .assetLinksMissingKey, object, path,
+        .AssetLinks.missingKey, object, path,
         "\(Self.describe(path)) has no \"\(key)\" (it has \"\(misspelt.key)\")",
         help: "rename \"\(misspelt.key)\" to \"\(key)\": Google rejects the statement without it")
     } else {
-      report(.assetLinksMissingKey, object, path, "\(Self.describe(path)) has no \"\(key)\"")
+      report(.AssetLinks.missingKey, object, path, "\(Self.describe(path)) has no \"\(key)\"")
     }
   }
 
@@ -55,15 +54,15 @@ struct AssetLinksParser: DiagnosticReporting {
       let memberPath = DocumentPath.child(path, member.key)
       let message = "unknown key \"\(member.key)\" in \(Self.describe(path))"
       if let note = notes[member.key] {
-        report(.assetLinksUnknownKey, at: member.keyLocation, memberPath, "\(message): \(note)")
+        report(.AssetLinks.unknownKey, at: member.keyLocation, memberPath, "\(message): \(note)")
       } else if let suggestion = Suggestion.closest(to: member.key, among: known) {
         report(
-          .assetLinksUnknownKey, at: member.keyLocation, memberPath,
+          .AssetLinks.unknownKey, at: member.keyLocation, memberPath,
           "\(message); did you mean \"\(suggestion)\"?",
           help: "rename it to \"\(suggestion)\": Google ignores \"\(member.key)\"")
       } else {
         report(
-          .assetLinksUnknownKey, at: member.keyLocation, memberPath, message,
+          .AssetLinks.unknownKey, at: member.keyLocation, memberPath, message,
           help: "remove it: Google ignores it; known keys here: \(known.joined(separator: ", "))")
       }
     }
@@ -80,7 +79,7 @@ struct AssetLinksParser: DiagnosticReporting {
     guard let elements = json.elements else {
       let looksLikeStatement = json["relation"] != nil || json["target"] != nil
       report(
-        .assetLinksNotAnArray, json, "",
+        .AssetLinks.notAnArray, json, "",
         "the file's top level is \(json.typeDescription), not an array of statements",
         help: looksLikeStatement
           ? "wrap the statement in [ and ]: Google reads a list even when it holds one statement"
@@ -88,7 +87,7 @@ struct AssetLinksParser: DiagnosticReporting {
       return nil
     }
     if elements.isEmpty {
-      report(.assetLinksEmptyList, json, "", "the statement list is empty, so it grants nothing")
+      report(.AssetLinks.emptyList, json, "", "the statement list is empty, so it grants nothing")
     }
     var list = StatementList(
       statements: [], includes: [], invalidStatementIndices: [], entryCount: elements.count)
@@ -125,7 +124,7 @@ struct AssetLinksParser: DiagnosticReporting {
       others == 0
       ? "so Google ignores the whole file"
       : "so Google ignores the whole file, including the \(others) valid statement\(others == 1 ? "" : "s")"
-    report(.assetLinksListIgnored, json, "", "\(subject) invalid, \(consequence)")
+    report(.AssetLinks.listIgnored, json, "", "\(subject) invalid, \(consequence)")
   }
 
   /// A statement repeated with the same relations and target: harmless, but usually a merge slip
@@ -136,7 +135,7 @@ struct AssetLinksParser: DiagnosticReporting {
       let meaning = Self.meaningKey(statement)
       if let first = firstIndexByMeaning[meaning] {
         report(
-          .assetLinksDuplicateStatement, at: statement.location, statement.path,
+          .AssetLinks.duplicateStatement, at: statement.location, statement.path,
           "statement \(statement.path) repeats statement [\(first)]")
       } else {
         firstIndexByMeaning[meaning] = statement.index
@@ -168,7 +167,7 @@ struct AssetLinksParser: DiagnosticReporting {
     let path = DocumentPath.element("", index)
     guard value.members != nil else {
       report(
-        .assetLinksStatementNotAnObject, value, path,
+        .AssetLinks.statementNotAnObject, value, path,
         "statement \(path) is \(value.typeDescription), not an object")
       return nil
     }
@@ -192,7 +191,7 @@ struct AssetLinksParser: DiagnosticReporting {
     let includePath = DocumentPath.child(path, "include")
     for member in statement.members ?? [] where Self.statementKeys.contains(member.key) {
       report(
-        .assetLinksIncludeWithOtherKeys, at: member.keyLocation,
+        .AssetLinks.includeWithOtherKeys, at: member.keyLocation,
         DocumentPath.child(path, member.key),
         "statement \(path) has both \"include\" and \"\(member.key)\"; Google ignores \"\(member.key)\""
       )
@@ -204,7 +203,7 @@ struct AssetLinksParser: DiagnosticReporting {
     }
     if let problem = Self.includeURLProblem(url) {
       report(
-        .assetLinksInvalidInclude, include, includePath, "the include URL \"\(url)\" \(problem)")
+        .AssetLinks.invalidInclude, include, includePath, "the include URL \"\(url)\" \(problem)")
     }
     return IncludeStatement(index: index, location: statement.location, url: url, isValid: true)
   }

@@ -9,7 +9,7 @@ public enum InboundParser {
     if !input.isValidAbsolute {
       diagnostics.append(
         Diagnostic(
-          .alInboundInvalidURL, at: .start, path: "",
+          .AppLinks.inboundInvalidURL, at: .start, path: "",
           message: "\"\(url)\" is not a valid absolute URL"))
     }
     let inputParameters = QueryParameters(query: input.query)
@@ -32,7 +32,7 @@ public enum InboundParser {
           } else {
             diagnostics.append(
               Diagnostic(
-                .alInboundTargetURL, at: location, path: "al_applink_data.target_url",
+                .AppLinks.inboundTargetURL, at: location, path: "al_applink_data.target_url",
                 message:
                   "target_url is \(target.string.map { "\"\($0)\", not a valid URL" } ?? target.typeDescription); targetURL is the input URL"
               ))
@@ -44,7 +44,7 @@ public enum InboundParser {
           } else {
             diagnostics.append(
               Diagnostic(
-                .alInboundExtrasNotObject, at: location, path: "al_applink_data.extras",
+                .AppLinks.inboundExtrasNotObject, at: location, path: "al_applink_data.extras",
                 message: "extras is \(value.typeDescription), not an object"))
           }
         }
@@ -54,7 +54,8 @@ public enum InboundParser {
           } else {
             diagnostics.append(
               Diagnostic(
-                .alInboundRefererIncomplete, at: location, path: "al_applink_data.referer_app_link",
+                .AppLinks.inboundRefererIncomplete, at: location,
+                path: "al_applink_data.referer_app_link",
                 message: "referer_app_link needs both url and app_name; no way back is offered"))
           }
         }
@@ -89,14 +90,14 @@ public enum InboundParser {
       if let repaired = rejoined(rawItems), repaired {
         diagnostics.append(
           Diagnostic(
-            .alInboundCutAtAmpersand, at: location, path: "al_applink_data",
+            .AppLinks.inboundCutAtAmpersand, at: location, path: "al_applink_data",
             message:
               "al_applink_data is cut at a raw \"&\": read together with the query items after it, it is a JSON object. The sender encoded it with the query-allowed set (as Bolts and the Facebook SDK for iOS do), so BFURL sees no data"
           ))
       } else {
         diagnostics.append(
           Diagnostic(
-            .alInboundNotJSON, at: location, path: "al_applink_data",
+            .AppLinks.inboundNotJSON, at: location, path: "al_applink_data",
             message:
               "al_applink_data is not JSON: "
               + (read.diagnostics.first?.message ?? "it cannot be read")))
@@ -106,14 +107,14 @@ public enum InboundParser {
     guard json.members != nil else {
       diagnostics.append(
         Diagnostic(
-          .alInboundNotObject, at: location, path: "al_applink_data",
+          .AppLinks.inboundNotObject, at: location, path: "al_applink_data",
           message: "al_applink_data is \(json.typeDescription), not an object; BFURL ignores it"))
       return nil
     }
     if let version = json["version"], version.string != "1.0" {
       diagnostics.append(
         Diagnostic(
-          .alInboundWrongVersion, at: location, path: "al_applink_data.version",
+          .AppLinks.inboundWrongVersion, at: location, path: "al_applink_data.version",
           message:
             "version is \(version.compactText), not \"1.0\"; BFURL ignores the data (Bolts for Android would accept a numeric 1)"
         ))

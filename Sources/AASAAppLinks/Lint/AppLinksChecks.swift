@@ -22,16 +22,16 @@ struct AppLinksChecks: DiagnosticReporting {
     switch reading.scan.refusal {
     case .tooLarge(let bytes):
       report(
-        .alPageNotRead, at: .start, "",
+        .AppLinks.pageNotRead, at: .start, "",
         "the page is \(bytes) bytes; pages over \(HTMLReader.maximumSize) bytes are not read")
     case .nestedTooDeep(let estimate):
       report(
-        .alPageNotRead, at: .start, "",
+        .AppLinks.pageNotRead, at: .start, "",
         "elements nest about \(estimate) deep; pages nested over \(HTMLReader.maximumNesting) deep are not read"
       )
     case .tooManyNodes:
       report(
-        .alPageNotRead, at: .start, "",
+        .AppLinks.pageNotRead, at: .start, "",
         "the page has over \(HTMLReader.maximumNodes) nodes; the rest was not read")
     case nil: break
     }
@@ -41,23 +41,23 @@ struct AppLinksChecks: DiagnosticReporting {
         property.value.lowercased().hasPrefix("al:")
       {
         report(
-          .alPropertyCase, at: element.location, property.value,
+          .AppLinks.propertyCase, at: element.location, property.value,
           "\"\(property.value)\" is not read: the prefix must be \"al:\" in lower case")
       }
       if property == nil, let name = element.attribute("name"),
         name.value.lowercased().hasPrefix("al:")
       {
         report(
-          .alNameAttribute, at: element.location, name.value,
+          .AppLinks.nameAttribute, at: element.location, name.value,
           "<meta name=\"\(name.value)\"> is ignored by Bolts and the Facebook SDKs, which read only property=\"al:…\""
         )
       }
     }
     for comment in reading.scan.commentsMentioningAppLinks {
-      report(.alCommentedOut, at: comment, "", "a comment holds what looks like an al: tag")
+      report(.AppLinks.commentedOut, at: comment, "", "a comment holds what looks like an al: tag")
     }
     if reading.tags.isEmpty, reading.scan.refusal == nil {
-      report(.alNoTags, at: .start, "", "the page has no <meta property=\"al:…\"> tags")
+      report(.AppLinks.noTags, at: .start, "", "the page has no <meta property=\"al:…\"> tags")
     }
   }
 
@@ -65,12 +65,12 @@ struct AppLinksChecks: DiagnosticReporting {
     let location = tag.value.location
     let path = tag.property
     if tag.isOutsideHead {
-      report(.alOutsideHead, at: location, path, "\(tag.property) stands after </head>")
+      report(.AppLinks.outsideHead, at: location, path, "\(tag.property) stands after </head>")
     }
     let names = tag.names
     guard !names.isEmpty, !names.contains(where: \.isEmpty) else {
       report(
-        .alMalformedProperty, at: location, path,
+        .AppLinks.malformedProperty, at: location, path,
         "\"\(tag.property)\" has an empty part; no target reads it")
       return
     }
@@ -78,7 +78,7 @@ struct AppLinksChecks: DiagnosticReporting {
     guard let platform = AppLinkPlatform(rawValue: platformName) else {
       let meant = NameSuggestion.closest(to: platformName, among: Self.platformNames)
       report(
-        .alUnknownPlatform, at: location, path,
+        .AppLinks.unknownPlatform, at: location, path,
         "\"\(platformName)\" is not a platform, so \(tag.property) is ignored"
           + (meant.map { "; did you mean \"\($0)\"?" } ?? ""),
         help: meant.map { "write al:\($0)" + names.dropFirst().map { ":" + $0 }.joined() })
@@ -87,7 +87,7 @@ struct AppLinksChecks: DiagnosticReporting {
     if names.count == 1 {
       if let content = tag.value.content, !content.isEmpty {
         report(
-          .alMarkerWithContent, at: location, path,
+          .AppLinks.markerWithContent, at: location, path,
           "\(tag.property) starts a new \(platform.rawValue) group; its content \"\(content)\" is ignored"
         )
       }
@@ -95,7 +95,7 @@ struct AppLinksChecks: DiagnosticReporting {
     }
     guard names.count == 2 else {
       report(
-        .alMalformedProperty, at: location, path,
+        .AppLinks.malformedProperty, at: location, path,
         "\(tag.property) goes deeper than al:<platform>:<key>; nothing reads it")
       return
     }
@@ -110,15 +110,15 @@ struct AppLinksChecks: DiagnosticReporting {
         return
       }
       report(
-        .alMissingContent, at: location, path,
+        .AppLinks.missingContent, at: location, path,
         "\(tag.property) has no content attribute: it adds a \(key.rawValue) without a value")
       return
     }
     if content.isEmpty {
-      report(.alEmptyValue, at: tag.contentLocation, path, "\(tag.property) is empty")
+      report(.AppLinks.emptyValue, at: tag.contentLocation, path, "\(tag.property) is empty")
     } else if content.first!.isWhitespace || content.last!.isWhitespace {
       report(
-        .alStrayWhitespace, at: tag.contentLocation, path,
+        .AppLinks.strayWhitespace, at: tag.contentLocation, path,
         "\(tag.property) is \"\(content)\", with whitespace that is kept")
     }
   }
@@ -130,19 +130,19 @@ struct AppLinksChecks: DiagnosticReporting {
     let known = "\(platform.rawValue) reads " + keys.joined(separator: ", ")
     if let meant = NameSuggestion.closest(to: keyName, among: keys) {
       report(
-        .alUnknownKey, at: tag.value.location, tag.property,
+        .AppLinks.unknownKey, at: tag.value.location, tag.property,
         "\"\(keyName)\" is not a key of \(platform.rawValue); did you mean \"\(meant)\"?",
         help: "write al:\(platform.rawValue):\(meant)")
     } else if let owner = AppLinkPlatform.allCases.first(where: {
       $0.keys.map(\.rawValue).contains(keyName)
     }) {
       report(
-        .alUnknownKey, at: tag.value.location, tag.property,
+        .AppLinks.unknownKey, at: tag.value.location, tag.property,
         "\"\(keyName)\" is a key of \(owner.rawValue), not of \(platform.rawValue); \(known)",
         help: "use one of \(keys.joined(separator: ", ")), or move it to al:\(owner.rawValue)")
     } else {
       report(
-        .alUnknownKey, at: tag.value.location, tag.property,
+        .AppLinks.unknownKey, at: tag.value.location, tag.property,
         "\"\(keyName)\" is not a key of \(platform.rawValue); \(known)")
     }
   }
@@ -158,12 +158,12 @@ struct AppLinksChecks: DiagnosticReporting {
           let contents = target.values.mapValues(\.content)
           if !seen.insert(contents).inserted {
             report(
-              .alDuplicateTarget, at: target.location, describe(target),
+              .AppLinks.duplicateTarget, at: target.location, describe(target),
               "this \(platform.rawValue) target repeats an earlier one")
           }
           if let alwaysOpens {
             report(
-              .alShadowedTarget, at: target.location, describe(target),
+              .AppLinks.shadowedTarget, at: target.location, describe(target),
               "never tried: the \(platform.rawValue) target at line \(alwaysOpens.location.line) has an http(s) URL, which always opens"
             )
           } else if platform != .android, let url = target.url, URLText(url).isWeb {
@@ -188,7 +188,7 @@ struct AppLinksChecks: DiagnosticReporting {
     let listed = counts.filter { $0.1 > 0 }.map { "\($0.1) \($0.0.rawValue)" }.joined(
       separator: ", ")
     report(
-      .alGroupCountsDiffer, at: first.location, describe(first),
+      .AppLinks.groupCountsDiffer, at: first.location, describe(first),
       "this \(platform.rawValue) group pairs its tags by position into \(group.count) targets, but has \(listed): "
         + "the later targets lack " + short.map(\.0.rawValue).joined(separator: ", "))
   }
@@ -197,7 +197,7 @@ struct AppLinksChecks: DiagnosticReporting {
     let path = describe(target)
     if let required = target.platform.requiredKey, target.content(required) == nil {
       report(
-        .alMissingRequiredKey, at: target.location, path,
+        .AppLinks.missingRequiredKey, at: target.location, path,
         "this \(target.platform.rawValue) target has no \(required.rawValue), so it can never be opened"
       )
     }
@@ -205,19 +205,20 @@ struct AppLinksChecks: DiagnosticReporting {
       !IdentifierRules.isNumeric(id.trimmingWhitespace())
     {
       report(
-        .alAppStoreIDNotNumeric, at: value.location, path,
+        .AppLinks.appStoreIDNotNumeric, at: value.location, path,
         "app_store_id \"\(id)\" is not a number")
     }
     if let value = target.values[.package], let package = value.content,
       !IdentifierRules.isPackageName(package.trimmingWhitespace())
     {
-      report(.alInvalidPackage, at: value.location, path, "\"\(package)\" is not a package name")
+      report(
+        .AppLinks.invalidPackage, at: value.location, path, "\"\(package)\" is not a package name")
     }
     if let value = target.values[.className], let className = value.content,
       !IdentifierRules.isClassName(className.trimmingWhitespace())
     {
       report(
-        .alInvalidClass, at: value.location, path,
+        .AppLinks.invalidClass, at: value.location, path,
         className.hasPrefix(".")
           ? "\"\(className)\" is relative; an Intent needs the full class name"
           : "\"\(className)\" is not a class name")
@@ -225,13 +226,13 @@ struct AppLinksChecks: DiagnosticReporting {
     if let value = target.values[.appID], let appID = value.content,
       !IdentifierRules.isGUID(appID.trimmingWhitespace())
     {
-      report(.alAppIDNotGUID, at: value.location, path, "app_id \"\(appID)\" is not a GUID")
+      report(.AppLinks.appIDNotGUID, at: value.location, path, "app_id \"\(appID)\" is not a GUID")
     }
     if let value = target.values[.url], let url = value.content {
       checkURL(url, at: value.location, path: path)
       if target.platform != .android, URLText(url).isWeb {
         report(
-          .alWebURLAsAppURL, at: value.location, path,
+          .AppLinks.webURLAsAppURL, at: value.location, path,
           "\(url) is a web URL: iOS and Windows can always open it, whether the app is installed or not"
         )
       }
@@ -249,7 +250,7 @@ struct AppLinksChecks: DiagnosticReporting {
     } else {
       reason = "nothing follows the scheme"
     }
-    report(.alInvalidURL, at: location, path, "\"\(url)\" is not a valid URL: \(reason)")
+    report(.AppLinks.invalidURL, at: location, path, "\"\(url)\" is not a valid URL: \(reason)")
   }
 
   private mutating func checkWeb(_ reading: PageReading) {
@@ -258,7 +259,7 @@ struct AppLinksChecks: DiagnosticReporting {
       for key in AppLinkPlatform.web.keys {
         for (index, value) in (group[key] ?? []).enumerated() where groupIndex > 0 || index > 0 {
           report(
-            .alIgnoredWebValue, at: value.location, "al:web:\(key.rawValue)",
+            .AppLinks.ignoredWebValue, at: value.location, "al:web:\(key.rawValue)",
             groupIndex > 0
               ? "al:web:\(key.rawValue) in web group \(groupIndex + 1) is not read: only the first web group is"
               : "this al:web:\(key.rawValue) is not read: only the first is")
@@ -270,18 +271,18 @@ struct AppLinksChecks: DiagnosticReporting {
         let known: Set = ["true", "false", "yes", "no", "1", "0"]
         if !known.contains(content.lowercased()) {
           report(
-            .alUnrecognisedShouldFallback, at: value.location, "al:web:should_fallback",
+            .AppLinks.unrecognisedShouldFallback, at: value.location, "al:web:should_fallback",
             "should_fallback \"\(content)\" is not a recognised value; it keeps the fallback")
         }
       } else {
         report(
-          .alShouldFallbackWithoutContent, at: value.location, "al:web:should_fallback",
+          .AppLinks.shouldFallbackWithoutContent, at: value.location, "al:web:should_fallback",
           "al:web:should_fallback has no content: Bolts for Android crashes reading it, iOS keeps the fallback"
         )
       }
       if !web.shouldFallback, reading.appLink.targets.isEmpty {
         report(
-          .alNoFallbackNoApp, at: value.location, "al:web:should_fallback",
+          .AppLinks.noFallbackNoApp, at: value.location, "al:web:should_fallback",
           "should_fallback is \"\(value.content ?? "")\" and the page has no app target: every navigation fails"
         )
       }
@@ -293,12 +294,12 @@ struct AppLinksChecks: DiagnosticReporting {
           checkURL(content, at: value.location, path: "al:web:url")
         } else if !parsed.isWeb {
           report(
-            .alWebURLNotHTTP, at: value.location, "al:web:url",
+            .AppLinks.webURLNotHTTP, at: value.location, "al:web:url",
             "al:web:url \"\(content)\" is not an http or https URL")
         }
       } else {
         report(
-          .alWebURLWithoutContent, at: value.location, "al:web:url",
+          .AppLinks.webURLWithoutContent, at: value.location, "al:web:url",
           "al:web:url has no content: Bolts for Android then has no fallback, Bolts for iOS falls back to the page"
         )
       }

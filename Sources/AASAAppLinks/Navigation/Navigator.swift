@@ -10,7 +10,7 @@ public enum Navigator {
     if appLink.sourceURL == nil {
       diagnostics.append(
         Diagnostic(
-          .alNoSourceURL, at: .start, path: "",
+          .AppLinks.noSourceURL, at: .start, path: "",
           message:
             "no source URL: al_applink_data has no target_url, and there is no fallback to the page"
         ))
@@ -19,7 +19,7 @@ public enum Navigator {
     if candidates.isEmpty, device != .web {
       diagnostics.append(
         Diagnostic(
-          .alNoTargetsForDevice, at: .start, path: "",
+          .AppLinks.noTargetsForDevice, at: .start, path: "",
           message:
             "the page has no target for \(device.rawValue) (\(device.platforms.map(\.rawValue).joined(separator: ", ")))"
         ))
@@ -121,7 +121,7 @@ public enum Navigator {
     guard device.isIOS, data.compactText.contains("&") else { return [] }
     return [
       Diagnostic(
-        .alEncodingTrap, at: .start, path: "al_applink_data",
+        .AppLinks.encodingTrap, at: .start, path: "al_applink_data",
         message:
           "al_applink_data holds \"&\" (in target_url or the extras): Bolts and the Facebook SDK for iOS send it unencoded and the receiver loses al_applink_data; aasa's URL encodes it"
       )

@@ -42,7 +42,7 @@ public struct FindingTally: Sendable {
   public var summaries: [Diagnostic] {
     unlisted.map { _, entry in
       Diagnostic(
-        .tooManySlips, at: entry.first.location, path: entry.first.path,
+        .JSON.tooManySlips, at: entry.first.location, path: entry.first.path,
         message:
           "\(entry.count) more \(entry.first.code) (\(entry.first.code.title)) findings from here on are not listed (only the first \(Self.maximumPerCode) are)",
         severity: entry.first.severity)

@@ -7,7 +7,7 @@ extension SourceDocument {
     if bytes.count > FileKind.maximumSize {
       reading.diagnostics.insert(
         Diagnostic(
-          .fileTooLarge, at: .start, path: "",
+          .JSON.fileTooLarge, at: .start, path: "",
           message:
             "the file is \(bytes.count) bytes; Apple and Google read at most \(FileKind.maximumSize)"
         ), at: 0)

@@ -5,7 +5,7 @@
 /// use, so this one is written by hand. Recoverable mistakes (a trailing or missing comma, curly or
 /// single quotes, comments, a byte order mark, raw control characters) become diagnostics and
 /// reading goes on, so one slip never hides the findings about the rest of the file. Anything else
-/// stops the reader with an ``DiagnosticCode/invalidJSON`` finding at the offending character.
+/// stops the reader with an ``DiagnosticCode/JSON/invalidJSON`` finding at the offending character.
 public struct JSONReader {
   /// The value, if the text could be read at all, and every problem found in the text.
   public struct Result: Sendable {
@@ -51,7 +51,7 @@ public struct JSONReader {
     if let firstUnreported = reader.firstUnreportedSlip {
       reader.diagnostics.append(
         Diagnostic(
-          .tooManySlips, at: firstUnreported, path: "",
+          .JSON.tooManySlips, at: firstUnreported, path: "",
           message:
             "\(reader.unreportedSlips) more JSON slips from here on are not listed (only the first \(maximumReportedSlips) are)",
           severity: reader.unreportedSeverity))
@@ -68,7 +68,7 @@ public struct JSONReader {
       let location = locationOf(offset: offset)
       diagnostics.append(
         Diagnostic(
-          .invalidUTF8, at: location, path: "",
+          .JSON.invalidUTF8, at: location, path: "",
           message:
             "byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) at offset \(offset) is not valid UTF-8"
         ))
@@ -77,7 +77,7 @@ public struct JSONReader {
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
       diagnostics.append(
         Diagnostic(
-          .byteOrderMark, at: .start, path: "",
+          .JSON.byteOrderMark, at: .start, path: "",
           message: "the file starts with a UTF-8 byte order mark (EF BB BF)"))
       position = 3
     }
@@ -86,7 +86,7 @@ public struct JSONReader {
       guard position < bytes.count else {
         diagnostics.append(
           Diagnostic(
-            .emptyFile, at: here, path: "", message: "the file holds no JSON value"))
+            .JSON.emptyFile, at: here, path: "", message: "the file holds no JSON value"))
         return nil
       }
       let value = try readValue()
@@ -157,7 +157,7 @@ public struct JSONReader {
       let value = try readValue()
       if let first = seen[key] {
         report(
-          .duplicateKey, at: keyLocation,
+          .JSON.duplicateKey, at: keyLocation,
           "the key \"\(key)\" appears again (first at \(first)); only this last one is used")
       }
       popPath()
@@ -194,7 +194,7 @@ public struct JSONReader {
     guard depth <= JSONReader.maximumDepth else {
       diagnostics.append(
         Diagnostic(
-          .nestingTooDeep, at: here, path: currentPath,
+          .JSON.nestingTooDeep, at: here, path: currentPath,
           message:
             "arrays and objects nest more than \(JSONReader.maximumDepth) levels deep here; Apple's parser refuses the file"
         ))
@@ -243,7 +243,7 @@ public struct JSONReader {
     }
     if byte == container.closing {
       if let comma = lastComma {
-        report(.trailingComma, at: comma, "trailing comma before \(closing)")
+        report(.JSON.trailingComma, at: comma, "trailing comma before \(closing)")
       }
       advance()
       return nil
@@ -255,7 +255,7 @@ public struct JSONReader {
           help: nil)
       }
       report(
-        .missingComma, at: previousEnd,
+        .JSON.missingComma, at: previousEnd,
         "missing comma between \(container.name) \(container.item)s")
     }
     return byte
@@ -296,11 +296,12 @@ public struct JSONReader {
     let closers: Set<Unicode.Scalar>
     if let quote = typographicQuote {
       report(
-        .typographicQuote, at: start, "a typographic quote \(quote) used as a string delimiter")
+        .JSON.typographicQuote, at: start, "a typographic quote \(quote) used as a string delimiter"
+      )
       closers = ["\u{201C}", "\u{201D}", "\u{2018}", "\u{2019}", "\""]
       advance(by: 3)
     } else if current == UInt8(ascii: "'") {
-      report(.singleQuotedString, at: start, "a string in single quotes")
+      report(.JSON.singleQuotedString, at: start, "a string in single quotes")
       closers = ["'"]
       advance()
     } else {
@@ -342,7 +343,7 @@ public struct JSONReader {
       }
       if byte < 0x20 {
         report(
-          .controlCharacter, at: here,
+          .JSON.controlCharacter, at: here,
           "raw control character U+\(hex4(UInt32(byte))) inside a string")
         advance()
         continue
@@ -366,7 +367,7 @@ public struct JSONReader {
           if let scalar = readUnicodeEscape(at: escapeLocation) { scalars.append(scalar) }
         default:
           report(
-            .invalidEscape, at: escapeLocation,
+            .JSON.invalidEscape, at: escapeLocation,
             "`\\\(Character(Unicode.Scalar(escaped)))` is not a JSON escape")
           scalars.append(Unicode.Scalar(escaped))
         }
@@ -379,7 +380,7 @@ public struct JSONReader {
 
   private mutating func readUnicodeEscape(at location: SourceLocation) -> Unicode.Scalar? {
     guard let high = readHex4() else {
-      report(.invalidEscape, at: location, "`\\u` must be followed by four hex digits")
+      report(.JSON.invalidEscape, at: location, "`\\u` must be followed by four hex digits")
       return nil
     }
     if (0xD800..<0xDC00).contains(high) {
@@ -391,11 +392,11 @@ public struct JSONReader {
         }
         (position, line, column) = save
       }
-      report(.invalidEscape, at: location, "`\\u\(hex4(high))` is half of a surrogate pair")
+      report(.JSON.invalidEscape, at: location, "`\\u\(hex4(high))` is half of a surrogate pair")
       return "\u{FFFD}"
     }
     if (0xDC00..<0xE000).contains(high) {
-      report(.invalidEscape, at: location, "`\\u\(hex4(high))` is half of a surrogate pair")
+      report(.JSON.invalidEscape, at: location, "`\\u\(hex4(high))` is half of a surrogate pair")
       return "\u{FFFD}"
     }
     return Unicode.Scalar(high)
@@ -426,7 +427,7 @@ public struct JSONReader {
     }
     let text = String(decoding: bytes[first..<position], as: UTF8.self)
     if !JSONReader.isValidNumber(text) {
-      report(.invalidNumber, at: start, "`\(text)` is not a valid JSON number")
+      report(.JSON.invalidNumber, at: start, "`\(text)` is not a valid JSON number")
     }
     return text
   }
@@ -488,11 +489,11 @@ public struct JSONReader {
       case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
         advance()
       case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
-        report(.comment, at: here, "a `//` comment")
+        report(.JSON.comment, at: here, "a `//` comment")
         while let byte = current, byte != UInt8(ascii: "\n") { advance() }
       case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
         let start = here
-        report(.comment, at: start, "a `/* */` comment")
+        report(.JSON.comment, at: start, "a `/* */` comment")
         advance(by: 2)
         while current != nil, !(current == UInt8(ascii: "*") && peek(1) == UInt8(ascii: "/")) {
           advance()
@@ -505,7 +506,7 @@ public struct JSONReader {
         advance(by: 2)
       case 0xC2 where peek(1) == 0xA0:
         report(
-          .controlCharacter, at: here, "a non-breaking space (U+00A0) outside a string",
+          .JSON.controlCharacter, at: here, "a non-breaking space (U+00A0) outside a string",
           help: "replace it with a plain space")
         advance(by: 2)
       default:
@@ -571,7 +572,7 @@ public struct JSONReader {
 
   private mutating func fail(_ message: String, help: String?) throws -> Never {
     diagnostics.append(
-      Diagnostic(.invalidJSON, at: here, path: currentPath, message: message, help: help))
+      Diagnostic(.JSON.invalidJSON, at: here, path: currentPath, message: message, help: help))
     throw Stop()
   }
 

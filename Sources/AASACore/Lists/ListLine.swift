@@ -6,10 +6,13 @@ public enum ListLine {
 
   /// The part of a line that means something: without its line ending and surrounding spaces or
   /// tabs; nil for a blank line or a `#` comment.
+  // Inlinable: LineReader calls it for every line of a million-URL list, and a generic call across
+  // modules is not specialized.
+  @inlinable
   public static func content<Bytes: RandomAccessCollection<UInt8>>(
     of range: Range<Bytes.Index>, in bytes: Bytes
   ) -> Range<Bytes.Index>? {
-    func isSpace(_ byte: UInt8) -> Bool {
+    @inline(__always) func isSpace(_ byte: UInt8) -> Bool {
       byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
     }
     var lower = range.lowerBound

@@ -8,8 +8,18 @@
 public enum IDNA {
   /// `host` with every non-ASCII label in its `xn--` form, lower-cased; nil when a label cannot
   /// be encoded.
+  ///
+  /// Inlinable: every URL a matcher routes passes its host through here, and the common ASCII
+  /// host should not cost a generic call into another module.
+  @inlinable
   public static func asciiHost<S: StringProtocol>(_ host: S) -> String? {
     if host.utf8.allSatisfy({ $0 < 0x80 }) { return host.lowercased() }
+    return encodingLabels(String(host))
+  }
+
+  /// Every non-ASCII label in its `xn--` form.
+  @usableFromInline
+  static func encodingLabels(_ host: String) -> String? {
     var labels: [String] = []
     // IDNA treats the ideographic and fullwidth full stops as dots too.
     let dots: Set<Character> = [".", "\u{3002}", "\u{FF0E}", "\u{FF61}"]

@@ -1,6 +1,7 @@
 /// The value of one hexadecimal digit, as JSON's `\uXXXX` escapes and URLs' `%XX` escapes write
 /// it: either case.
 package enum HexDigit {
+  @inlinable
   package static func value(_ byte: UInt8) -> UInt8? {
     switch byte {
     case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
@@ -11,6 +12,7 @@ package enum HexDigit {
   }
 
   /// The value of a digit held as a Unicode scalar value.
+  @inlinable
   package static func value(_ scalar: UInt32) -> UInt32? {
     scalar < 0x80 ? value(UInt8(scalar)).map(UInt32.init) : nil
   }

@@ -9,9 +9,9 @@ enum CommandLineWording {
   static func apply(_ diagnostic: Diagnostic) -> Diagnostic {
     var diagnostic = diagnostic
     switch diagnostic.code {
-    case .appNotInFile:
+    case .Apple.appNotInFile:
       diagnostic.message = "--app " + diagnostic.message
-    case .alNoSourceURL:
+    case .AppLinks.noSourceURL:
       diagnostic.help = "give --page-url URL, the address the page is served at"
     default:
       break

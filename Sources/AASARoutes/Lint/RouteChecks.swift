@@ -42,12 +42,12 @@ struct RouteChecks: DiagnosticReporting {
     let json = self.json
     if config.defaultRoute == nil {
       report(
-        .noDefaultRoute, json, "",
+        .Routes.noDefaultRoute, json, "",
         "the config has no `defaultRoute`: a link no route matches opens the app's launch screen")
     }
     if config.routes.isEmpty {
       report(
-        .noRoutes, json["routes"] ?? json, json["routes"] == nil ? "" : "routes",
+        .Routes.noRoutes, json["routes"] ?? json, json["routes"] == nil ? "" : "routes",
         json["routes"] == nil
           ? "the config has no `routes`: every link goes to the defaultRoute"
           : "`routes` is empty: every link goes to the defaultRoute")
@@ -55,7 +55,7 @@ struct RouteChecks: DiagnosticReporting {
     if let logging = json["logging"] {
       if case .string(let text) = config.logging {
         report(
-          .loggingAsString, logging, "logging",
+          .Routes.loggingAsString, logging, "logging",
           "`logging` is the string \"\(text)\": iOS reads it as \(config.logging.isOnForIOS ? "on" : "off")"
         )
       }
@@ -65,7 +65,7 @@ struct RouteChecks: DiagnosticReporting {
         })
       {
         report(
-          .loggingChangesRouting, logging, "logging",
+          .Routes.loggingChangesRouting, logging, "logging",
           "logging is on: on iOS a regex or required failure (route `\(validated.key)` has them) stops trying the other routes of that length, and the link is trimmed at once"
         )
       }
@@ -78,12 +78,12 @@ struct RouteChecks: DiagnosticReporting {
     let location = route.keyLocation
     let key = route.key
     if key.isEmpty {
-      report(.keyEmpty, at: location, path, "the route key is empty: it never matches")
+      report(.Routes.keyEmpty, at: location, path, "the route key is empty: it never matches")
       return
     }
     if key.hasPrefix("/") {
       report(
-        .keyLeadingSlash, at: location, path,
+        .Routes.keyLeadingSlash, at: location, path,
         "route `\(key)` starts with `/`: its first segment is empty, so it never matches (write `\(key.drop(while: { $0 == "/" }))`)"
       )
     }
@@ -92,13 +92,13 @@ struct RouteChecks: DiagnosticReporting {
     let inner = parts.dropFirst().dropLast(trailingEmpties)
     if let position = inner.firstIndex(where: \.isEmpty), parts.count - trailingEmpties > 1 {
       report(
-        .keyEmptySegment, at: location, path,
+        .Routes.keyEmptySegment, at: location, path,
         "route `\(key)` has an empty segment \(position + 1) (`//`): link segments are never empty, so it never matches"
       )
     }
     if trailingEmpties > 0, parts.count > trailingEmpties {
       report(
-        .keyTrailingSlash, at: location, path,
+        .Routes.keyTrailingSlash, at: location, path,
         "route `\(key)` ends with `/`: it never matches on iOS, and matches `\(key.dropLast(trailingEmpties))` on Android"
       )
     }
@@ -106,12 +106,12 @@ struct RouteChecks: DiagnosticReporting {
     for name in route.pathParameterNames {
       if name.isEmpty {
         report(
-          .keyEmptyParameterName, at: location, path,
+          .Routes.keyEmptyParameterName, at: location, path,
           "route `\(key)` has a `:` without a name: the segment is captured under the empty name")
       }
       if !seen.insert(name).inserted {
         report(
-          .keyRepeatedParameter, at: location, path,
+          .Routes.keyRepeatedParameter, at: location, path,
           "route `\(key)` captures `:\(name)` twice: the handlers see only the later segment")
       }
     }
@@ -140,24 +140,24 @@ struct RouteChecks: DiagnosticReporting {
         switch parameter.required {
         case .boolean(true):
           report(
-            .requiredAsBoolean, requiredValue, requiredPath,
+            .Routes.requiredAsBoolean, requiredValue, requiredPath,
             "`required` is the boolean true: Android requires `\(member.key)`, iOS does not (it counts only the string \"true\")"
           )
         case .string(let text) where text != "true" && text != "false":
           report(
-            .requiredUnreadable, requiredValue, requiredPath,
+            .Routes.requiredUnreadable, requiredValue, requiredPath,
             "`required` is \"\(text)\": \(ios ? "required" : "not required") on iOS, \(android ? "required" : "not required") on Android"
           )
         case .other:
           report(
-            .requiredUnreadable, requiredValue, requiredPath,
+            .Routes.requiredUnreadable, requiredValue, requiredPath,
             "`required` is \(requiredValue.typeDescription): neither library reads it as required")
         default:
           break
         }
         if (ios || android), pathNames.contains(member.key) {
           report(
-            .requiredOnPathParameter, requiredValue, requiredPath,
+            .Routes.requiredOnPathParameter, requiredValue, requiredPath,
             "`\(member.key)` is a path parameter of `\(route.key)`: it always has a value when the route matches"
           )
         }
@@ -170,20 +170,20 @@ struct RouteChecks: DiagnosticReporting {
   ) {
     if let problem = regex.problem {
       report(
-        .regexInvalid, value, path,
+        .Routes.regexInvalid, value, path,
         "the regex of `\(name)` cannot be used: \(problem); the route fails whenever `\(name)` has a value"
       )
       return
     }
     if !regex.isAnchoredBothEnds {
       report(
-        .regexPlatformDependent, value, path,
+        .Routes.regexPlatformDependent, value, path,
         "the regex of `\(name)` (\(regex.pattern)) is searched on iOS (exactly one match anywhere in the value) and matched whole on Android"
           + Self.disagreement(regex))
     }
     if let offset = RegexRisk.nestedQuantifier(in: regex.pattern) {
       report(
-        .regexCatastrophic, value, path,
+        .Routes.regexCatastrophic, value, path,
         "the regex of `\(name)` repeats a group that is itself repeated (at character \(offset + 1)): matching can take exponential time"
       )
     }
@@ -209,7 +209,7 @@ struct RouteChecks: DiagnosticReporting {
     guard let json else { return }
     if !target.leadsSomewhere {
       report(
-        .routeLeadsNowhere, json, path,
+        .Routes.leadsNowhere, json, path,
         "\(name) has no class, storyboard identifier or handlers: a link routed there shows nothing"
       )
       return
@@ -217,20 +217,20 @@ struct RouteChecks: DiagnosticReporting {
     if let className = target.className, let classValue = json["class"] {
       if !className.contains("."), looksAndroid {
         report(
-          .androidClassNotQualified, classValue, path + ".class",
+          .Routes.androidClassNotQualified, classValue, path + ".class",
           "`\(className)` is not a fully qualified Activity name: Android cannot start it")
       }
       if target.identifier == nil, (target.storyboard ?? config.storyboard) != nil {
         let first = className.prefix(1).lowercased() + className.dropFirst()
         report(
-          .identifierFromClassRule, classValue, path + ".class",
+          .Routes.identifierFromClassRule, classValue, path + ".class",
           "\(name) has a class and a storyboard but no identifier: the seed would derive `\(first)`; the library's last version does not"
         )
       }
     }
     if target.className == nil, target.handlers.isEmpty, looksAndroid {
       report(
-        .androidIgnoresTarget, json, path,
+        .Routes.androidIgnoresTarget, json, path,
         "\(name) has no class: Android shows nothing for it (storyboards and identifiers are iOS only)"
       )
     }
@@ -251,19 +251,19 @@ struct RouteChecks: DiagnosticReporting {
       switch finding {
       case .shadowed(let earlier, let later):
         report(
-          .routeShadowed, at: later.keyLocation, DocumentPath.child("routes", later.key),
+          .Routes.shadowed, at: later.keyLocation, DocumentPath.child("routes", later.key),
           "route `\(later.key)` is shadowed by `\(earlier.key)` (line \(earlier.keyLocation.line)): every link it matches, the earlier route matches too, so Android never reaches it (and iOS may pick either)"
         )
       case .overlap(let earlier, let later):
         report(
-          .routesOverlap, at: later.keyLocation, DocumentPath.child("routes", later.key),
+          .Routes.routesOverlap, at: later.keyLocation, DocumentPath.child("routes", later.key),
           "routes `\(earlier.key)` (line \(earlier.keyLocation.line)) and `\(later.key)` can match the same link: iOS may pick either; Android picks `\(earlier.key)`"
         )
       }
     }
     if !complete {
       report(
-        .overlapCheckBounded, json["routes"] ?? json, "routes",
+        .Routes.overlapCheckBounded, json["routes"] ?? json, "routes",
         "only the first \(RouteOverlap.maximumComparisons) pairs of routes of the same shape were compared for overlap"
       )
     }

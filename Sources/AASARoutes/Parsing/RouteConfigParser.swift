@@ -19,7 +19,7 @@ struct RouteConfigParser: DiagnosticReporting {
   mutating func parse(_ json: JSONValue) -> RouteConfig? {
     guard let members = json.members else {
       report(
-        .routeConfigNotObject, json, "",
+        .Routes.configNotObject, json, "",
         "the file is \(json.typeDescription), not an object with `routes` and `defaultRoute`")
       return nil
     }
@@ -33,7 +33,7 @@ struct RouteConfigParser: DiagnosticReporting {
       default:
         config.logging = .other
         report(
-          .routeWrongType, logging, "logging",
+          .Routes.wrongType, logging, "logging",
           "`logging` is \(logging.typeDescription); the libraries read a boolean")
       }
     }
@@ -49,7 +49,7 @@ struct RouteConfigParser: DiagnosticReporting {
         config.routes = parseRoutes(routeMembers)
       } else {
         report(
-          .routeWrongType, routes, "routes",
+          .Routes.wrongType, routes, "routes",
           "`routes` is \(routes.typeDescription); it must be an object of route key → route")
       }
     }
@@ -70,7 +70,7 @@ struct RouteConfigParser: DiagnosticReporting {
         parameters: parameters, hasRouteParameters: hasRouteParameters)
       if let place = placeOfKey[member.key] {
         report(
-          .keyDuplicated, at: member.keyLocation, path,
+          .Routes.keyDuplicated, at: member.keyLocation, path,
           "route `\(member.key)` is written again: this entry replaces the one at line \(routes[place].keyLocation.line)"
         )
         var replacement = route
@@ -90,7 +90,7 @@ struct RouteConfigParser: DiagnosticReporting {
   {
     guard let members = value.members else {
       report(
-        .routeWrongType, value, path,
+        .Routes.wrongType, value, path,
         "`\(path)` is \(value.typeDescription); a route is an object with `class`, `identifier`, `storyboard`, `handlers`"
       )
       return nil
@@ -109,22 +109,23 @@ struct RouteConfigParser: DiagnosticReporting {
           let elementPath = DocumentPath.element(handlersPath, index)
           if let name = element.string {
             if name.isEmpty {
-              report(.emptyHandlerName, element, elementPath, "handler \(index + 1) has no name")
+              report(
+                .Routes.emptyHandlerName, element, elementPath, "handler \(index + 1) has no name")
             }
             target.handlers.append(name)
           } else {
             report(
-              .routeWrongType, element, elementPath,
+              .Routes.wrongType, element, elementPath,
               "handler \(index + 1) is \(element.typeDescription); handlers are named by strings")
           }
         }
       } else if let single = handlers.string {
         report(
-          .routeWrongType, handlers, handlersPath,
+          .Routes.wrongType, handlers, handlersPath,
           "`handlers` is a string; write an array: [\(JSONValue.quoted(single))]")
       } else {
         report(
-          .routeWrongType, handlers, handlersPath,
+          .Routes.wrongType, handlers, handlersPath,
           "`handlers` is \(handlers.typeDescription); write an array of handler names")
       }
     }
@@ -138,7 +139,7 @@ struct RouteConfigParser: DiagnosticReporting {
     let parametersPath = DocumentPath.child(path, "routeParameters")
     guard let members = routeParameters.members else {
       report(
-        .routeWrongType, routeParameters, parametersPath,
+        .Routes.wrongType, routeParameters, parametersPath,
         "`routeParameters` is \(routeParameters.typeDescription); write an object of name → {required, regex}"
       )
       return ([], false)
@@ -148,7 +149,7 @@ struct RouteConfigParser: DiagnosticReporting {
       let parameterPath = DocumentPath.child(parametersPath, member.key)
       guard let entries = member.value.members else {
         report(
-          .parameterNotObject, member.value, parameterPath,
+          .Routes.parameterNotObject, member.value, parameterPath,
           "parameter `\(member.key)` is \(member.value.typeDescription), not an object")
         continue
       }
@@ -167,7 +168,7 @@ struct RouteConfigParser: DiagnosticReporting {
           parameter.regex = ParameterRegex(pattern)
         } else {
           report(
-            .routeWrongType, regex, regexPath,
+            .Routes.wrongType, regex, regexPath,
             "`regex` is \(regex.typeDescription); write the pattern as a string")
         }
       }
@@ -180,7 +181,7 @@ struct RouteConfigParser: DiagnosticReporting {
     if let name = value.string { return .name(name) }
     guard let members = value.members else {
       report(
-        .routeWrongType, value, path,
+        .Routes.wrongType, value, path,
         "`storyboard` is \(value.typeDescription); write a name or {\"iPhone\": …, \"iPad\": …}")
       return nil
     }
@@ -189,7 +190,7 @@ struct RouteConfigParser: DiagnosticReporting {
     let iPad = string(value["iPad"], path: DocumentPath.child(path, "iPad"))
     if iPhone == nil {
       report(
-        .storyboardWithoutIPhone, value, path,
+        .Routes.storyboardWithoutIPhone, value, path,
         iPad == nil
           ? "the storyboard names no device's storyboard"
           : "the storyboard names an iPad storyboard only: an iPhone has none")
@@ -200,7 +201,7 @@ struct RouteConfigParser: DiagnosticReporting {
   private mutating func string(_ value: JSONValue?, path: String) -> String? {
     guard let value else { return nil }
     if let text = value.string { return text }
-    report(.routeWrongType, value, path, "`\(path)` is \(value.typeDescription), not a string")
+    report(.Routes.wrongType, value, path, "`\(path)` is \(value.typeDescription), not a string")
     return nil
   }
 
@@ -216,7 +217,7 @@ struct RouteConfigParser: DiagnosticReporting {
         suggestion.map { "rename it to `\($0)`" }
         ?? "neither library reads it; the keys of \(what) are " + known.joined(separator: ", ")
       report(
-        .routeUnknownKey, at: member.keyLocation, DocumentPath.child(path, member.key), message,
+        .Routes.unknownKey, at: member.keyLocation, DocumentPath.child(path, member.key), message,
         help: help)
     }
   }

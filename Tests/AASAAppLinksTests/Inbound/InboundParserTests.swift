@@ -37,8 +37,9 @@ struct InboundParserTests {
   @Test(
     "broken al_applink_data is ignored, with the reason",
     arguments: [
-      ("{not json", DiagnosticCode.alInboundNotJSON), ("[1,2]", .alInboundNotObject),
-      (#"{"version":"2.0"}"#, .alInboundWrongVersion), (#"{"version":1}"#, .alInboundWrongVersion),
+      ("{not json", DiagnosticCode.AppLinks.inboundNotJSON), ("[1,2]", .AppLinks.inboundNotObject),
+      (#"{"version":"2.0"}"#, .AppLinks.inboundWrongVersion),
+      (#"{"version":1}"#, .AppLinks.inboundWrongVersion),
     ])
   func brokenData(json: String, code: DiagnosticCode) {
     let link = InboundParser.parse("bolts://docs?al_applink_data=" + Self.encoded(json))
@@ -54,7 +55,7 @@ struct InboundParserTests {
     let url = "bolts://docs?al_applink_data=" + QueryEncoding.iosQueryAllowed(json)
     let link = InboundParser.parse(url)
     #expect(link.appLinkData == nil)
-    #expect(link.diagnostics.map(\.code) == [.alInboundCutAtAmpersand])
+    #expect(link.diagnostics.map(\.code) == [.AppLinks.inboundCutAtAmpersand])
   }
 
   @Test("an unusable target_url, non-object extras and a half referer are reported")
@@ -67,11 +68,15 @@ struct InboundParserTests {
     #expect(link.referer == nil)
     #expect(
       Set(link.diagnostics.map(\.code))
-        == [.alInboundTargetURL, .alInboundExtrasNotObject, .alInboundRefererIncomplete])
+        == [
+          .AppLinks.inboundTargetURL, .AppLinks.inboundExtrasNotObject,
+          .AppLinks.inboundRefererIncomplete,
+        ])
   }
 
   @Test("an inbound URL that is not a URL is reported")
   func invalidURL() {
-    #expect(InboundParser.parse("not a url").diagnostics.map(\.code) == [.alInboundInvalidURL])
+    #expect(
+      InboundParser.parse("not a url").diagnostics.map(\.code) == [.AppLinks.inboundInvalidURL])
   }
 }

@@ -145,7 +145,7 @@ struct AppLinksLinterTests {
     let html =
       "<html><head>\n<meta property=\"al:ios:url\" content=\"bolts://\">\n  <meta property=\"al:iphon:url\" content=\"bolts://\">\n</head></html>"
     let finding = AppLinksLinter.lint(PageFixtures.read(html)).first {
-      $0.code == .alUnknownPlatform
+      $0.code == .AppLinks.unknownPlatform
     }
     #expect(finding?.location.line == 3)
     #expect(finding?.location.column == 3)
@@ -157,7 +157,9 @@ struct AppLinksLinterTests {
     let html = PageFixtures.head(
       #"<meta property="al:android:app_store_id" content="12345"><meta property="al:android:package" content="com.example.app">"#
     )
-    let finding = AppLinksLinter.lint(PageFixtures.read(html)).first { $0.code == .alUnknownKey }
+    let finding = AppLinksLinter.lint(PageFixtures.read(html)).first {
+      $0.code == .AppLinks.unknownKey
+    }
     #expect(finding?.message.contains("is a key of ios") == true)
   }
 
@@ -165,7 +167,9 @@ struct AppLinksLinterTests {
   func cappedFindings() {
     let tags = String(repeating: #"<meta property="al:iphon:url" content="a://">"#, count: 3_000)
     let findings = AppLinksLinter.lint(PageFixtures.read(PageFixtures.head(tags)))
-    #expect(findings.count(where: { $0.code == .alUnknownPlatform }) == FindingTally.maximumPerCode)
-    #expect(findings.contains { $0.code == .tooManySlips })
+    #expect(
+      findings.count(where: { $0.code == .AppLinks.unknownPlatform }) == FindingTally.maximumPerCode
+    )
+    #expect(findings.contains { $0.code == .JSON.tooManySlips })
   }
 }

@@ -142,7 +142,7 @@ struct NavigatorTests {
     let query = url.split(separator: "?", maxSplits: 1)[1]
     #expect(!query.dropFirst("al_applink_data=".count).contains("&"))
     #expect(url.contains("a%3D1%26b%3D2%2B3"))
-    #expect(navigation.diagnostics.map(\.code) == [.alEncodingTrap])
+    #expect(navigation.diagnostics.map(\.code) == [.AppLinks.encodingTrap])
     #expect(QueryEncoding.iosQueryAllowed("a=1&b").contains("&"))
   }
 
@@ -159,7 +159,7 @@ struct NavigatorTests {
   func noSourceURL() {
     let navigation = navigate(Self.devices, .iphone, installed: [], sourceURL: nil)
     #expect(navigation.outcome == .failure)
-    #expect(navigation.diagnostics.map(\.code).contains(.alNoSourceURL))
+    #expect(navigation.diagnostics.map(\.code).contains(.AppLinks.noSourceURL))
     let app = navigate(Self.devices, .iphone, installed: ["phone"], sourceURL: nil)
     #expect(app.appLinkData?["target_url"] == nil)
   }

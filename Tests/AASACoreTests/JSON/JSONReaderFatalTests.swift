@@ -89,13 +89,14 @@ struct JSONReaderFatalTests {
   func fatal(_ fatal: FatalCase) throws {
     let result = readJSONText(fatal.text)
     #expect(result.value == nil)
-    let errors = result.findings(.invalidJSON)
+    let errors = result.findings(.JSON.invalidJSON)
     #expect(errors.count == 1)
     let error = try #require(errors.first)
     #expect(position(error.location) == fatal.at)
     #expect(error.severity == .error)
     #expect(error.message.contains(fatal.message), "\(error.message)")
-    #expect(error.help.contains(fatal.help ?? DiagnosticCode.invalidJSON.help), "\(error.help)")
+    #expect(
+      error.help.contains(fatal.help ?? DiagnosticCode.JSON.invalidJSON.help), "\(error.help)")
     #expect(error.path == fatal.path)
   }
 
@@ -112,7 +113,7 @@ struct JSONReaderFatalTests {
     let bytes = try readPackageFile("examples/broken/truncated.json")
     let result = readJSONBytes(bytes)
     #expect(result.value == nil)
-    let error = try #require(result.findings(.invalidJSON).first)
+    let error = try #require(result.findings(.JSON.invalidJSON).first)
     #expect(error.message.contains("unexpected end of file"))
     // The end of the text: one line more than it has line feeds, at the end of the bytes.
     #expect(error.location.line == bytes.count(where: { $0 == UInt8(ascii: "\n") }) + 1)

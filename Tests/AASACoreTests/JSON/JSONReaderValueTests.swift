@@ -102,7 +102,7 @@ struct JSONReaderValueTests {
       {"applinks": {"details": [], "details": [1]}}
       """
     let result = readJSONText(text)
-    let duplicates = result.findings(.duplicateKey)
+    let duplicates = result.findings(.JSON.duplicateKey)
     #expect(duplicates.count == 1)
     #expect(position(try #require(duplicates.first).location) == "1:30")
     #expect(duplicates.first?.path == "applinks.details")

@@ -41,10 +41,11 @@ import Testing
     let json =
       "{\"defaultRoute\": {\"class\": \"H\"}, \"routes\": {\(routes.joined(separator: ","))}}"
     let report = RouteConfigLinter.lint(Array(json.utf8))
-    #expect(report.diagnostics.contains { $0.code == .overlapCheckBounded })
+    #expect(report.diagnostics.contains { $0.code == .Routes.overlapCheckBounded })
     // Findings per code are capped, so the report stays readable.
     #expect(
-      report.diagnostics.filter { $0.code == .routesOverlap || $0.code == .routeShadowed }.count
+      report.diagnostics.filter { $0.code == .Routes.routesOverlap || $0.code == .Routes.shadowed }
+        .count
         <= 1_000)
   }
 
@@ -57,7 +58,7 @@ import Testing
       """
     let report = RouteConfigLinter.lint(Array(json.utf8))
     let overlapping = report.diagnostics.filter {
-      $0.code == .routeShadowed || $0.code == .routesOverlap
+      $0.code == .Routes.shadowed || $0.code == .Routes.routesOverlap
     }
     #expect(overlapping.map(\.path) == ["routes.handler/7"])
   }

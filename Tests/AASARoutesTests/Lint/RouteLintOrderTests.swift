@@ -10,8 +10,8 @@ import Testing
     let report = RouteConfigLinter.lint(Array(text.utf8))
     #expect(report.config == nil)
     let offsets = report.diagnostics.map(\.location.offset)
-    #expect(report.diagnostics.contains { $0.code == .duplicateKey })
-    #expect(report.diagnostics.contains { $0.code == .controlCharacter })
+    #expect(report.diagnostics.contains { $0.code == .JSON.duplicateKey })
+    #expect(report.diagnostics.contains { $0.code == .JSON.controlCharacter })
     #expect(offsets == offsets.sorted())
   }
 }

@@ -84,7 +84,7 @@ struct DiagnosticCodeTests {
       }
       """
     let report = SiteAssociationLinter().lint(Array(text.utf8))
-    let finding = try #require(report.diagnostics.first { $0.code == .nonStringQueryValue })
+    let finding = try #require(report.diagnostics.first { $0.code == .Apple.nonStringQueryValue })
     #expect(finding.path == "applinks.details[1].components[1].?.page")
     #expect(finding.location.line == 9)
     #expect(finding.location.column == 41)
@@ -103,7 +103,7 @@ struct DiagnosticCodeTests {
       ]}}
       """#
     let report = SiteAssociationLinter().lint(Array(text.utf8))
-    let finding = try #require(report.diagnostics.first { $0.code == .duplicateAppID })
+    let finding = try #require(report.diagnostics.first { $0.code == .Apple.duplicateAppID })
     #expect(finding.location.line == 3)
     #expect(finding.location.column == 13)
     #expect(finding.path == "applinks.details[1].appID")

@@ -18,7 +18,7 @@ struct FuzzFindingTests {
     #expect(!read.diagnostics.contains { $0.severity == .error })
     let report = SiteAssociationLinter().lint(Array(text.utf8))
     #expect(report.whyAppleIgnoresFile == nil)
-    #expect(report.diagnostics.contains { $0.code == .duplicateKey })
+    #expect(report.diagnostics.contains { $0.code == .JSON.duplicateKey })
   }
 
   /// patterns, F2: after a `*`, the greedy matcher retries the whole following literal at every

@@ -23,7 +23,7 @@ struct HostileInputTests {
     ])
   func deepNesting(_ text: String) {
     let report = lint(text)
-    let deep = report.diagnostics.filter { $0.code == .nestingTooDeep }
+    let deep = report.diagnostics.filter { $0.code == .JSON.nestingTooDeep }
     #expect(deep.count == 1)
     #expect(deep.first?.location.line == 1)
     #expect(report.json == nil)
@@ -39,7 +39,7 @@ struct HostileInputTests {
       String(repeating: "[", count: depth + 1) + String(repeating: "]", count: depth + 1)
     let result = JSONReader.read(over)
     #expect(result.value == nil)
-    #expect(result.diagnostics.map(\.code) == [.nestingTooDeep])
+    #expect(result.diagnostics.map(\.code) == [.JSON.nestingTooDeep])
     #expect(result.diagnostics.first?.location.column == depth + 1)
   }
 
@@ -51,9 +51,9 @@ struct HostileInputTests {
       + Array(repeating: "[1,]", count: 20_000).joined(separator: ",")
       + String(repeating: "]", count: depth) + "}}"
     let report = lint(text)
-    let commas = report.diagnostics.filter { $0.code == .trailingComma }
+    let commas = report.diagnostics.filter { $0.code == .JSON.trailingComma }
     #expect(commas.count == JSONReader.maximumReportedSlips)
-    let rest = try #require(report.diagnostics.first { $0.code == .tooManySlips })
+    let rest = try #require(report.diagnostics.first { $0.code == .JSON.tooManySlips })
     #expect(rest.message.hasPrefix("19000 more JSON slips"))
     #expect(commas.allSatisfy { $0.location <= rest.location })
   }
@@ -69,7 +69,7 @@ struct HostileInputTests {
     let text =
       #"{"applinks": {"details": [{"appIDs": [""# + app + #""], "components": ["#
       + components.joined(separator: ",") + "]}]}}"
-    let unreachable = lint(text).diagnostics.filter { $0.code == .unreachableRule }
+    let unreachable = lint(text).diagnostics.filter { $0.code == .Apple.unreachableRule }
     #expect(unreachable.count == 2)
     #expect(unreachable.first?.message.contains("components[17]") == true)
     #expect(unreachable.last?.message.contains("components[31999]") == true)
@@ -81,7 +81,7 @@ struct HostileInputTests {
       lint(
         #"{"applinks": {"details": [{"appIDs": [""# + app + #""], "components": "# + components
           + "}]}}"
-      ).diagnostics.filter { $0.code == .unreachableRule }.map(\.path)
+      ).diagnostics.filter { $0.code == .Apple.unreachableRule }.map(\.path)
     }
     #expect(
       unreachable(#"[{"/": "/Shop/*", "caseSensitive": false}, {"/": "/shop/x"}]"#)
@@ -117,7 +117,7 @@ struct HostileInputTests {
       #"{"applinks": {"details": [{"appIDs": [""# + app + #""], "components": [{"/": ""#
       + pattern + #""}, {"/": "/$(lang)/$(lang)/$(region)/*"}]}]}}"#
     let report = lint(text)
-    #expect(report.diagnostics.filter { $0.code == .patternTooComplex }.count == 1)
+    #expect(report.diagnostics.filter { $0.code == .Apple.patternTooComplex }.count == 1)
     let matcher = Matcher(try #require(report.association))
     #expect(matcher.route(URLInput("/" + String(repeating: "en", count: 18_000))).app == nil)
     #expect(matcher.route(URLInput("/en/fr/GB/x")).app == app)

@@ -32,7 +32,7 @@ struct UnknownAppTests {
     ])
   func nearest(_ app: String, _ meant: String, _ reason: String, _ detail: Int) throws {
     let diagnostic = try #require(finding(for: app))
-    #expect(diagnostic.code == .appNotInFile)
+    #expect(diagnostic.code == .Apple.appNotInFile)
     #expect(diagnostic.severity == .warning)
     #expect(diagnostic.message.contains("did you mean \(meant)?"))
     #expect(diagnostic.message.contains(reason))

@@ -38,7 +38,7 @@ struct TypedURLTests {
   func lintAgreesWithRouting() throws {
     let text = componentsFile(#"[{"/": "/café/*"}]"#)
     let report = SiteAssociationLinter().lint(Array(text.utf8))
-    #expect(report.diagnostics.contains { $0.code == .nonASCIIWithPercentEncoding })
+    #expect(report.diagnostics.contains { $0.code == .Apple.nonASCIIWithPercentEncoding })
     let matcher = try siteMatcher(text)
     #expect(verdictKind(matcher, "/café/x") == Verdict.Kind.none)
     #expect(verdictKind(matcher, "/caf%C3%A9/x") == Verdict.Kind.none)

@@ -97,7 +97,7 @@ struct URLPartsTests {
   func nonStringQueryValue() throws {
     let text = componentsFile(#"[{"/": "/search", "?": {"q": "?*", "page": 2}}]"#)
     let report = SiteAssociationLinter().lint(Array(text.utf8))
-    #expect(report.diagnostics.contains { $0.code == .nonStringQueryValue })
+    #expect(report.diagnostics.contains { $0.code == .Apple.nonStringQueryValue })
     let matcher = try siteMatcher(text)
     #expect(verdictKind(matcher, "/search") == .match)
     #expect(verdictKind(matcher, "/search?page=3") == .match)

@@ -9,7 +9,7 @@ struct RuleOrderTests {
   private func unreachable(_ components: String, domainDefaults: String? = nil) -> [String] {
     let file = componentsFile(components, domainDefaults: domainDefaults)
     return SiteAssociationLinter().lint(Array(file.utf8)).diagnostics
-      .filter { $0.code == .unreachableRule }
+      .filter { $0.code == .Apple.unreachableRule }
       .map { diagnostic in
         let earlier = diagnostic.message.firstRange(of: "the earlier ").map {
           diagnostic.message[$0.upperBound...].prefix { $0 != " " }
