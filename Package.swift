@@ -126,7 +126,6 @@ let package = Package(
         "AASAAndroid",
         "AASAAppLinks",
         "AASALint",
-        "AASALiveCheck",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -1,6 +1,4 @@
-import AASA
 import AASALint
-import AASALiveCheck
 import ArgumentParser
 
 enum OutputFormatArgument: String, ExpressibleByArgument, CaseIterable {

@@ -1,8 +1,5 @@
-import AASA
 import AASALint
-import AASALiveCheck
 import ArgumentParser
-import Foundation
 
 /// `aasa-lint check URL`: is what Apple's fetcher gets from this site right, right now.
 struct Check: AsyncParsableCommand {

@@ -2,8 +2,6 @@ import AASA
 import AASAAndroid
 import AASACore
 import AASALint
-import AASALiveCheck
-import AASASigned
 import ArgumentParser
 
 /// The default subcommand: lint a file, and route URLs with it.

@@ -1,7 +1,4 @@
-import AASA
 import AASALint
-import AASALiveCheck
-import AASASigned
 import ArgumentParser
 import Foundation
 
