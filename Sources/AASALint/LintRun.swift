@@ -70,9 +70,8 @@ public struct LintRun {
   public var threshold: Severity { strict ? .warning : .error }
 
   public func run(urls: URLSource, output: OutputSink) throws -> ExitStatus {
-    let linted = WellKnownLinter(kind: kind, site: domain).lint(
+    var report = WellKnownLinter(kind: kind, site: domain).lint(
       document ?? SourceDocument(name: fileName, bytes: source))
-    var report = LintedFile(linted)
     var matcher: Matcher?
     var routesURLs = true
     if case .none = urls { routesURLs = false }
@@ -169,7 +168,7 @@ public struct LintRun {
     return status
   }
 
-  private func answerGrants(_ report: LintedFile) throws -> [(
+  private func answerGrants(_ report: WellKnownReport) throws -> [(
     query: GrantQuery, answer: GrantAnswer
   )] {
     guard !grantQueries.isEmpty else { return [] }
@@ -187,7 +186,7 @@ public struct LintRun {
     }
   }
 
-  private func renderDiagnosticsText(_ report: LintedFile, to sink: OutputSink) {
+  private func renderDiagnosticsText(_ report: WellKnownReport, to sink: OutputSink) {
     let renderer = DiagnosticTextRenderer(fileName: fileName, source: source, style: style)
     for diagnostic in report.diagnostics {
       renderer.render(diagnostic, to: sink)
@@ -204,25 +203,5 @@ public struct LintRun {
 
   private func streamTSV(_ urls: URLSource, _ matcher: Matcher, _ output: OutputSink) throws {
     try ParallelTSVRouter(matcher: matcher, app: app).run(urls, output: output)
-  }
-}
-
-/// A well-known file's report with the findings about what the command asked added after the
-/// file's own (an `--app` the file does not list).
-private struct LintedFile {
-  var kind: FileKind
-  var diagnostics: [Diagnostic]
-  var association: SiteAssociation?
-  var statementList: StatementList?
-
-  init(_ report: WellKnownReport) {
-    kind = report.kind
-    diagnostics = report.diagnostics
-    association = report.association
-    statementList = report.statementList
-  }
-
-  func hasFindings(atOrAbove threshold: Severity) -> Bool {
-    diagnostics.contains(severity: threshold)
   }
 }

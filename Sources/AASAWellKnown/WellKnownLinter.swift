@@ -38,10 +38,24 @@ public enum WellKnownReport: FormatReport {
     }
   }
 
+  /// Settable, so that a caller can add findings about what it asked (an app the file does not
+  /// list) after the file's own.
   public var diagnostics: [Diagnostic] {
-    switch self {
-    case .association(let report): report.diagnostics
-    case .assetLinks(let report): report.diagnostics
+    get {
+      switch self {
+      case .association(let report): report.diagnostics
+      case .assetLinks(let report): report.diagnostics
+      }
+    }
+    set {
+      switch self {
+      case .association(var report):
+        report.diagnostics = newValue
+        self = .association(report)
+      case .assetLinks(var report):
+        report.diagnostics = newValue
+        self = .assetLinks(report)
+      }
     }
   }
 

@@ -138,7 +138,10 @@ struct EndToEndOperationsTests {
     #expect(object["exit_status"] as? Int == 2)
   }
 
-  @Test(.enabled(if: System.isRoot && FileManager.default.fileExists(atPath: "/usr/bin/setpriv")))
+  @Test(
+    .enabled(
+      if: System.isRoot && ExecutableLookup.path(of: "setpriv") != nil,
+      "needs root and util-linux's setpriv (Linux) to drop privileges"))
   func aLowPortWithoutThePrivilegeNamesTheCapability() throws {
     let site = try TemporaryDirectory.standardSite()
     // The unprivileged user must be able to read the site.
@@ -146,7 +149,7 @@ struct EndToEndOperationsTests {
       try System.setPermissions(of: path, to: 0o755)
     }
     let result = try run(
-      "/usr/bin/setpriv",
+      try ExecutableLookup.require("setpriv"),
       [
         "--reuid=65534", "--regid=65534", "--clear-groups", BuiltProducts.executable("aasa-serve"),
         "--root", site.site, "--port", "443",
