@@ -26,11 +26,11 @@ RUN swift build -c release --static-swift-stdlib --product aasa-lint \
   && strip /out/aasa-lint /out/aasa-serve
 
 FROM debian:bookworm-slim
-# What `ldd` lists for the two binaries beyond glibc: gumbo, brotli, zlib; and the CA bundle
-# that `aasa-lint check` trusts.
+# What `ldd` lists for the two binaries beyond glibc: gumbo, brotli, zlib and the C++ runtime
+# (Scripts/test-package.sh checks the same list); and the CA bundle that `aasa-lint check` trusts.
 RUN apt-get update \
   && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-    libgumbo1 libbrotli1 zlib1g ca-certificates \
+    libgumbo1 libbrotli1 zlib1g libstdc++6 ca-certificates \
   && rm -rf /var/lib/apt/lists/*
 COPY --from=build /out/aasa-lint /out/aasa-serve /usr/local/bin/
 # An unprivileged user: aasa-serve listens above 1023 (publish 443 with -p 443:8443).

@@ -38,6 +38,18 @@ if [ "$(uname -s)" = Linux ]; then
     if echo "$libraries" | grep -q 'not found'; then
       fail "$tool needs a library this machine lacks: $(echo "$libraries" | grep 'not found')"
     fi
+    # Every library beyond the C and C++ runtimes must be one the README tells users to install,
+    # by its Debian package name.
+    for library in $(echo "$libraries" | awk '{print $1}' | sed 's/\.so.*//; s|.*/||'); do
+      case "$library" in
+      linux-vdso | ld-linux-* | libc | libm | libdl | libpthread | librt | libgcc_s | libstdc++) continue ;;
+      libgumbo) package=libgumbo1 ;;
+      libbrotlidec | libbrotlicommon) package=libbrotli1 ;;
+      libz) package=zlib1g ;;
+      *) fail "$tool links $library, which the README's run-time list does not name" ;;
+      esac
+      grep -q "$package" "$root/README.md" || fail "README.md does not list $package ($library)"
+    done
   done
 fi
 echo "test-package: $(basename "$archive") works unpacked, with an empty environment ($version)"
