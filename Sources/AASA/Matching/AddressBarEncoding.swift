@@ -20,11 +20,13 @@ public enum AddressBarEncoding {
       }
     }
     guard !clean else { return text }
-    var bytes = Array(text.utf8)
     // The URL Standard drops leading and trailing C0 controls and spaces, and every tab and line
-    // break, before parsing.
-    while let first = bytes.first, first <= 0x20 { bytes.removeFirst() }
-    while let last = bytes.last, last <= 0x20 { bytes.removeLast() }
+    // break, before parsing. Trimmed as a slice: removing from the front one byte at a time is
+    // quadratic in a hostile run of spaces.
+    let utf8 = Array(text.utf8)
+    let first = utf8.firstIndex { $0 > 0x20 } ?? utf8.endIndex
+    let last = utf8.lastIndex { $0 > 0x20 }.map { $0 + 1 } ?? first
+    var bytes = Array(utf8[first..<max(first, last)])
     bytes.removeAll { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
 
     let hash = bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.count

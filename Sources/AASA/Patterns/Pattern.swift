@@ -347,11 +347,14 @@ public struct Pattern: Sendable, CustomStringConvertible {
   private static func literalSuffix(
     of pieces: [PatternAutomaton.Piece], normalizesPath: Bool
   ) -> [UInt32] {
+    // Collected back to front and reversed once: inserting at the front per scalar made a long
+    // literal after a variable quadratic to compile.
     var literals: [UInt32] = []
     for piece in pieces.reversed() {
       guard case .atom(.scalar(let value)) = piece else { break }
-      literals.insert(value, at: 0)
+      literals.append(value)
     }
+    literals.reverse()
     guard normalizesPath, let last = literals.last else { return literals }
     PathNormalization.collapseSlashRuns(&literals)
     if last != PathNormalization.slash && last != PathNormalization.star {

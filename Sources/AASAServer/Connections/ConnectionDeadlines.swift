@@ -125,24 +125,38 @@ final class ConnectionDeadlines: ChannelDuplexHandler, RemovableChannelHandler {
       max(min(idleTimeout.nanoseconds, headerTimeout.nanoseconds) / 2, 10_000_000))
     timer = context.eventLoop.assumeIsolated().scheduleTask(in: period) { [self] in
       guard let context = self.context else { return }
-      if isPastADeadline(.now()) {
+      switch passedDeadline(.now()) {
+      case .head:
+        // A close from here goes through TLS, which waits (5 s) for the client's close_notify
+        // and, before the handshake, for a handshake that will not come: the header timeout
+        // would be missed by that much. A client past this deadline gets no courtesy.
+        context.pipeline.fireUserInboundEventTriggered(CutConnectionEvent())
+      case .idle:
         context.close(promise: nil)
-      } else {
+      case nil:
         scheduleCheck(context: context)
       }
     }
   }
 
-  private func isPastADeadline(_ now: NIODeadline) -> Bool {
+  private enum Deadline {
+    case head
+    case idle
+  }
+
+  private func passedDeadline(_ now: NIODeadline) -> Deadline? {
     let headUnderWay =
       switch phase {
       case .awaitingRequest: false
       case .receivingHead: true
       case .multiplexed: frames.isMidRequest
       }
-    if headUnderWay && now >= headStarted + headerTimeout { return true }
-    if now >= lastActivity + idleTimeout { return true }
+    if headUnderWay && now >= headStarted + headerTimeout { return .head }
+    if now >= lastActivity + idleTimeout { return .idle }
     // PINGs and SETTINGS are bytes too; only an open stream keeps an HTTP/2 connection busy.
-    return phase == .multiplexed && openStreams == 0 && now >= streamsIdleSince + idleTimeout
+    if phase == .multiplexed && openStreams == 0 && now >= streamsIdleSince + idleTimeout {
+      return .idle
+    }
+    return nil
   }
 }

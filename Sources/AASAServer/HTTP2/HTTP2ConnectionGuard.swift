@@ -13,16 +13,23 @@ final class HTTP2ConnectionGuard: ChannelDuplexHandler {
   typealias OutboundIn = Any
 
   private var readGate = ReadWhileWritable()
+  /// Set once a connection error has been answered with GOAWAY. From then on nothing more is
+  /// read: the close is held back while the client takes what is queued (`LingeringClose`), and
+  /// a flooding client would otherwise keep sending into NIOHTTP2's input buffer, which no
+  /// longer parses after a connection error (gigabytes in a few seconds).
+  private var isClosing = false
 
   func errorCaught(context: ChannelHandlerContext, error: Error) {
     // A stream error resets that stream only; the connection carries on.
     if error is NIOHTTP2Errors.StreamError { return }
+    isClosing = true
     // The GOAWAY NIOHTTP2 wrote goes out first; then the connection is closed.
     context.flush()
     context.close(promise: nil)
   }
 
   func read(context: ChannelHandlerContext) {
+    guard !isClosing else { return }
     readGate.read(context: context)
   }
 

@@ -32,6 +32,20 @@ struct EndToEndAbuseTests {
     #expect(report.after < 4, "closed after \(report.after) s")
   }
 
+  /// The header timeout starts at connect and covers the TLS handshake: a client that connects
+  /// and never says hello, or stops halfway through its ClientHello, is closed on time, not 5 s
+  /// later when TLS gives up waiting for a close_notify.
+  @Test(arguments: [[UInt8](), [0x16, 0x03, 0x01, 0x02, 0x00, 0x01]])
+  func handshakeIsUnderTheHeaderTimeout(sentBeforeStalling: [UInt8]) throws {
+    let (_, server) = try startServer(["--header-timeout", "1", "--idle-timeout", "30"])
+    let started = Date()
+    let answer = try rawExchange(port: server.port, sentBeforeStalling, timeout: 10)
+    let elapsed = Date().timeIntervalSince(started)
+    #expect(answer.isEmpty)
+    // 1 s, checked every 0.5 s: closed within 1.5 s, plus room for a loaded machine.
+    #expect(elapsed < 3, "closed after \(elapsed) s")
+  }
+
   @Test(.enabled(if: System.hasProcFileSystem, "reads peak memory from /proc"))
   func http2ClientThatNeverReadsCannotGrowTheServer() throws {
     let site = try TemporaryDirectory.standardSite()
@@ -47,6 +61,27 @@ struct EndToEndAbuseTests {
     _ = try HTTP2Probe.run(mode: "no-read", port: server.port, seconds: 4)
     let growth = try peakResidentKilobytes(of: server) - before
     #expect(growth < 64 << 10, "peak resident memory grew by \(growth) KiB")
+    #expect(try CurlResponse(curl(["-k", "--http2"], server.url(aasaPath))).status == 200)
+  }
+
+  /// A client that floods frames the server must acknowledge and never reads the
+  /// acknowledgements: the server stops reading once it cannot write, keeps at most a bounded
+  /// queue of acknowledgements, and when the queue is full closes with ENHANCE_YOUR_CALM.
+  @Test(
+    .enabled(if: System.hasProcFileSystem, "reads peak memory from /proc"),
+    arguments: ["ping-flood", "settings-flood"])
+  func http2ControlFrameFloodWithoutReadingStaysFlat(mode: String) throws {
+    // The site folder must outlive the flood: the server would notice it gone and serve 404s.
+    let (site, server) = try startServer(["--idle-timeout", "30"])
+    defer { withExtendedLifetime(site) {} }
+    #expect(try CurlResponse(curl(["-k", "--http2"], server.url(aasaPath))).status == 200)
+    let before = try peakResidentKilobytes(of: server)
+    let report = try HTTP2Probe.run(mode: mode, port: server.port, seconds: 6)
+    let growth = try peakResidentKilobytes(of: server) - before
+    #expect(growth < 32 << 10, "peak resident memory grew by \(growth) KiB")
+    if report.goaway {
+      #expect(report.goawayCode == 0xB, "GOAWAY with error code \(report.goawayCode ?? -1)")
+    }
     #expect(try CurlResponse(curl(["-k", "--http2"], server.url(aasaPath))).status == 200)
   }
 

@@ -10,7 +10,10 @@ import TestSupport
 /// - `continuation`: HEADERS without END_HEADERS, then a CONTINUATION frame every 0.2 s;
 /// - `ping`: nothing but PINGs, every 0.2 s;
 /// - `no-read`: opens the flow-control windows wide, asks for `/big.bin` on 50 streams, and then
-///   never reads a byte, for `--seconds`.
+///   never reads a byte, for `--seconds`;
+/// - `ping-flood`, `settings-flood`: PING (or empty SETTINGS) frames as fast as the server takes
+///   them, never reading the acknowledgements, for `--seconds`; what the server sent is read
+///   only at the end, to find its GOAWAY.
 /// It stops when the server closes the connection or after `--seconds`.
 enum HTTP2Probe {
   struct Report: Decodable, Sendable {
@@ -22,6 +25,8 @@ enum HTTP2Probe {
     var goaway: Bool
     /// Bytes the client managed to send after starting to misbehave.
     var sent: Int
+    /// The error code of the GOAWAY frame, if one was received.
+    var goawayCode: Int?
   }
 
   static let script = #"""
@@ -37,9 +42,9 @@ enum HTTP2Probe {
     assert tls.selected_alpn_protocol() == "h2", tls.selected_alpn_protocol()
     tls.sendall(b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + frame(0x4, 0, 0, b""))
     tls.setblocking(False)
-    received, goaway, closed, sent = b"", False, False, 0
+    received, goaway, closed, sent, goaway_code = b"", False, False, 0, None
     def pump():
-        global received, goaway, closed
+        global received, goaway, closed, goaway_code
         while select.select([tls], [], [], 0)[0] or tls.pending():
             try:
                 data = tls.recv(65536)
@@ -58,6 +63,7 @@ enum HTTP2Probe {
                     break
                 if received[3] == 0x7:
                     goaway = True
+                    goaway_code = int.from_bytes(received[13:17], "big")
                 received = received[9 + length:]
     def send(data):
         global closed, sent
@@ -86,7 +92,30 @@ enum HTTP2Probe {
         for stream in range(1, 101, 2):
             send(frame(0x1, 0x5, stream, big))
         time.sleep(seconds)
-    while mode != "no-read" and not closed and time.monotonic() - start < seconds:
+    elif mode in ("ping-flood", "settings-flood"):
+        one = frame(0x6, 0, 0, b"12345678") if mode == "ping-flood" else frame(0x4, 0, 0, b"")
+        batch = one * 1000
+        tls.setblocking(True)
+        tls.settimeout(0.5)
+        view = memoryview(batch)
+        while not closed and time.monotonic() - start < seconds:
+            # Whole frames only: a write cut short by the timeout is finished before the next.
+            try:
+                count = tls.send(view)
+                view = view[count:] or memoryview(batch)
+                sent += count
+            except (socket.timeout, ssl.SSLWantWriteError):
+                pass
+            except (ssl.SSLError, OSError):
+                closed = True
+        tls.setblocking(False)
+        # Whatever the server wrote, including its GOAWAY, is still waiting to be read.
+        deadline = time.monotonic() + 3
+        while not closed and time.monotonic() < deadline:
+            pump()
+            time.sleep(0.01)
+    flooding = ("no-read", "ping-flood", "settings-flood")
+    while mode not in flooding and not closed and time.monotonic() - start < seconds:
         if mode == "protocol-error":
             send(b"\0" * 65536)
         elif mode == "continuation":
@@ -98,7 +127,7 @@ enum HTTP2Probe {
             pump()
             time.sleep(0.01)
         pump()
-    print(json.dumps({"closed": closed, "after": time.monotonic() - start, "goaway": goaway, "sent": sent}))
+    print(json.dumps({"closed": closed, "after": time.monotonic() - start, "goaway": goaway, "sent": sent, "goawayCode": goaway_code}))
     """#
 
   static func run(mode: String, port: Int, seconds: Double) throws -> Report {
