@@ -16,8 +16,6 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/AASACore/PackageVersion.swift)
 scratch=${SCRATCH:-.build-dist}
-lock=(flock /tmp/aasa-swift.lock)
-command -v flock >/dev/null || lock=()
 
 case "$(uname -s)" in
   Linux)
@@ -37,7 +35,7 @@ esac
 
 echo "package.sh: building $name (release; the first build takes several minutes)" >&2
 for product in aasa-lint aasa-serve; do
-  "${lock[@]}" "${build[@]}" --product "$product" >&2
+  "${build[@]}" --product "$product" >&2
 done
 bin=$("${build[@]}" --show-bin-path)
 
