@@ -14,6 +14,8 @@ let package = Package(
     .library(name: "AASAAppLinks", targets: ["AASAAppLinks"]),
     .library(name: "AASARoutes", targets: ["AASARoutes"]),
     .library(name: "AASASigned", targets: ["AASASigned"]),
+    .library(name: "AASALiveCheck", targets: ["AASALiveCheck"]),
+    .library(name: "AASAServer", targets: ["AASAServer"]),
     .executable(name: "aasa-lint", targets: ["aasa-lint"]),
     .executable(name: "aasa-serve", targets: ["aasa-serve"]),
   ],

@@ -6,9 +6,12 @@
 #   Fuzz/run.sh replay TARGET FILE...       times inputs on an uninstrumented build
 #   Fuzz/run.sh build                       builds only
 #
-# Targets: json-lint match-explain assetlinks patterns routes applinks. Needs only the Swift toolchain (Linux,
-# which ships libFuzzer). Everything built goes to Fuzz/.build/, crashes and timeouts to
-# Fuzz/findings/TARGET/, logs to Fuzz/.build/logs/. See docs/fuzzing.md.
+# Targets: json-lint match-explain assetlinks patterns routes applinks (library code, built here
+# with swiftc) and server-request body-decoding signed-file (code that needs the package's
+# dependencies, built by SwiftPM from Fuzz/Linked). Needs only the Swift toolchain (Linux, which
+# ships libFuzzer). Everything built goes to Fuzz/.build/, crashes and timeouts to
+# Fuzz/findings/TARGET/, logs to Fuzz/.build/logs/. After each campaign the corpus is replayed
+# and every input that takes over 100 ms is listed. See docs/fuzzing.md.
 set -euo pipefail
 export LC_ALL=C
 
@@ -16,7 +19,18 @@ fuzz_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$fuzz_dir")
 build="$fuzz_dir/.build"
 findings="$fuzz_dir/findings"
-all_targets=(json-lint match-explain assetlinks patterns routes applinks)
+all_targets=(json-lint match-explain assetlinks patterns routes applinks server-request body-decoding
+  signed-file)
+linked_targets=" server-request body-decoding signed-file "
+# One target per input format reads inputs up to the CLI's read limit (4 MiB); the others stop at
+# 140 KB, where they run many times faster.
+max_len_of() {
+  case "$1" in
+  json-lint | assetlinks | routes | applinks | signed-file) echo 4194304 ;;
+  *) echo 140000 ;;
+  esac
+}
+is_linked() { [[ $linked_targets == *" $1 "* ]]; }
 
 # Run politely: the campaign shares the machine.
 nice_cmd=(nice -n "${FUZZ_NICE:-10}")
@@ -32,6 +46,7 @@ source_of() {
   patterns) echo "$fuzz_dir/Targets/Patterns.swift" ;;
   routes) echo "$fuzz_dir/Targets/Routes.swift" ;;
   applinks) echo "$fuzz_dir/Targets/AppLinks.swift" ;;
+  server-request | body-decoding | signed-file) echo "$fuzz_dir/Linked/Sources/$1" ;;
   *) return 1 ;;
   esac
 }
@@ -116,8 +131,27 @@ build_replay() {
   fi
 }
 
+# build_linked TARGET: one Fuzz/Linked product, every Swift module of it and of the package
+# instrumented (the first build compiles SwiftNIO and BoringSSL: ten minutes or more). Linked by
+# lld: ld.gold stops with an internal error on the instrumented objects' debug information.
+build_linked() {
+  local target=$1 scratch="$build/linked"
+  mkdir -p "$build/bin"
+  echo "run.sh: building $target with SwiftPM (Fuzz/Linked)"
+  # shellcheck disable=SC2086
+  "${nice_cmd[@]}" swift build -c release --package-path "$fuzz_dir/Linked" --scratch-path "$scratch" \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing -Xswiftc -g -Xswiftc -use-ld=lld --product "$target" \
+    2>&1 | { grep -v -e 'Cannot export local symbol' || true; } >&2
+  cp "$(swift build -c release --package-path "$fuzz_dir/Linked" --scratch-path "$scratch" \
+    --show-bin-path)/$target" "$build/bin/$target"
+}
+
 build_target() {
   local target=$1 source binary
+  if is_linked "$target"; then
+    build_linked "$target"
+    return
+  fi
   source=$(source_of "$target")
   binary="$build/bin/$target"
   mkdir -p "$build/bin"
@@ -139,7 +173,7 @@ make_seeds() {
   rm -rf "$seeds"
   mkdir -p "$seeds"
   cp "$fuzz_dir/Seeds/$target"/* "$seeds/" 2>/dev/null || true
-  local big=131072
+  local big=131072 limit=4194304
   rep() { # rep COUNT TEXT: TEXT repeated COUNT times
     local count=$1 text=$2
     head -c $((count * ${#text})) < <(yes -- "$text" | tr -d '\n')
@@ -163,6 +197,8 @@ make_seeds() {
     { printf '['; rep 10000 '/*x*/1,'; printf '// y\n1]'; } >"$seeds/comments"
     { printf '["'; rep 20000 '\u00e9\ud83d\ude00'; printf '"]'; } >"$seeds/escapes"
     { rep $big ' '; printf '{}'; } >"$seeds/too-large"
+    { printf '{"applinks":{"details":[{"appIDs":["D3KQX62K1A.com.example.app"],"components":['
+      rep $((limit / 16)) '{"/":"/a/*"},'; printf '{"/":"/b"}]}]}}'; } | head -c $limit >"$seeds/read-limit"
     ;;
   match-explain)
     { printf '{"applinks":{"details":[{"appIDs":["A.b"],"components":['
@@ -187,12 +223,15 @@ make_seeds() {
     { printf '['; rep 600 "$statement"; printf '{"include":"https://example.com/x.json"}]'; } >"$seeds/many-statements"
     { printf '[{"relation":['; rep 5000 '"delegate_permission/common.handle_all_urls",'
       printf '"x"],"target":{"namespace":"web","site":"https://example.com"}}]'; } >"$seeds/many-relations"
+    { printf '['; rep $((limit / ${#statement} - 1)) "$statement"; printf '{}]'; } >"$seeds/read-limit"
     ;;
   routes)
     { printf '{"defaultRoute":{"class":"H"},"routes":{'; rep 2000 '":p/x":{"class":"C"},'
       printf '"z":{"class":"Z"}}}'; } >"$seeds/many-overlaps"
     { printf '{"routes":{"a/:v":{"class":"A","routeParameters":{"v":{"regex":"'; rep 300 '[a-z]'
       printf '$"}}}}}\0x://a/'; rep 4000 'a'; printf 'b\n'; } >"$seeds/long-regex"
+    { printf '{"routes":{'; rep $((limit / 24)) '":p/x":{"class":"C"},'; printf '"z":{"class":"Z"}}}'; } \
+      | head -c $limit >"$seeds/read-limit"
     ;;
   applinks)
     for example in "$root"/examples/applinks/*.html; do
@@ -203,6 +242,33 @@ make_seeds() {
     { printf '<head>'; rep 4000 '<meta property="al:ios:url" content="a://">'; } >"$seeds/many-tags"
     { printf '<head>'; rep 2000 '<meta property="al:ios"><meta property="al:ios:url:x:y">'; } >"$seeds/many-groups"
     { rep 2000 '<table><td>'; } >"$seeds/tables"
+    { printf '<head>'; rep $((limit / 48)) '<meta property="al:ios:url" content="a://">'; } \
+      | head -c $limit >"$seeds/read-limit"
+    ;;
+  server-request)
+    printf 'GET\n/.well-known/apple-app-site-association\nIf-None-Match: "x", W/"y"\nAccept-Encoding: gzip;q=0.5\n' >"$seeds/conditional"
+    printf 'GET\n/%%2e%%2e/%%c0%%ae/.git/config?x#y\nHost: Example.COM.:8443\n' >"$seeds/traversal"
+    printf 'GET\n/\nPrefer-Html-Meta-Tags: al, al,og\n\0PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n\0\0\0\4\0\0\0\0\0\0\0\5\1\0\0\0\1\202' >"$seeds/meta-tags-h2"
+    ;;
+  body-decoding)
+    { printf '\x01\x11'; printf 'aasa fuzz seed %.0s' $(seq 1 200) | gzip -c; } >"$seeds/gzip"
+    { printf '\x05\x11'; printf '{"applinks":{}}' | gzip -c | gzip -c; } >"$seeds/gzip-twice"
+    { printf '\x02\x11'; python3 -c 'import sys,zlib; sys.stdout.buffer.write(zlib.compress(b"x"*100000))'; } >"$seeds/deflate-bomb"
+    ;;
+  signed-file)
+    cp "$root/examples/site/.well-known/apple-app-site-association" "$seeds/plain.json"
+    local key="$build/seeds/signer-key.pem" cert="$build/seeds/signer-cert.pem"
+    if command -v openssl >/dev/null && openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 \
+      -nodes -subj /CN=example.com -days 2 -keyout "$key" -out "$cert" >/dev/null 2>&1; then
+      openssl cms -sign -nodetach -binary -outform DER -signer "$cert" -inkey "$key" \
+        -in "$seeds/plain.json" -out "$seeds/signed.der" 2>/dev/null || true
+      openssl cms -sign -nodetach -binary -outform PEM -signer "$cert" -inkey "$key" \
+        -in "$seeds/plain.json" -out "$seeds/signed.pem" 2>/dev/null || true
+      { head -c $((limit - 4096)) < <(yes '{"applinks":{}}' | tr -d '\n'); } >"$seeds/big.json"
+      openssl cms -sign -nodetach -binary -outform DER -signer "$cert" -inkey "$key" \
+        -in "$seeds/big.json" -out "$seeds/read-limit.der" 2>/dev/null || true
+      rm -f "$seeds/big.json"
+    fi
     ;;
   patterns)
     { printf '\x00'; rep 40 '*a'; printf 'b\0'; rep 60000 'a'; } >"$seeds/stars"
@@ -222,12 +288,33 @@ run_target() {
   echo "run.sh: fuzzing $target for ${seconds}s (log: ${log#"$root"/})"
   local status=0
   (cd "$findings/$target" && "${nice_cmd[@]}" "$build/bin/$target" \
-    -max_len=140000 -timeout=2 -rss_limit_mb=2048 -max_total_time="$seconds" \
+    -max_len="$(max_len_of "$target")" -timeout=2 -rss_limit_mb=2048 -max_total_time="$seconds" \
     -dict="$fuzz_dir/aasa.dict" -artifact_prefix="$findings/$target/" -print_final_stats=1 \
     -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
     "$corpus" "$build/seeds/$target") >"$log" 2>&1 || status=$?
   summarize "$target" "$log"
+  report_slow_units "$target" "$corpus" "$build/seeds/$target"
   return $status
+}
+
+# Replays every corpus and seed input once and lists those over 100 ms: slowness that stays
+# under libFuzzer's timeout goes unnoticed otherwise. Timed on the instrumented build, which is
+# a few times slower than the real one: `run.sh replay TARGET FILE` times one uninstrumented.
+report_slow_units() {
+  local target=$1 times slow
+  shift
+  times=$(find "$@" -type f -print0 2>/dev/null \
+    | xargs -0 -r -n 200 "$build/bin/$target" -timeout=30 -rss_limit_mb=2048 2>&1 \
+    | sed -n 's/^Executed \(.*\) in \([0-9]*\) ms$/\2 \1/p')
+  slow=$(echo "$times" | awk '$1 > 100' | sort -rn | head -20)
+  if [[ -z $times ]]; then
+    echo "$target: the corpus replay timed nothing (see $build/bin/$target FILE)"
+  elif [[ -n $slow ]]; then
+    echo "$target: SLOW inputs (ms, instrumented):"
+    echo "$slow" | sed 's/^/  /'
+  else
+    echo "$target: all $(echo "$times" | wc -l) corpus inputs replay in under 100 ms (instrumented)"
+  fi
 }
 
 summarize() {
@@ -257,10 +344,22 @@ if [[ $what == replay ]]; then
   target=${1:?"usage: run.sh replay TARGET FILE..."}
   shift
   source_of "$target" >/dev/null || { echo "run.sh: no target '$target'" >&2; exit 2; }
+  if is_linked "$target"; then
+    echo "run.sh: $target is built by SwiftPM and has no uninstrumented replay; time inputs" \
+      "with: Fuzz/run.sh $target FILE..." >&2
+    exit 2
+  fi
   build_replay "$target"
   exec "$build/replay/$target" "$@"
 fi
-build_library "$build/lib" "${swift_flags[@]}"
+# The swiftc-built targets need the library modules; the SwiftPM-built ones do not.
+needs_library=0
+for target in "${all_targets[@]}"; do
+  if [[ $what == all || $what == build || $what == "$target" ]] && ! is_linked "$target"; then
+    needs_library=1
+  fi
+done
+[[ $needs_library == 1 ]] && build_library "$build/lib" "${swift_flags[@]}"
 case "$what" in
 build)
   for target in "${all_targets[@]}"; do build_target "$target"; done

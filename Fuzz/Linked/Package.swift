@@ -1,0 +1,33 @@
+// swift-tools-version: 6.2
+// Fuzz targets for code that needs the package's dependencies (SwiftNIO, swift-certificates,
+// zlib, brotli), which Fuzz/run.sh cannot compile with bare swiftc as it does the others: SwiftPM
+// builds these against the package itself, every Swift module instrumented for libFuzzer
+// (`-sanitize=fuzzer,address`) and compiled with `-enable-testing`. Built only by ../run.sh.
+import PackageDescription
+
+let package = Package(
+  name: "aasa-fuzz-linked",
+  platforms: [.macOS(.v13)],
+  dependencies: [.package(name: "aasa", path: "../..")],
+  targets: [
+    .target(name: "FuzzDriver"),
+    .executableTarget(
+      name: "server-request",
+      dependencies: [
+        "FuzzDriver",
+        .product(name: "AASAServer", package: "aasa"),
+        .product(name: "AASACore", package: "aasa"),
+      ]),
+    .executableTarget(
+      name: "body-decoding",
+      dependencies: ["FuzzDriver", .product(name: "AASALiveCheck", package: "aasa")]),
+    .executableTarget(
+      name: "signed-file",
+      dependencies: [
+        "FuzzDriver",
+        .product(name: "AASASigned", package: "aasa"),
+        .product(name: "AASA", package: "aasa"),
+        .product(name: "AASACore", package: "aasa"),
+      ]),
+  ]
+)

@@ -1,0 +1,113 @@
+// server-request: what aasa-serve makes of a request's target and headers, and of HTTP/2 bytes.
+//
+// Input: lines up to the first NUL: the method, the request target, then `Name: value` headers
+// (Host, If-None-Match, If-Modified-Since, Accept-Encoding, Prefer-Html-Meta-Tags); the bytes
+// after the NUL are scanned as an HTTP/2 connection's inbound bytes. Checks: a target resolves
+// only to a canonical path inside the site (no `.`/`..`/empty segments, no control characters,
+// no hidden segment but `.well-known`); a plain target resolves to itself; a 200 names a loaded
+// file; the host key is lower case with no port; the frame scanner says the same thing whether
+// the bytes come in one piece or two.
+
+import AASACore
+import Foundation
+import FuzzDriver
+import Logging
+import NIOCore
+import NIOHTTP1
+
+@testable import AASAServer
+
+/// The site every input is answered from: an association file, a page with App Links tags and
+/// a stylesheet, loaded once the way aasa-serve loads a root.
+private enum FuzzSite {
+  static let snapshot: SiteSnapshot = {
+    let root = FileManager.default.temporaryDirectory
+      .appendingPathComponent("aasa-fuzz-site-\(ProcessInfo.processInfo.processIdentifier)")
+    let files = [
+      ".well-known/apple-app-site-association":
+        #"{"applinks":{"details":[{"appIDs":["D3KQX62K1A.com.example.app"],"components":[{"/":"/a/*"}]}]}}"#,
+      "index.html":
+        #"<html><head><meta property="al:ios:url" content="example://a"><meta property="al:android:package" content="com.example.app"></head></html>"#,
+      "style.css": "body{}",
+    ]
+    for (path, text) in files {
+      let url = root.appendingPathComponent(path)
+      try! FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try! Data(text.utf8).write(to: url)
+    }
+    let loaded = try! SiteFilesReloader.load(
+      configuration: ServerConfiguration(root: root.path), logger: Logger(label: "fuzz"))
+    return loaded.reloader.store.current
+  }()
+}
+
+runFuzzer { data, size in fuzzServerRequest(fuzzInput(data, size)) }
+
+func fuzzServerRequest(_ bytes: [UInt8]) -> CInt {
+  let nul = bytes.firstIndex(of: 0) ?? bytes.endIndex
+  let lines = bytes[..<nul].split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    .map { String(decoding: $0, as: UTF8.self) }
+  let method = lines.first ?? "GET"
+  let target = lines.count > 1 ? lines[1] : "/"
+  var request = RequestSummary(
+    method: HTTPMethod(rawValue: method), target: target, ifNoneMatch: [], ifModifiedSince: nil,
+    acceptEncoding: [])
+  var host: String?
+  for line in lines.dropFirst(2).prefix(32) {
+    guard let colon = line.firstIndex(of: ":") else { continue }
+    let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    switch line[..<colon].lowercased() {
+    case "host": host = value
+    case "if-none-match": request.ifNoneMatch.append(value)
+    case "if-modified-since": request.ifModifiedSince = value
+    case "accept-encoding": request.acceptEncoding.append(value)
+    case "prefer-html-meta-tags": request.preferHtmlMetaTags = value
+    default: continue
+    }
+  }
+
+  checkResolution(of: target)
+  let answer = Responder.answer(request, site: FuzzSite.snapshot)
+  if answer.response.status == .ok {
+    guard case .site(let path) = RequestPath.resolve(target) else {
+      fatalError("fuzz invariant: 200 for \(target.debugDescription), which names no file")
+    }
+    require(FuzzSite.snapshot.file(at: path) != nil, "200 for \(path), which is not loaded")
+  }
+  if let host, let key = HostName.key(forAuthority: host) {
+    require(!key.isEmpty && !key.hasSuffix("."), "host key \(key.debugDescription)")
+    require(key == key.lowercased(), "host key \(key.debugDescription) not lower case")
+  }
+
+  let frames = Array(bytes[min(nul + 1, bytes.endIndex)...])
+  var whole = HTTP2FrameScanner()
+  whole.scan(ByteBuffer(bytes: frames))
+  let cut = frames.isEmpty ? 0 : Int(frames[0]) % (frames.count + 1)
+  var split = HTTP2FrameScanner()
+  split.scan(ByteBuffer(bytes: frames[..<cut]))
+  split.scan(ByteBuffer(bytes: frames[cut...]))
+  require(whole.isMidRequest == split.isMidRequest, "the frame scanner depends on read sizes")
+  return 0
+}
+
+private func checkResolution(of target: String) {
+  let resolved = RequestPath.resolve(target)
+  if RequestPath.isPlain(target) {
+    require(resolved == .site(target), "plain \(target.debugDescription) resolved to \(resolved)")
+  }
+  guard case .site(let path) = resolved else { return }
+  require(path.hasPrefix("/"), "\(path.debugDescription) is not absolute")
+  require(
+    !path.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || $0 == "\\" },
+    "\(path.debugDescription) has a control character or backslash")
+  let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+  for (index, segment) in segments.enumerated() {
+    let isLast = index == segments.count - 1
+    require(!segment.isEmpty || isLast, "\(path.debugDescription) has an empty segment")
+    require(segment != "." && segment != "..", "\(path.debugDescription) has a dot segment")
+    require(
+      !segment.hasPrefix(".") || (index == 0 && segment == ".well-known"),
+      "\(path.debugDescription) has a hidden segment")
+  }
+}
