@@ -40,6 +40,16 @@ public enum ServerApplication {
 
     var reloaders: [any Reloading] = [content.reloader]
     if let certificates = tls?.reloader { reloaders.append(certificates) }
+    if let certificates = tls?.reloader, content.router.routesByHost,
+      case .directory(let directory) = configuration.tls
+    {
+      // After the sites and the certificates have reloaded: is every site still named by one?
+      let coverage = CertificateCoverage(
+        router: content.router, certificates: certificates.store, directory: directory,
+        logger: logger)
+      coverage.check()
+      reloaders.append(coverage)
+    }
     var services: [any Service] = [HangupReloader(reloaders: reloaders, logger: logger)]
     if let interval = configuration.watchInterval {
       for reloader in reloaders {
