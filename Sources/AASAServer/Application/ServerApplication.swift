@@ -31,11 +31,15 @@ public enum ServerApplication {
       }
     }
     let port = server.localAddress?.port ?? configuration.port
-    for line in StartupReport.lines(
+    for entry in StartupReport.entries(
       configuration: configuration, port: port, tls: tls, content: content,
       adminPort: admin?.localAddress?.port)
     {
-      logger.info("\(line)")
+      switch logFormat {
+      case .text: logger.info("\(entry.text)")
+      // Listings as fields, not indented text: collectors read `path`, `bytes`, `host`.
+      case .json: logger.info("\(entry.message)", metadata: entry.fields)
+      }
     }
 
     var reloaders: [any Reloading] = [content.reloader]
