@@ -86,6 +86,15 @@ public struct LintRun {
         // After the file's own findings: it is about the question asked, not the file.
         report.diagnostics.append(CommandLineWording.apply(unknown))
       }
+      // An --expect row naming an app the file does not list gets the same hint, once per app.
+      var asked: Set<String> = app.map { [$0] } ?? []
+      for row in expectations?.lines ?? [] {
+        guard case .app(let expected) = row.expected, asked.insert(expected).inserted,
+          var unknown = UnknownApp.diagnostic(for: expected, in: report.association)
+        else { continue }
+        unknown.message = "--expect \(expectations?.file ?? ""):\(row.line): " + unknown.message
+        report.diagnostics.append(unknown)
+      }
     }
     var status: ExitStatus = report.hasFindings(atOrAbove: threshold) ? .findings : .success
 
@@ -191,8 +200,12 @@ public struct LintRun {
     for diagnostic in report.diagnostics {
       renderer.render(diagnostic, to: sink)
     }
-    sink.line(
-      "\(fileName): " + DiagnosticTextRenderer.summary(report.diagnostics, style: style))
+    var summary = DiagnosticTextRenderer.summary(report.diagnostics, style: style)
+    if let signed, !signed.signatureVerifies {
+      // The exit status is 1 for it: the last line says why, not only "no problems".
+      summary += "; " + style.red("the signature does not verify")
+    }
+    sink.line("\(fileName.escapingControlCharacters): " + summary)
   }
 
   private func collect(_ urls: URLSource, _ matcher: Matcher) throws -> [Routing] {

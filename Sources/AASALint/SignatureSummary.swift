@@ -9,8 +9,8 @@ enum SignatureSummary {
       signed.signatureVerifies
       ? style.green("the signature verifies")
       : style.red("the signature does not verify")
-        + (signed.signatureProblem.map { " (\($0))" } ?? "")
-    return "\(file): CMS-signed by \(signed.signer); \(verdict)"
+        + (signed.signatureProblem.map { " (\($0))".escapingControlCharacters } ?? "")
+    return "\(file): CMS-signed by \(signed.signer); ".escapingControlCharacters + verdict
   }
 
 }

@@ -39,7 +39,9 @@ public struct ResponseJudge: Sendable {
       let location = response.header("Location") ?? "(no Location header)"
       lines.append(Requirement("status", .fail, "\(response.statusLine); only 200 counts"))
       lines.append(
-        Requirement("redirect", .fail, "redirects to \(location); Apple does not follow redirects"))
+        Requirement(
+          "redirect", .fail,
+          "redirects to \(location); \(resource.fetcher) does not follow redirects"))
       check.requirements = lines.map { $0.capped(at: resource.ceiling) }
       return check
     case 404, 410:
@@ -52,7 +54,7 @@ public struct ResponseJudge: Sendable {
     default:
       let hint =
         response.status == 401 || response.status == 403
-        ? "; Apple's fetcher sends no credentials and must not be blocked" : "; only 200 counts"
+        ? "; \(resource.fetcher) sends no credentials and must not be blocked" : "; only 200 counts"
       let status: Requirement.Status = resource == .association ? .fail : .warn
       lines.append(Requirement("status", status, response.statusLine + hint))
       check.requirements = lines.map { $0.capped(at: resource.ceiling) }
@@ -60,9 +62,10 @@ public struct ResponseJudge: Sendable {
     }
 
     // Apple's fetcher decodes gzip, deflate and br; its 128 KB limit is on the decoded file.
-    let decoding = decode(response)
+    let decoding = decode(response, as: resource)
     let looksSigned = SignedAssociation.looksSigned(decoding.body ?? response.body)
-    lines.append(contentTypeRequirement(response.header("Content-Type"), signed: looksSigned))
+    lines.append(
+      contentTypeRequirement(response.header("Content-Type"), signed: looksSigned, as: resource))
     lines.append(decoding.size)
     lines.append(decoding.encoding)
     guard var body = decoding.body else {
@@ -103,7 +106,7 @@ public struct ResponseJudge: Sendable {
       lines.append(
         Requirement(
           "json", .fail,
-          "the body is gzip data sent without Content-Encoding: gzip; Apple's fetcher reads it as is and cannot parse it"
+          "the body is gzip data sent without Content-Encoding: gzip; \(resource.fetcher) reads it as is and cannot parse it"
         ))
       check.requirements = lines.map { $0.capped(at: resource.ceiling) }
       return check
@@ -124,10 +127,14 @@ public struct ResponseJudge: Sendable {
     return check
   }
 
-  func contentTypeRequirement(_ value: String?, signed: Bool) -> Requirement {
+  func contentTypeRequirement(
+    _ value: String?, signed: Bool, as resource: WellKnownResource = .association
+  ) -> Requirement {
+    let whoChecks =
+      resource == .assetLinks ? "Google expects it" : "Apple no longer checks it"
     guard let value else {
       return Requirement(
-        "content-type", .warn, "none; application/json is recommended (Apple no longer checks it)")
+        "content-type", .warn, "none; application/json is recommended (\(whoChecks))")
     }
     let mediaType =
       value.split(separator: ";").first.map {
@@ -139,42 +146,44 @@ public struct ResponseJudge: Sendable {
     }
     return Requirement(
       "content-type", .warn,
-      "\(value); application/json is recommended\(signed ? " (application/pkcs7-mime for a signed file)" : "") (Apple no longer checks it)"
+      "\(value); application/json is recommended\(signed ? " (application/pkcs7-mime for a signed file)" : "") (\(whoChecks))"
     )
   }
 
   /// The `size` and `content-encoding` lines, and the decoded body when it can be linted.
-  func decode(_ response: FetchedResource) -> (
+  func decode(_ response: FetchedResource, as resource: WellKnownResource = .association) -> (
     size: Requirement, encoding: Requirement, body: [UInt8]?
   ) {
     let limit = FileKind.maximumSize
-    let tooLarge = "Apple reads at most \(limit) and rejects the rest"
+    let tooLarge = "\(resource.reader) reads at most \(limit) and rejects the rest"
     let header = response.header("Content-Encoding") ?? ""
     let codings: [ContentCoding]
     switch ContentCoding.parse(header) {
     case .success(let parsed): codings = parsed
     case .failure(let unknown):
       return (
-        sizeRequirement(response), Requirement("content-encoding", .fail, unknown.description), nil
+        sizeRequirement(response, as: resource),
+        Requirement("content-encoding", .fail, unknown.description), nil
       )
     }
     if codings.isEmpty {
       return (
-        sizeRequirement(response), Requirement("content-encoding", .pass, "none"), response.body
+        sizeRequirement(response, as: resource), Requirement("content-encoding", .pass, "none"),
+        response.body
       )
     }
     let named = codings.map(\.rawValue).joined(separator: ", ")
     if response.exceededCap {
       return (
         Requirement("size", .fail, "more than \(limit) bytes as sent (\(named)); \(tooLarge)"),
-        Requirement("content-encoding", .pass, "\(named) (Apple's fetcher decodes it)"), nil
+        Requirement("content-encoding", .pass, "\(named) (\(resource.fetcher) decodes it)"), nil
       )
     }
     do {
       let decoded = try BodyDecoder.decode(response.body, codings: codings, limit: limit)
       let encoding = Requirement(
         "content-encoding", .pass,
-        "\(named), \(response.body.count) bytes as sent (Apple's fetcher decodes it)")
+        "\(named), \(response.body.count) bytes as sent (\(resource.fetcher) decodes it)")
       if decoded.exceededLimit {
         return (
           Requirement(
@@ -190,20 +199,23 @@ public struct ResponseJudge: Sendable {
       )
     } catch {
       return (
-        sizeRequirement(response),
+        sizeRequirement(response, as: resource),
         Requirement(
           "content-encoding", .fail,
-          "Content-Encoding: \(header), but \(error.description); Apple's fetcher cannot read it"),
+          "Content-Encoding: \(header), but \(error.description); \(resource.fetcher) cannot read it"
+        ),
         nil
       )
     }
   }
 
-  func sizeRequirement(_ response: FetchedResource) -> Requirement {
+  func sizeRequirement(_ response: FetchedResource, as resource: WellKnownResource = .association)
+    -> Requirement
+  {
     if response.exceededCap {
       return Requirement(
         "size", .fail,
-        "more than \(FileKind.maximumSize) bytes; Apple reads at most \(FileKind.maximumSize) and rejects the rest"
+        "more than \(FileKind.maximumSize) bytes; \(resource.reader) reads at most \(FileKind.maximumSize) and rejects the rest"
       )
     }
     return Requirement(

@@ -23,6 +23,13 @@ public enum WellKnownResource: String, Sendable, CaseIterable {
     self == .assetLinks ? .assetLinks : .appleAppSiteAssociation
   }
 
+  /// Who fetches this file, as the lines about it name them: an assetlinks.json is Google's
+  /// business, not Apple's.
+  var fetcher: String { self == .assetLinks ? "Google's verifier" : "Apple's fetcher" }
+
+  /// Who reads it, in a sentence: "Apple reads at most …".
+  var reader: String { self == .assetLinks ? "Google" : "Apple" }
+
   /// The worst status this file's findings can give.
   var ceiling: Requirement.Status { self == .legacyAssociation ? .warn : .fail }
 

@@ -18,7 +18,11 @@ struct AASALintCommand: AsyncParsableCommand {
         aasa-lint site.json /videos/samples/2010/x https://example.com/albums/1
         aasa-lint site.json --urls urls.txt --format tsv
         aasa-lint MobileDeepLinkingConfig.json "mdldemo://sale/42?utmSource=mail"
-        aasa-lint page.html --page-url https://example.com/docs --platform iphone --installed bolts
+        aasa-lint page.html --page-url https://example.com/docs \\
+            --platform iphone --installed bolts
+
+      Run `aasa-lint help SUBCOMMAND` for a subcommand's options; the options of the default \
+      subcommand (lint) follow below.
 
       Exit status: 0 no errors (and no warnings under --strict), 1 findings at or above that \
       threshold, 2 a usage error or unreadable input.

@@ -15,8 +15,13 @@ struct Diff: ParsableCommand {
 
       Examples:
         aasa-lint diff old.json new.json
-        git show HEAD~1:site/.well-known/apple-app-site-association > /tmp/old.json
-        aasa-lint diff /tmp/old.json site/.well-known/apple-app-site-association --urls urls.txt --exit-code
+        aasa-lint diff old.json new.json --urls urls.txt --exit-code
+        git show HEAD~1:site/.well-known/apple-app-site-association \\
+            > /tmp/old.json
+        aasa-lint diff /tmp/old.json \\
+            site/.well-known/apple-app-site-association --exit-code
+
+      Both files must be apple-app-site-association files; another kind is a usage error.
       """)
 
   @Argument(

@@ -6,17 +6,24 @@ struct Files: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Lint several files at once (for pre-commit hooks and CI).",
     discussion: """
-      Each file is linted as by `aasa-lint FILE`; the exit status is the worst of them.
+      Each file is linted as by `aasa-lint FILE`, every readable one whatever came before; a \
+      file that cannot be read is reported in the same output. The exit status is the worst of \
+      them: 0 clean, 1 findings, 2 a file could not be read. json writes one object with every \
+      file's report, sarif one log with one run holding every file's results.
 
       Example:
-        aasa-lint files site/.well-known/apple-app-site-association site/.well-known/assetlinks.json
+        aasa-lint files site/.well-known/*
+        aasa-lint files examples/broken/*.json --format sarif > lint.sarif
       """)
 
   @Argument(help: ArgumentHelp("The files to lint.", valueName: "file"), completion: .file())
   var files: [String]
 
-  @Option(help: "Output format: text, sarif or github (json prints one object per file).")
-  var format: OutputFormatArgument = .text
+  @Option(
+    help:
+      "Output format: text (for people), json (one object for all files), sarif (one log), github (workflow annotations)."
+  )
+  var format: FilesFormat = .text
 
   @Flag(help: "Exit 1 on warnings too, not only on errors.")
   var strict = false
@@ -28,16 +35,19 @@ struct Files: ParsableCommand {
 
   func validate() throws {
     if files.isEmpty { throw ValidationError("name at least one file") }
-    if format == .tsv {
-      throw ValidationError("tsv is for routes; use text, json, sarif or github")
-    }
   }
 
   func run() throws {
     let status = try FilesRun(
-      files: files, format: format.outputFormat, strict: strict, style: color.style,
+      files: files, format: OutputFormat(rawValue: format.rawValue)!, strict: strict,
+      style: color.style,
       maximumSize: limits.maxSize.bytes
     ).run(output: .standardOutput())
     if status != .success { throw ExitCode(status.rawValue) }
   }
+}
+
+/// What `files` writes: every format of a lint but tsv, which carries routes only.
+enum FilesFormat: String, ExpressibleByArgument, CaseIterable {
+  case text, json, sarif, github
 }

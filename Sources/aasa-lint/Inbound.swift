@@ -12,8 +12,10 @@ struct Inbound: ParsableCommand {
       version, or cut at a raw & by the sender's encoding.
 
       Examples:
-        aasa-lint inbound 'bolts://docs?al_applink_data=%7B%22target_url%22%3A%22https%3A%2F%2Fexample.com%2Fdocs%22%7D'
-        aasa-lint inbound "$URL" --source-application com.facebook.Facebook --format json
+        DATA='%7B%22target_url%22%3A%22https%3A%2F%2Fexample.com%2Fdocs%22%7D'
+        aasa-lint inbound "bolts://docs?al_applink_data=$DATA"
+        aasa-lint inbound "bolts://docs?al_applink_data=$DATA" \\
+            --source-application com.facebook.Facebook --format json
 
       Exit status: 0 the data is usable or absent, 1 al_applink_data is broken, 2 a usage error.
       """)
@@ -29,22 +31,21 @@ struct Inbound: ParsableCommand {
   var sourceApplication: String?
 
   @Option(help: "Output format: text or json.")
-  var format: OutputFormatArgument = .text
+  var format: InboundFormat = .text
 
   @Option(help: "Colour: auto (a terminal without NO_COLOR), always or never.")
   var color: ColorChoice = .auto
 
-  func validate() throws {
-    if format != .text && format != .json {
-      throw ValidationError("inbound prints text or json")
-    }
-  }
-
   func run() throws {
     let status = InboundRun(
-      url: url, sourceApplication: sourceApplication, format: format.outputFormat,
+      url: url, sourceApplication: sourceApplication, format: format == .json ? .json : .text,
       style: color.style
     ).run(output: .standardOutput())
     if status != .success { throw ExitCode(status.rawValue) }
   }
+}
+
+/// What `inbound` writes.
+enum InboundFormat: String, ExpressibleByArgument, CaseIterable {
+  case text, json
 }

@@ -9,10 +9,11 @@ struct Lint: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Lint a file, and route URLs or paths with it (the default subcommand).",
     discussion: """
-      Examples:
+      Examples (each line copies as shown; a trailing \\ continues the command):
         aasa-lint examples/site/.well-known/apple-app-site-association
         aasa-lint site.json /videos/samples/2010/x --verbose
-        aasa-lint site.json "https://example.com/café/1" --domain example.com
+        aasa-lint site.json https://example.com/albums/1 \\
+            --domain example.com
         aasa-lint https://example.com/.well-known/apple-app-site-association
         cat urls.txt | aasa-lint site.json --urls - --format tsv
         aasa-lint site.json --expect routes.tsv --format github
@@ -20,23 +21,29 @@ struct Lint: AsyncParsableCommand {
       App Links pages (HTML with <meta property="al:…"> tags) are linted and shown; with \
       --platform, a navigation from another app is simulated as Bolts performs it:
         aasa-lint docs.html --page-url https://example.com/docs
-        aasa-lint docs.html --page-url https://example.com/docs --platform iphone --installed bolts
-        aasa-lint docs.html --page-url https://example.com/docs --platform android \
-          --installed com.example.app/com.example.app.DocsActivity --extras '{"token":"t0kEn"}'
+        aasa-lint docs.html --page-url https://example.com/docs \\
+            --platform iphone --installed bolts
+        aasa-lint docs.html --page-url https://example.com/docs \\
+            --platform android \\
+            --installed com.example.app/com.example.app.DocsActivity \\
+            --extras '{"token":"t0kEn"}'
         aasa-lint https://example.com/docs --platform ipad --format json
 
       An http(s) URL is fetched as a page (Prefer-Html-Meta-Tags: al, up to 10 redirects, 5 MB) \
       unless its path is /.well-known/… or /apple-app-site-association, which are association \
-      files fetched as Apple does; --kind applinks forces a page.
-        aasa-lint MobileDeepLinkingConfig.json mdldemo://sale/5 "mdldemo://product/7?store=x"
-        aasa-lint MobileDeepLinkingConfig.json --urls links.txt --platform android --format tsv
+      files fetched as Apple does (https only); --kind applinks forces a page.
 
       A MobileDeepLinking route config (detected by content) routes deep links as the iOS \
       library does, with a warning for each link Android routes elsewhere; --platform ios or \
       android answers for one. See docs/routes.md.
+        aasa-lint MobileDeepLinkingConfig.json mdldemo://sale/5
+        aasa-lint MobileDeepLinkingConfig.json --urls links.txt \\
+            --platform android --format tsv
 
       URLs are routed as a browser sends them: /café/x as /caf%C3%A9/x, a Unicode host in its \
-      xn-- form. Files over --max-size are refused unread.
+      xn-- form. An argument such as example.com/albums/1 is the URL \
+      https://example.com/albums/1 when it starts with the --domain, and otherwise a path (with \
+      a note). Files over --max-size are refused unread.
       """)
 
   @Argument(

@@ -5,6 +5,7 @@ import Foundation
 // Runs the command with aasa-lint's exit codes: ArgumentParser's usage errors (64) and unreadable
 // input become 2, findings are 1, and nothing ever ends in a stack trace.
 do {
+  try RootHelp.refuseUnknownHelpTopic(Array(CommandLine.arguments.dropFirst()))
   var command = try AASALintCommand.parseAsRoot()
   try await runParsed(&command)
 } catch let exitCode as ExitCode {
@@ -15,7 +16,7 @@ do {
   let code = AASALintCommand.exitCode(for: error)
   if code == .success {
     let message = AASALintCommand.fullMessage(for: error)
-    print(CompletionScript.patch(message))
+    print(RootHelp.withLintOptions(CompletionScript.patch(message)))
     exit(0)
   }
   let message = AASALintCommand.fullMessage(for: error)

@@ -132,7 +132,11 @@ struct ServeCommand: AsyncParsableCommand {
   var threads: Int = System.coreCount
 
   func validate() throws {
-    if (root == nil) == (sites == nil) {
+    if root != nil && sites != nil {
+      throw ValidationError(
+        "give --root DIR (one site) or --sites DIR (a folder of sites, one per host), not both")
+    }
+    if root == nil && sites == nil {
       throw ValidationError(
         "give the site folder with --root DIR, or a folder of sites (one per host) with --sites DIR"
       )
@@ -237,6 +241,11 @@ do {
     print(ServeCommand.fullMessage(for: error))
     exit(0)
   }
-  StandardError.write(ServeCommand.fullMessage(for: error))
+  // One line in the server's own voice, like every other refusal, rather than ArgumentParser's
+  // `Error:` and usage block.
+  let message = ServeCommand.message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
+  StandardError.write(
+    message.split(separator: "\n").map { "aasa-serve: " + $0 }.joined(separator: "\n")
+      + "\naasa-serve: see aasa-serve --help for the options")
   exit(2)
 }

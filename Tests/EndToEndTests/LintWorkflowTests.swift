@@ -174,6 +174,10 @@ struct LintWorkflowTests {
     let rejected = try LintProcess.run([tamperedPath])
     #expect(rejected.status == 1)
     #expect(rejected.stdout.contains("the signature does not verify"))
+    // The summary says why the status is 1, not only "no problems".
+    #expect(
+      rejected.stdout.contains("\(tamperedPath): no problems; the signature does not verify"),
+      "\(rejected.stdout)")
   }
 
   @Test(arguments: ["bash", "zsh", "fish"])

@@ -153,9 +153,11 @@ public struct Matcher: Sendable {
   static let explanationBudget = 2_000_000
 
   /// The rule that came closest: the first whose path matched (it failed on the fragment or
-  /// query), else the one whose path pattern followed the URL's path the furthest.
+  /// query), else the one whose path pattern followed the URL's path the furthest, when that is
+  /// close at all: through the path's first segment (or the whole path). A rule that shares only
+  /// the leading `/` or a few letters (`/nope` and `/$(lang)-…`) explains nothing.
   private func nearMiss(_ entry: Entry, _ url: inout PreparedURL) -> NearMiss? {
-    var best: (rule: CompiledRule, reach: Int)?
+    var best: (rule: CompiledRule, reach: Int, close: Int)?
     var budget = Self.explanationBudget
     // `decide` left the index's candidates (in rule order) in the buffer: any other rule's path
     // cannot match, so only candidates are tried in full.
@@ -188,8 +190,13 @@ public struct Matcher: Sendable {
       } else {
         reach = zip(rule.path.literalPrefix, text.scalars).prefix(while: { $0 == $1 }).count
       }
-      if best == nil || reach > best!.reach { best = (rule, reach) }
+      if best == nil || reach > best!.reach {
+        let scalars = text.scalars
+        let secondSlash = scalars.dropFirst().firstIndex(of: 0x2F)
+        best = (rule, reach, secondSlash.map { $0 + 1 } ?? scalars.count)
+      }
     }
-    return best.map { NearMiss(rule: $0.rule.reference, failedPart: .path) }
+    guard let closest = best, closest.reach >= closest.close else { return nil }
+    return NearMiss(rule: closest.rule.reference, failedPart: .path)
   }
 }

@@ -21,9 +21,13 @@ public struct AssetLinksLinter: FormatLinter {
         diagnostics += Self.selfIncludes(includes, in: json, site: site)
       }
     }
-    return AssetLinksReport(
-      diagnostics: diagnostics.sortedByLocation(), statementList: statementList,
-      json: reading.value)
+    // ASL026 sums up the errors ("fix the errors above"): it stands at the list's start, but is
+    // shown after them.
+    let sorted = diagnostics.sortedByLocation()
+    let ordered =
+      sorted.filter { $0.code != .AssetLinks.listIgnored }
+      + sorted.filter { $0.code == .AssetLinks.listIgnored }
+    return AssetLinksReport(diagnostics: ordered, statementList: statementList, json: reading.value)
   }
 
   /// Valid includes that name the site's own `/.well-known/assetlinks.json`: Google would fetch

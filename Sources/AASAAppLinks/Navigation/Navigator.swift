@@ -21,7 +21,10 @@ public enum Navigator {
         Diagnostic(
           .AppLinks.noTargetsForDevice, at: .start, path: "",
           message:
-            "the page has no target for \(device.rawValue) (\(device.platforms.map(\.rawValue).joined(separator: ", ")))"
+            "the page has no target for \(device.rawValue)"
+            // Only when the device reads other platforms' targets too: `iphone (iphone, ios)`.
+            + (device.platforms.map(\.rawValue) == [device.rawValue]
+              ? "" : " (\(device.platforms.map(\.rawValue).joined(separator: ", ")))")
         ))
     }
     let data = appLinkData(appLink, device: device, request: request)

@@ -35,12 +35,30 @@ public enum JSONOutput {
     guard var bytes = try? encoder.encode(value) else {
       return #"{"error": "the output could not be encoded"}"#
     }
-    if bytes.contains(0x7F) {
-      // Outside strings JSON has no DEL, so every one found is inside a string.
-      bytes = Data(bytes.flatMap { $0 == 0x7F ? Array(#"\u007f"#.utf8) : [$0] })
+    // DEL is one byte; C1 controls start with 0xC2, U+061C with 0xD8, the marks with 0xE2.
+    if bytes.contains(where: { $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }) {
+      bytes = escapingWhatTheEncoderKeeps(bytes)
     }
     return String(
       decoding: layout == .document ? closingEmptyContainers(bytes) : Array(bytes), as: UTF8.self)
+  }
+
+  /// The encoder escapes C0 controls but writes DEL, C1 controls and bidirectional overrides as
+  /// they are, which terminals and log viewers act on: each becomes a `\uXXXX` escape. Outside
+  /// strings JSON has none of these characters, so every one found is inside a string.
+  private static func escapingWhatTheEncoderKeeps(_ bytes: Data) -> Data {
+    let text = String(decoding: bytes, as: UTF8.self)
+    var output = ""
+    output.reserveCapacity(bytes.count + 16)
+    for scalar in text.unicodeScalars {
+      if scalar.value >= 0x20, ControlCharacterEscaping.isEscaped(scalar) {
+        let hex = String(scalar.value, radix: 16)
+        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      } else {
+        output.unicodeScalars.append(scalar)
+      }
+    }
+    return Data(output.utf8)
   }
 
   /// `[]` and `{}` for empty containers, which the encoder's indented layout writes over three

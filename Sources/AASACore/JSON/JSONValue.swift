@@ -115,7 +115,8 @@ public struct JSONValue: Hashable, Sendable {
       case "\r": output += "\\r"
       case "\t": output += "\\t"
       // DEL too: harmless to JSON, but log readers and terminals treat it as control.
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+      // DEL, C1 and bidirectional overrides too: what terminals act on is never written raw.
+      case _ where ControlCharacterEscaping.isEscaped(scalar):
         let hex = String(scalar.value, radix: 16)
         output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       default: output.unicodeScalars.append(scalar)

@@ -71,11 +71,10 @@ public struct AppLinksRun {
 
     switch format {
     case .json:
-      output.line(
-        JSONOutput.encode(
-          AppLinksReportJSON(
-            file: fileName, diagnostics: diagnostics, appLink: reading.appLink,
-            navigation: navigation)))
+      output.document(
+        AppLinksReportJSON(
+          file: fileName, diagnostics: diagnostics, appLink: reading.appLink,
+          navigation: navigation))
     case .sarif:
       SARIFWriter.write(
         file: fileName, diagnostics: diagnostics, toolVersion: toolVersion, to: output)

@@ -20,7 +20,11 @@ public struct InboundRun {
 
   public func run(output: OutputSink) -> ExitStatus {
     let link = InboundParser.parse(url, sourceApplication: sourceApplication)
-    let status: ExitStatus = link.diagnostics.contains(severity: .error) ? .findings : .success
+    // Not a URL at all is a usage error (2), like any unreadable input; broken data in a URL is
+    // a finding (1).
+    let status: ExitStatus =
+      link.diagnostics.contains { $0.code == .AppLinks.inboundInvalidURL }
+      ? .usage : link.diagnostics.contains(severity: .error) ? .findings : .success
     switch format {
     case .json:
       output.line(JSONOutput.encode(AppLinksReportJSON(inbound: link)))
@@ -28,28 +32,38 @@ public struct InboundRun {
       let renderer = DiagnosticTextRenderer(
         fileName: "<url>", source: Array(url.utf8), style: style)
       for diagnostic in link.diagnostics { renderer.render(diagnostic, to: output) }
-      output.line("input URL   \(link.inputURL)")
-      output.line("target URL  \(link.targetURL)")
+      // The URL and its data are the sender's words: shown escaped, in aligned columns.
+      var rows: [(String, String)] = [
+        ("input URL", link.inputURL), ("target URL", link.targetURL),
+      ]
       for (title, parameters) in [
-        ("input query ", link.inputQueryParameters), ("target query", link.targetQueryParameters),
+        ("input query", link.inputQueryParameters), ("target query", link.targetQueryParameters),
       ] where !parameters.items.isEmpty {
-        output.line(
-          "\(title)  "
-            + parameters.items.map { "\($0.name)=\($0.value ?? "(no value)")" }.joined(
-              separator: "  "))
+        rows.append(
+          (
+            title,
+            parameters.items.map { "\($0.name)=\($0.value ?? "(no value)")" }.joined(
+              separator: " ")
+          ))
       }
-      if let data = link.appLinkData {
-        output.line("al_applink_data  " + data.compactText)
-      } else {
-        output.line("al_applink_data  " + style.dim("none (BFURL sees a plain deep link)"))
-      }
-      if let extras = link.extras { output.line("extras      " + extras.compactText) }
+      rows.append(("al_applink_data", link.appLinkData?.compactText ?? ""))
+      if let extras = link.extras { rows.append(("extras", extras.compactText)) }
       if let referer = link.referer {
-        output.line("referer     Touch to return to \(referer.appName) (\(referer.url))")
+        rows.append(("referer", "Touch to return to \(referer.appName) (\(referer.url))"))
       }
       for event in link.events {
-        output.line(
-          "event \(event.name)  " + event.args.map { "\($0.0)=\($0.1)" }.joined(separator: " "))
+        rows.append(
+          ("event", event.name + "  " + event.args.map { "\($0.0)=\($0.1)" }.joined(separator: " "))
+        )
+      }
+      let width = rows.map(\.0.count).max() ?? 0
+      for (title, value) in rows {
+        let padded = title + String(repeating: " ", count: width - title.count) + "  "
+        if title == "al_applink_data", link.appLinkData == nil {
+          output.line(padded + style.dim("none (BFURL sees a plain deep link)"))
+        } else {
+          output.line(padded + value.escapingControlCharacters)
+        }
       }
     }
     output.flush()

@@ -1,4 +1,5 @@
 import AASA
+import AASACore
 import AASALiveCheck
 
 /// Prints a live check for people: the site's lines, then each file's lines with its lint
@@ -28,7 +29,7 @@ public struct LiveCheckTextRenderer {
     sink.line(style.bold(report.site.origin))
     for requirement in report.siteRequirements { renderLine(requirement, to: sink) }
     for check in report.resources {
-      sink.line(style.bold(check.url))
+      sink.line(style.bold(check.url.escapingControlCharacters))
       for requirement in check.requirements { renderLine(requirement, to: sink) }
       if let lint = check.lint, let source = check.lintedSource, !lint.diagnostics.isEmpty {
         let renderer = DiagnosticTextRenderer(fileName: check.url, source: source, style: style)
@@ -36,7 +37,7 @@ public struct LiveCheckTextRenderer {
       }
     }
     if let (url, requirement) = report.cdn {
-      sink.line(style.bold(url))
+      sink.line(style.bold(url.escapingControlCharacters))
       renderLine(requirement, to: sink)
     }
     if !report.routeRequirements.isEmpty {
@@ -50,10 +51,11 @@ public struct LiveCheckTextRenderer {
 
   /// `--entitlements`: the entitlements' own lines, each domain's check, and an overall result.
   public func render(_ report: EntitlementsCheckReport, to sink: OutputSink) {
-    sink.line(style.bold(report.path))
+    sink.line(style.bold(report.path.escapingControlCharacters))
     let checked = report.sites.map(\.site.host).joined(separator: ", ")
     if !report.sites.isEmpty {
-      renderLine(Requirement("applinks", .pass, "checks \(checked)"), to: sink)
+      // What is about to be checked, not a result: no pass or fail.
+      renderLine(Requirement("applinks", .info, "checks \(checked)"), to: sink)
     }
     for requirement in report.requirements { renderLine(requirement, to: sink) }
     for site in report.sites {
@@ -87,7 +89,7 @@ public struct LiveCheckTextRenderer {
     let padding = String(repeating: " ", count: max(1, Self.nameWidth - requirement.name.count))
     sink.line(
       "  " + statusLabel(requirement.status) + "  " + requirement.name + padding
-        + requirement.detail)
+        + requirement.detail.escapingControlCharacters)
   }
 
   func statusLabel(_ status: Requirement.Status) -> String {

@@ -45,7 +45,23 @@ public struct DiffRun {
     self.exitCodeOnChange = exitCodeOnChange
   }
 
+  /// The kinds of file `diff` compares. Another kind is a usage error that names it, checked here
+  /// in one place, so that a kind gains a diff by joining this list and its run.
+  static let comparableKinds: [InputKind] = [.aasa]
+
+  /// Refuses an input `diff` cannot compare, naming what it is.
+  static func requireComparable(_ input: Input) throws {
+    let kind = InputKind.detect(input.bytes)
+    guard comparableKinds.contains(kind) else {
+      throw LintRun.UsageError(
+        "diff compares apple-app-site-association files; \(input.name) is \(kind.describedWithArticle)"
+      )
+    }
+  }
+
   public func run(urls: LintRun.URLSource, output: OutputSink) throws -> ExitStatus {
+    try Self.requireComparable(old)
+    try Self.requireComparable(new)
     let (oldAssociation, oldIgnored) = association(old)
     let (newAssociation, newIgnored) = association(new)
     let ignored = [("old", old, oldIgnored), ("new", new, newIgnored)].compactMap {

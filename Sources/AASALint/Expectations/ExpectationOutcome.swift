@@ -1,4 +1,5 @@
 import AASA
+import AASACore
 
 /// One row of an `--expect` table, checked: routing expectations for association files and route
 /// keys for route configs are shown the same way.
@@ -16,9 +17,10 @@ extension Array where Element: ExpectationOutcome {
   func renderText(file: String, style: TerminalStyle, to sink: OutputSink) {
     let failed = filter { !$0.isMet }
     for result in failed {
-      sink.line(style.red("mismatch") + " " + result.describe(file: file))
+      sink.line(style.red("mismatch") + " " + result.describe(file: file).escapingControlCharacters)
     }
-    let summary = "\(file): \(count - failed.count) of \(count) expectations met"
+    let summary =
+      "\(file.escapingControlCharacters): \(count - failed.count) of \(count) expectations met"
     sink.line(failed.isEmpty ? style.green(summary) : style.red(summary))
   }
 }

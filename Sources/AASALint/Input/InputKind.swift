@@ -12,6 +12,16 @@ public enum InputKind: String, Sendable, CaseIterable {
   /// A MobileDeepLinking route config (`MobileDeepLinkingConfig.json`).
   case routes
 
+  /// What the kind is, in words: `an assetlinks.json statement list`.
+  public var describedWithArticle: String {
+    switch self {
+    case .aasa: "an apple-app-site-association file"
+    case .assetlinks: "an assetlinks.json statement list"
+    case .applinks: "an HTML page (App Links)"
+    case .routes: "a MobileDeepLinking route config"
+    }
+  }
+
   /// The association-file kind, for the two formats `Linter` reads.
   public var fileKind: FileKind? {
     switch self {

@@ -25,6 +25,17 @@ public struct LintRequest {
     public var refererURL: String?
 
     public init() {}
+
+    /// The first page option given, for saying it does not apply to another kind of file.
+    var givenOption: String? {
+      if pageURL != nil { return "--page-url" }
+      if !installed.isEmpty { return "--installed" }
+      if extras != nil { return "--extras" }
+      if appLinkData != nil { return "--app-link-data" }
+      if refererAppName != nil { return "--referer-app-name" }
+      if refererURL != nil { return "--referer-url" }
+      return nil
+    }
   }
 
   public var file: String
@@ -67,7 +78,8 @@ public struct LintRequest {
       return try runPage(body, sourceURL: page.pageURL ?? file, output: output)
     }
     var source: [UInt8]
-    if RemoteFile.isRemote(file) {
+    // http:// too, so that it gets the fetcher's answer (only https counts), not "no such file".
+    if PageFetcher.isRemote(file) {
       source = try await RemoteFile.fetch(
         url: file, trust: try TrustRoots.fromArgument(caFile: caFile),
         timeoutSeconds: timeoutSeconds)
@@ -87,6 +99,9 @@ public struct LintRequest {
     }
     if platform != nil {
       throw ArgumentError("--platform is for App Links pages and route configs")
+    }
+    if let option = page.givenOption {
+      throw ArgumentError("\(option) is for App Links pages")
     }
     var run = LintRun(
       fileName: fileName, source: source, kind: kind?.fileKind, domain: site, app: app,
@@ -111,7 +126,7 @@ public struct LintRequest {
       let table = try ExpectationTableFile.read(expect, limit: maximumSize)
       run.expectations = (expect, try table.routingExpectations)
     }
-    return try run.run(urls: try urlSource(), output: output)
+    return try run.run(urls: try urlSource(site: site, notes: notes), output: output)
   }
 
   /// `--domain`, or the host a fetched file came from.
@@ -130,9 +145,37 @@ public struct LintRequest {
     }
   }
 
-  private func urlSource() throws -> LintRun.URLSource {
+  private func urlSource(site: SiteDomain? = nil, notes: OutputSink? = nil) throws
+    -> LintRun.URLSource
+  {
     if let urlList { return .lines(try LineReader(path: urlList)) }
-    return urls.isEmpty ? .none : .list(urls)
+    guard !urls.isEmpty else { return .none }
+    guard let notes else { return .list(urls) }
+    return .list(urls.map { reading($0, site: site, notes: notes) })
+  }
+
+  /// An argument such as `example.com/albums/1`: a URL without its scheme when it starts with the
+  /// `--domain`, read as `https://example.com/albums/1`; otherwise a path (Apple's matcher sees
+  /// `/example.com/albums/1`), with a note when it starts like a host name, naming both readings.
+  func reading(_ argument: String, site: SiteDomain?, notes: OutputSink) -> String {
+    guard !argument.hasPrefix("/"), !argument.contains("://"),
+      let firstSegment = argument.split(separator: "/", maxSplits: 1).first,
+      firstSegment.contains("."),
+      firstSegment.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == ":" })
+    else { return argument }
+    let asURL = "https://" + argument
+    let shown = argument.escapingControlCharacters
+    if let site, site.accepts(firstSegment.lowercased()) {
+      notes.line("aasa-lint: note: \(shown) is read as the URL \(asURL.escapingControlCharacters)")
+      notes.flush()
+      return asURL
+    }
+    notes.line(
+      "aasa-lint: note: \(shown) is routed as the path /\(shown); for the URL on that host, write "
+        + "\(asURL.escapingControlCharacters)"
+        + (site.map { " (it is not the --domain \($0))" } ?? ""))
+    notes.flush()
+    return argument
   }
 
   /// A MobileDeepLinking route config: lint it and route the deep links.
@@ -140,6 +183,9 @@ public struct LintRequest {
     if domain != nil || app != nil || !grants.isEmpty {
       throw ArgumentError(
         "--domain, --app and --grants are for association files, not route configs")
+    }
+    if let option = page.givenOption {
+      throw ArgumentError("\(option) is for App Links pages")
     }
     var run = RouteConfigRun(
       fileName: fileName, source: document.bytes, platform: try RouteConfigRun.platform(platform),

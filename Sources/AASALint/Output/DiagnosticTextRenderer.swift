@@ -34,9 +34,12 @@ public struct DiagnosticTextRenderer {
     case .warning: severity = style.yellow("warning")
     case .info: severity = style.blue("info")
     }
+    // Messages quote the file; the file's control characters are shown, never acted on.
+    let shownFile = fileName.escapingControlCharacters
     sink.line(
-      style.bold("\(fileName):\(location.line):\(location.column):") + " \(severity): "
-        + style.bold(diagnostic.message) + " " + style.dim("[\(diagnostic.code.rawValue)]"))
+      style.bold("\(shownFile):\(location.line):\(location.column):") + " \(severity): "
+        + style.bold(diagnostic.message.escapingControlCharacters) + " "
+        + style.dim("[\(diagnostic.code.rawValue)]"))
     let gutter = String(repeating: " ", count: String(location.line).count)
     if let shown = sourceExcerpt(at: location) {
       sink.line(" \(style.dim("\(location.line) |")) \(shown.0)")
@@ -44,9 +47,9 @@ public struct DiagnosticTextRenderer {
       sink.line(" \(gutter) \(style.dim("|")) \(caretPadding)\(style.green("^"))")
     }
     if !diagnostic.path.isEmpty {
-      sink.line(" \(gutter) \(style.dim("= at:")) \(diagnostic.path)")
+      sink.line(" \(gutter) \(style.dim("= at:")) \(diagnostic.path.escapingControlCharacters)")
     }
-    sink.line(" \(gutter) \(style.dim("= help:")) \(diagnostic.help)")
+    sink.line(" \(gutter) \(style.dim("= help:")) \(diagnostic.help.escapingControlCharacters)")
   }
 
   /// The source line of `location`, or a window of a very long (minified) line around it, and
@@ -61,14 +64,28 @@ public struct DiagnosticTextRenderer {
     func isScalarStart(_ offset: Int) -> Bool { source[offset] & 0xC0 != 0x80 }
     func text(_ range: Range<Int>) -> String {
       String(decoding: source[range], as: UTF8.self).replacing("\t", with: " ")
-        .replacing("\r", with: "")
+        .escapingControlCharacters
+    }
+    /// The caret's column once the scalars before it are shown escaped.
+    func shownColumn(from start: Int, scalarsBefore: Int) -> Int {
+      var end = start
+      var counted = 0
+      while end < lineEnd, counted < scalarsBefore {
+        end += 1
+        while end < lineEnd, !isScalarStart(end) { end += 1 }
+        counted += 1
+      }
+      return text(start..<end).unicodeScalars.count + 1 + max(0, scalarsBefore - counted)
     }
     let widest = Self.widestLine
     if lineEnd - lineStart <= widest
       || (lineEnd - lineStart <= 4 * widest
         && (lineStart..<lineEnd).count(where: isScalarStart) <= widest)
     {
-      return (text(lineStart..<lineEnd), location.column)
+      return (
+        text(lineStart..<lineEnd),
+        shownColumn(from: lineStart, scalarsBefore: location.column - 1)
+      )
     }
     let anchor = min(max(location.offset, lineStart), lineEnd)
     var start = anchor
@@ -85,7 +102,7 @@ public struct DiagnosticTextRenderer {
       after += 1
     }
     var shown = text(start..<end)
-    var caret = before + 1
+    var caret = shownColumn(from: start, scalarsBefore: before)
     if start > lineStart {
       shown = "…" + shown
       caret += 1

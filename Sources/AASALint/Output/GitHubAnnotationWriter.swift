@@ -27,6 +27,7 @@ public enum GitHubAnnotationWriter {
   /// Escaping as the runner's workflow-command parser expects.
   static func escapeData(_ text: String) -> String {
     text.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A")
+      .escapingControlCharacters
   }
 
   static func escapeProperty(_ text: String) -> String {

@@ -48,6 +48,6 @@ public struct JSONReportWriter {
   }
 
   func write(to sink: OutputSink) {
-    sink.line(JSONOutput.encode(report))
+    sink.document(report)
   }
 }

@@ -5,6 +5,9 @@ public final class OutputSink {
   private var buffer: [UInt8] = []
   /// Everything written, when the sink collects instead of writing to a descriptor.
   public private(set) var collected: [UInt8] = []
+  /// Set by `aasa-lint files` in the structured formats: each run's document is gathered here,
+  /// and one document written for all of them at the end.
+  var gathered: GatheredReports?
 
   public init(fileDescriptor: Int32) {
     self.fileDescriptor = fileDescriptor

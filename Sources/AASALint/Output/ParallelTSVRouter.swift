@@ -1,4 +1,5 @@
 import AASA
+import AASACore
 
 /// Streams `--format tsv` for an association file: `input<TAB>app or -<TAB>verdict` per URL, in
 /// input order, on every core (``ParallelLineRouter``).
@@ -20,13 +21,25 @@ struct ParallelTSVRouter {
       } else {
         (routedApp, kind) = matcher.firstMatch(input)
       }
-      bytes.append(contentsOf: line)
+      bytes.appendEscapingControls(line)
       bytes.append(UInt8(ascii: "\t"))
-      bytes.append(contentsOf: (routedApp ?? "-").utf8)
+      bytes.appendEscapingControls((routedApp ?? "-").utf8)
       bytes.append(UInt8(ascii: "\t"))
       bytes.append(contentsOf: kind.rawValue.utf8)
       bytes.append(UInt8(ascii: "\n"))
     }
     try router.run(urls, output: output)
+  }
+}
+
+extension [UInt8] {
+  /// Appends input text to a TSV line with its control characters (tabs and line breaks among
+  /// them, which would break the columns) escaped; bytes that need none are copied as they are.
+  mutating func appendEscapingControls(_ text: some Collection<UInt8>) {
+    if ControlCharacterEscaping.mayNeedEscaping(text) {
+      append(contentsOf: String(decoding: text, as: UTF8.self).escapingControlCharacters.utf8)
+    } else {
+      append(contentsOf: text)
+    }
   }
 }

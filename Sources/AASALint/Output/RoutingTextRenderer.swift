@@ -1,4 +1,5 @@
 import AASA
+import AASACore
 
 /// Prints routing decisions for people, one aligned line per URL:
 /// `/videos/samples/2010/x  →  blocked for D3KQX62K1A.com.example.videoapp by details[1].paths[1] "NOT /videos/samples/2010/*"`.
@@ -15,33 +16,37 @@ public struct RoutingTextRenderer {
   private var explanation: RoutingExplanation { RoutingExplanation(verbose: verbose) }
 
   public func render(_ routings: [Routing], app: String?, to sink: OutputSink) {
-    let width = routings.map { $0.input.text.count }.max() ?? 0
-    for routing in routings {
-      let padding = String(repeating: " ", count: max(0, width - routing.input.text.count))
-      sink.line(style.bold(routing.input.text) + padding + "  →  " + headline(routing, app: app))
+    let inputs = routings.map { $0.input.text.escapingControlCharacters }
+    let width = inputs.map(\.count).max() ?? 0
+    for (routing, input) in zip(routings, inputs) {
+      let padding = String(repeating: " ", count: max(0, width - input.count))
+      sink.line(style.bold(input) + padding + "  →  " + headline(routing, app: app))
       if verbose {
         for verdict in routing.verdicts {
           sink.line(
-            "      " + style.dim("\(verdict.app): ")
+            "      " + style.dim("\(verdict.app.escapingControlCharacters): ")
               + styled(explanation.describe(verdict, named: false)))
         }
       }
     }
   }
 
-  /// What the URL does, in one phrase.
+  /// What the URL does, in one phrase. Under `-v` the settings of each rule are said once, on
+  /// the verdict lines below it, not again in the headline.
   public func headline(_ routing: Routing, app: String?) -> String {
-    styled(explanation.headline(routing, app: app))
+    styled(RoutingExplanation(verbose: false).headline(routing, app: app))
   }
 
   private func styled(_ phrases: [Phrase]) -> String {
-    phrases.map { phrase in
-      switch phrase.tone {
-      case .plain: phrase.text
-      case .opens: style.green(phrase.text)
-      case .blocked: style.red(phrase.text)
-      case .quiet: style.dim(phrase.text)
-      case .rule: style.cyan(phrase.text)
+    phrases.map { phrase -> String in
+      let text = phrase.text.escapingControlCharacters
+      return switch phrase.tone {
+      case .plain: text
+      case .opens: style.green(text)
+      // A deliberate exclusion, not a fault: shown apart from errors' red.
+      case .blocked: style.yellow(text)
+      case .quiet: style.dim(text)
+      case .rule: style.cyan(text)
       }
     }.joined()
   }

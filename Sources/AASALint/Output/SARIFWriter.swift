@@ -42,7 +42,9 @@ public enum SARIFWriter {
     file: String, diagnostics: [Diagnostic], toolVersion: String,
     otherResults: [OtherResult] = [], to sink: OutputSink
   ) {
-    var builder = SARIFLog.Builder()
+    // Under `aasa-lint files`, every file's results go into one run of one log.
+    var builder = sink.gathered?.sarif ?? SARIFLog.Builder()
+    defer { sink.gathered?.sarif = builder }
     for diagnostic in diagnostics { builder.add(diagnostic, file: file) }
     for other in otherResults {
       let index = builder.rule(
@@ -54,6 +56,8 @@ public enum SARIFWriter {
         ruleID: other.ruleID, ruleIndex: index, severity: other.severity, message: other.message,
         file: other.file, region: SARIFLog.Region(startLine: max(1, other.line)))
     }
-    sink.line(JSONOutput.encode(builder.log(toolVersion: toolVersion)))
+    if sink.gathered == nil {
+      sink.line(JSONOutput.encode(builder.log(toolVersion: toolVersion)))
+    }
   }
 }

@@ -1,3 +1,4 @@
+import AASACore
 import AASARoutes
 
 /// One routed link for people:
@@ -6,45 +7,50 @@ import AASARoutes
 struct RouteAnswerText {
   var style: TerminalStyle
 
+  /// A config's or a link's words, as shown: control characters escaped.
+  private func shown(_ text: String?) -> String { (text ?? "").escapingControlCharacters }
+
   func render(_ answer: RouteAnswer, to sink: OutputSink) {
-    var line = answer.input + "  →  "
+    var line = answer.input.escapingControlCharacters + "  →  "
     switch answer.via {
     case .exact:
-      line += style.green(answer.routeName ?? "") + " (exact)"
+      line += style.green(shown(answer.routeName)) + " (exact)"
     case .trimmed:
-      line += style.green(answer.routeName ?? "") + " (trimmed to \(answer.matched ?? ""))"
+      line += style.green(shown(answer.routeName)) + " (trimmed to \(shown(answer.matched)))"
     case .default:
       line += style.yellow("defaultRoute") + " (default)"
     case .none:
       line += style.red("none") + " (no route and no defaultRoute: the app's launch screen)"
     }
     if !answer.parameters.isEmpty {
-      line += " " + answer.parameters.map { "\($0.name)=\($0.value)" }.joined(separator: " ")
+      line += " " + answer.parameters.map { shown("\($0.name)=\($0.value)") }.joined(separator: " ")
     }
     if let target = answer.target {
       if !target.handlers.isEmpty {
-        line += "  handlers: " + target.handlers.joined(separator: ", ")
+        line += "  handlers: " + shown(target.handlers.joined(separator: ", "))
       }
-      if let className = target.className { line += "  class: \(className)" }
+      if let className = target.className { line += "  class: \(shown(className))" }
       if answer.platform == .ios, let identifier = target.identifier {
-        line += "  identifier: \(identifier)"
+        line += "  identifier: \(shown(identifier))"
       }
     }
     switch answer.storyboard {
-    case .name(let name): line += "  storyboard: \(name)"
+    case .name(let name): line += "  storyboard: \(shown(name))"
     case .devices(let iPhone, let iPad):
-      line += "  storyboard: iPhone \(iPhone ?? "none"), iPad \(iPad ?? "none")"
+      line += "  storyboard: iPhone \(shown(iPhone ?? "none")), iPad \(shown(iPad ?? "none"))"
     case nil: break
     }
     sink.line(line)
     if let closest = answer.closest {
       sink.line(
-        "    " + style.dim("closest: \(closest.routeKey), which failed on \(closest.failure)"))
+        "    "
+          + style.dim(shown("closest: \(closest.routeKey), which failed on \(closest.failure)")))
     }
     if !answer.alsoMatching.isEmpty {
       sink.line(
         "    " + style.yellow("iOS may also pick")
-          + " \(answer.alsoMatching.joined(separator: ", ")) (dictionary order is undefined)")
+          + " \(shown(answer.alsoMatching.joined(separator: ", "))) (dictionary order is undefined)"
+      )
     }
   }
 }

@@ -100,7 +100,7 @@ public struct RouteConfigRun {
             file: table, met: results.count - unmet.count, failed: unmet.count,
             results: results.map(RouteExpectationJSON.init))
         }, summary: SummaryJSON(report.diagnostics))
-      output.line(JSONOutput.encode(json))
+      output.document(json)
     case .sarif:
       SARIFWriter.write(
         file: fileName, diagnostics: report.diagnostics, toolVersion: toolVersion,

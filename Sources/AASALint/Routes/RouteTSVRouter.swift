@@ -1,3 +1,4 @@
+import AASACore
 import AASARoutes
 
 /// Streams `--format tsv` for a route config: `input<TAB>route<TAB>via` per link, in input order,
@@ -24,9 +25,9 @@ struct RouteTSVRouter {
           differences.append(RouteConfigRun.difference(ios: answer, android: android))
         }
       }
-      bytes.append(contentsOf: line)
+      bytes.appendEscapingControls(line)
       bytes.append(UInt8(ascii: "\t"))
-      bytes.append(contentsOf: (answer.routeName ?? "-").utf8)
+      bytes.appendEscapingControls((answer.routeName ?? "-").utf8)
       bytes.append(UInt8(ascii: "\t"))
       bytes.append(contentsOf: answer.via.rawValue.utf8)
       bytes.append(UInt8(ascii: "\n"))
@@ -42,7 +43,9 @@ struct RouteTSVRouter {
     if differenceCount > 0 {
       output.flush()
       let errors = OutputSink.standardError()
-      for line in differences { errors.line("aasa-lint: warning: " + line) }
+      for line in differences {
+        errors.line("aasa-lint: warning: " + line.escapingControlCharacters)
+      }
       if differenceCount > differences.count {
         errors.line(
           "aasa-lint: warning: \(differenceCount - differences.count) more links route differently on iOS and Android"

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import Foundation
 import NIOCore
 import NIOPosix
 import NIOSSL
@@ -48,6 +49,9 @@ public enum PageFetcher {
         read: .nanoseconds(Int64(timeoutSeconds * 1e9))),
       decompression: .enabled(limit: .size(maximumSize)))
     configuration.httpVersion = .automatic
+    // A refused connection or a failed handshake is the answer: waiting and trying again until
+    // the timeout would only hide it.
+    configuration.connectionPool.retryConnectionEstablishment = false
     let client = HTTPClient(eventLoopGroup: group, configuration: configuration)
     let result: Result<[UInt8], RemoteFile.FetchError>
     do {
@@ -71,6 +75,7 @@ public enum PageFetcher {
     request.headers.add(name: "Accept", value: "text/html, */*")
     request.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
     let prepared = request
+    let timeout = TimeAmount.nanoseconds(Int64(timeoutSeconds * 1e9))
     do {
       return try await withThrowingTaskGroup(of: [UInt8]?.self) { tasks in
         tasks.addTask {
@@ -109,7 +114,17 @@ public enum PageFetcher {
     } catch let error as HTTPClientError where error == .redirectCycleDetected {
       throw failure("the redirects go round in a cycle")
     } catch {
-      throw failure("\(error)")
+      // The same words as for an association file: what failed, not the library's types.
+      throw failure(ConnectionProblem(error, site: site(of: url), timeout: timeout).description)
     }
+  }
+
+  /// The host and port a page's URL connects to, for naming them in a failure.
+  private static func site(of url: String) -> SiteAddress {
+    let components = URLComponents(string: url)
+    var host = components?.host ?? url
+    if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+    let defaultPort = components?.scheme?.lowercased() == "http" ? 80 : 443
+    return SiteAddress(host: host, port: components?.port ?? defaultPort)
   }
 }

@@ -45,6 +45,8 @@ public struct ResourceFetcher: Sendable {
       timeout: .init(connect: timeout, read: timeout), decompression: .disabled)
     configuration.httpVersion = .automatic
     configuration.dnsOverride = dnsOverride
+    // A refused connection is the answer: trying again until the timeout would only hide it.
+    configuration.connectionPool.retryConnectionEstablishment = false
     return HTTPClient(eventLoopGroup: group, configuration: configuration)
   }
 

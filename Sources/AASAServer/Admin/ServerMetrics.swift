@@ -4,7 +4,7 @@ import NIOCore
 import Prometheus
 
 /// What `/metrics` exports, recorded through swift-metrics into a Prometheus registry:
-/// - `aasa_requests_total{status,protocol}`, `aasa_response_body_bytes_total{protocol}` and the
+/// - `aasa_requests_total{status,protocol}` (and `site` under `--sites`), `aasa_response_body_bytes_total{protocol}` and the
 ///   `aasa_request_duration_seconds` histogram (complete head to response handed to the socket);
 /// - `aasa_open_connections`;
 /// - `aasa_tls_handshakes_total` and `aasa_tls_handshake_failures_total{reason}`;
@@ -12,7 +12,8 @@ import Prometheus
 /// - `aasa_certificate_reloads_total` and `aasa_certificate_reload_failures_total` (`--tls-dir`:
 ///   certificates taken, and bad ones refused, the previous one kept);
 /// - `aasa_association_file_valid{path}` (1 or 0) and `aasa_association_file_age_seconds{path}`;
-/// - `aasa_log_lines_dropped_total`.
+/// - `aasa_log_lines_dropped_total`;
+/// - `aasa_sites_without_certificate` (`--sites` with `--tls-dir`).
 ///
 /// Until `bootstrap` runs (unit tests), everything is recorded nowhere.
 public final class ServerMetrics: @unchecked Sendable {
@@ -37,6 +38,7 @@ public final class ServerMetrics: @unchecked Sendable {
   private let certificateReloadFailures: Metrics.Counter
   private let openConnections: Metrics.Gauge
   private let droppedLogLines: Metrics.Counter
+  private let sitesWithoutCertificate: Metrics.Gauge
 
   private init(registry: PrometheusCollectorRegistry?) {
     self.registry = registry
@@ -48,6 +50,7 @@ public final class ServerMetrics: @unchecked Sendable {
     certificateReloadFailures = Metrics.Counter(label: "aasa_certificate_reload_failures_total")
     openConnections = Metrics.Gauge(label: "aasa_open_connections")
     droppedLogLines = Metrics.Counter(label: "aasa_log_lines_dropped_total")
+    sitesWithoutCertificate = Metrics.Gauge(label: "aasa_sites_without_certificate")
   }
 
   /// Makes swift-metrics record into a Prometheus registry. Once per process, before serving.
@@ -65,15 +68,18 @@ public final class ServerMetrics: @unchecked Sendable {
     shared = ServerMetrics(registry: registry)
   }
 
-  func recordRequest(status: UInt, protocolName: String, bodyBytes: Int, started: NIODeadline) {
+  /// - Parameter site: With `--sites`, the site that answered (``SiteRouter/metricsLabel(forAuthority:)``).
+  func recordRequest(
+    status: UInt, protocolName: String, bodyBytes: Int, started: NIODeadline, site: String? = nil
+  ) {
     let (requests, bytes) = lock.withLock {
-      let key = "\(status) \(protocolName)"
+      let key = "\(status) \(protocolName) \(site ?? "")"
       let requests =
         requestCounters[key]
         ?? {
-          let counter = Metrics.Counter(
-            label: "aasa_requests_total",
-            dimensions: [("status", String(status)), ("protocol", protocolName)])
+          var dimensions = [("status", String(status)), ("protocol", protocolName)]
+          if let site { dimensions.append(("site", site)) }
+          let counter = Metrics.Counter(label: "aasa_requests_total", dimensions: dimensions)
           requestCounters[key] = counter
           return counter
         }()
@@ -105,6 +111,10 @@ public final class ServerMetrics: @unchecked Sendable {
         }()
     }.increment()
   }
+
+  /// `--sites` with `--tls-dir`: how many sites no certificate names (they get the default one,
+  /// which Apple's and Google's fetchers refuse for them).
+  func recordSitesWithoutCertificate(_ count: Int) { sitesWithoutCertificate.record(count) }
 
   func recordReload() { reloads.increment() }
   func recordReloadFailure() { reloadFailures.increment() }

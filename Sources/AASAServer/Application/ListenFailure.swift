@@ -26,8 +26,13 @@ enum ListenFailure {
         return "\(prefix): \(System.describe(errorCode: error.errnoCode).lowercased())"
       }
     }
-    if error is SocketAddressError {
-      return "\(prefix): the host name does not resolve to an address"
+    // The resolver's own error types differ between NIO versions and platforms: asking again
+    // tells a name that does not resolve apart from everything else (this runs once, at a failed
+    // start-up).
+    if error is SocketAddressError
+      || (try? SocketAddress.makeAddressResolvingHost(host, port: port)) == nil
+    {
+      return "\(prefix): the host name \(host) does not resolve to an address"
     }
     return "\(prefix): the system refused"
   }

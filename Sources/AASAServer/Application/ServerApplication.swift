@@ -31,15 +31,29 @@ public enum ServerApplication {
       }
     }
     let port = server.localAddress?.port ?? configuration.port
-    for line in StartupReport.lines(
+    for entry in StartupReport.entries(
       configuration: configuration, port: port, tls: tls, content: content,
       adminPort: admin?.localAddress?.port)
     {
-      logger.info("\(line)")
+      switch logFormat {
+      case .text: logger.info("\(entry.text)")
+      // Listings as fields, not indented text: collectors read `path`, `bytes`, `host`.
+      case .json: logger.info("\(entry.message)", metadata: entry.fields)
+      }
     }
 
     var reloaders: [any Reloading] = [content.reloader]
     if let certificates = tls?.reloader { reloaders.append(certificates) }
+    if let certificates = tls?.reloader, content.router.routesByHost,
+      case .directory(let directory) = configuration.tls
+    {
+      // After the sites and the certificates have reloaded: is every site still named by one?
+      let coverage = CertificateCoverage(
+        router: content.router, certificates: certificates.store, directory: directory,
+        logger: logger)
+      coverage.check()
+      reloaders.append(coverage)
+    }
     var services: [any Service] = [HangupReloader(reloaders: reloaders, logger: logger)]
     if let interval = configuration.watchInterval {
       for reloader in reloaders {

@@ -1,5 +1,6 @@
 import AASACore
 import AASAWellKnown
+import Logging
 
 /// Runs the `AASA` library over the files Apple's and Google's fetchers read, so a broken one is
 /// never served. The checks themselves live in the library; this only decides which files get
@@ -31,6 +32,14 @@ public enum WellKnownValidation {
     guard let kind = kind(of: path) else { return nil }
     let report = WellKnownLinter(kind: kind, site: site).lint(bytes, source: path)
     return Outcome(diagnostics: report.diagnostics, hasErrors: report.hasErrors)
+  }
+
+  /// The log level of a finding's line (``format(_:file:)``): its own severity, so that a log
+  /// line never says `warning` and `error` at once.
+  public static func logLevel(ofFinding line: String) -> Logger.Level {
+    if line.contains(": error: ") { return .error }
+    if line.contains(": info: ") { return .info }
+    return .warning
   }
 
   public static func format(_ diagnostic: Diagnostic, file: String) -> String {

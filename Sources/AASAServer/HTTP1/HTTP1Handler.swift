@@ -66,7 +66,8 @@ final class HTTP1Handler: ChannelDuplexHandler, RemovableChannelHandler {
     write(answer, keepAlive: keepAlive, http10: http10, context: context)
     ServerMetrics.shared.recordRequest(
       status: answer.response.status.code, protocolName: http10 ? "HTTP/1.0" : "HTTP/1.1",
-      bodyBytes: answer.bodyBytes, started: started)
+      bodyBytes: answer.bodyBytes, started: started,
+      site: router.metricsLabel(forAuthority: head.headers.first(name: "host")))
     accessLog?.record(
       method: head.method.rawValue, target: head.uri, status: answer.response.status.code,
       bytes: answer.bodyBytes, started: started,

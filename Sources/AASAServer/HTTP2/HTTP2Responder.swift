@@ -171,7 +171,9 @@ final class HTTP2Responder: ChannelInboundHandler {
     }
     ServerMetrics.shared.recordRequest(
       status: response.status.code, protocolName: "HTTP/2", bodyBytes: answer.bodyBytes,
-      started: started)
+      started: started,
+      site: router.metricsLabel(
+        forAuthority: headers.first(name: ":authority") ?? headers.first(name: "host")))
     accessLog?.record(
       method: methodName, target: target, status: response.status.code,
       bytes: answer.bodyBytes, started: started, userAgent: headers.first(name: "user-agent"),

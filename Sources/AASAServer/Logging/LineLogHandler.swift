@@ -34,9 +34,15 @@ public struct LineLogHandler: LogHandler {
 
   /// An error that stops the process, for standard error: `aasa-serve: message` as text, one
   /// object as JSON, like every other line.
+  ///
+  /// A message of several problems (each finding of a refused file, then the refusal) is one
+  /// text line per problem, each with the prefix, so that every line stands on its own in a log.
   public static func fatalLine(_ message: String, exitStatus: Int32, format: LogFormat) -> String {
     switch format {
-    case .text: "aasa-serve: \(message)"
+    case .text:
+      message.split(separator: "\n", omittingEmptySubsequences: true).map {
+        "aasa-serve: " + $0.escapingControlCharacters
+      }.joined(separator: "\n")
     case .json:
       jsonLine(.critical, message, ["exit_status": .stringConvertible(Int(exitStatus))])
     }
@@ -58,7 +64,9 @@ public struct LineLogHandler: LogHandler {
     for (key, value) in metadata.sorted(by: { $0.key < $1.key }) {
       line += " \(key)=\(quotedIfNeeded(value.description))"
     }
-    return line
+    // Messages quote file names, hosts and request paths: what a terminal or log viewer would act
+    // on is shown escaped (metadata values are quoted, but C1 and bidi marks need it too).
+    return line.escapingControlCharacters
   }
 
   static func jsonLine(_ level: Logger.Level, _ message: String, _ metadata: Logger.Metadata)

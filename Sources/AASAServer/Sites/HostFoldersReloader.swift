@@ -133,7 +133,9 @@ public actor HostFoldersReloader: Reloading {
     do {
       let site = try SiteFilesReloader.load(
         configuration: configuration, logger: logger, root: root, domain: name, health: health)
-      for line in site.findings { logger.warning("\(line)") }
+      for line in site.findings {
+        logger.log(level: WellKnownValidation.logLevel(ofFinding: line), "\(line)")
+      }
       for skip in site.skipped {
         logger.warning("not serving \(name)\(skip.path): \(skip.reason.rawValue)")
       }

@@ -28,7 +28,9 @@ public struct SiteContent: Sendable {
         health: loaded.reloader.health, listing: .sites(directory: directory, loaded.sites))
     }
     let site = try SiteFilesReloader.load(configuration: configuration, logger: logger)
-    for line in site.findings { logger.warning("\(line)") }
+    for line in site.findings {
+      logger.log(level: WellKnownValidation.logLevel(ofFinding: line), "\(line)")
+    }
     for skip in site.skipped { logger.warning("not serving \(skip.path): \(skip.reason.rawValue)") }
     return SiteContent(
       router: SiteRouter(single: site.reloader.store), reloader: site.reloader,

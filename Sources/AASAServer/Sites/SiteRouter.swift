@@ -44,6 +44,18 @@ public final class SiteRouter: Sendable {
     return site?.current
   }
 
+  /// The name `aasa_requests_total` counts a request under with `--sites`: the site's host, `_default`
+  /// for the fallback, `-` when no site answers; nil with `--root`. Only names of the table, so a
+  /// client cannot make up labels.
+  public func metricsLabel(forAuthority authority: String?) -> String? {
+    guard single == nil else { return nil }
+    let table = table.current
+    if let key = authority.flatMap(HostName.key(forAuthority:)), table.sites[key] != nil {
+      return key
+    }
+    return table.fallback == nil ? "-" : HostFoldersReloader.fallbackName
+  }
+
   public var currentTable: Table {
     if let single { return Table(fallback: single) }
     return table.current

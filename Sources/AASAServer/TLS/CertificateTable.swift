@@ -56,6 +56,15 @@ public final class CertificateTable: Sendable {
   /// With one certificate, there is nothing to choose: connections skip reading the SNI.
   public var onlyContext: NIOSSLContext? { entries.count == 1 ? fallback.context : nil }
 
+  /// Whether a certificate names `host` (a site key: lower case, no port), exactly or by a
+  /// wildcard; a host no certificate names gets ``fallback``'s, which clients refuse for it.
+  public func covers(_ host: String) -> Bool {
+    guard let name = HostName.key(forName: host[...]) else { return false }
+    if exact[name] != nil { return true }
+    guard let dot = name.firstIndex(of: ".") else { return false }
+    return wildcard[String(name[name.index(after: dot)...])] != nil
+  }
+
   /// The context for a client's SNI name (any case, a trailing dot ignored).
   public func context(forServerName serverName: String?) -> NIOSSLContext {
     guard let serverName, let name = HostName.key(forName: serverName[...]) else {

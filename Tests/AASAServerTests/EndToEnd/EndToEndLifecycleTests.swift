@@ -256,9 +256,19 @@ struct EndToEndLifecycleTests {
     #expect(object["bytes"] as? Int == 21)
     #expect(object["user_agent"] as? String == "json-probe")
     #expect(object["duration_ms"] is Double)
-    // Every line on stdout is JSON, start-up lines included.
+    // Every line on stdout is JSON, start-up lines included; the listing is fields, not text.
+    var listed: [String: Any] = [:]
     for line in server.output.split(separator: "\n") {
-      #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "\(line)")
+      let record = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+      #expect(record != nil, "\(line)")
+      #expect((record?["message"] as? String)?.hasPrefix(" ") != true, "\(line)")
+      if record?["message"] as? String == "file", let path = record?["path"] as? String {
+        listed[path] = record
+      }
     }
+    let aasa = try #require(listed["/.well-known/apple-app-site-association"] as? [String: Any])
+    #expect(aasa["validated"] as? String == "true")
+    #expect(aasa["bytes"] as? Int == Fixtures.aasa.utf8.count)
+    #expect((listed["/style.css"] as? [String: Any])?["content_type"] as? String != nil)
   }
 }

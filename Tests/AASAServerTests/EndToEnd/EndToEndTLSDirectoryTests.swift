@@ -72,6 +72,37 @@ struct EndToEndTLSDirectoryTests {
     #expect(try presentedCommonName(port: server.port, serverName: nil) == "default-v1")
   }
 
+  @Test func sitesNoCertificateNamesAreWarnedAboutAndCounted() throws {
+    try directory.write(
+      "sites/cherry.example\(EndToEndSitesTests.aasaPath)", EndToEndSitesTests.aasa(app: "cherry"))
+    let server = try start(["--admin", "127.0.0.1:0"])
+    let admin = try #require(server.output.firstMatch(of: /admin on (http:\/\/127\.0\.0\.1:\d+)/))
+    try waitUntil(timeout: 10, "the start-up warning") {
+      server.output.contains("names the site cherry.example")
+    }
+    // Covered sites are not named: a wildcard and an exact name cover theirs.
+    #expect(!server.output.contains("names the site apple.example"))
+    #expect(!server.output.contains("names the site banana.fruit.example"))
+    func metrics() throws -> String { try CurlResponse(curl([], "\(admin.1)/metrics")).body }
+    let atStart = try metrics()
+    #expect(atStart.contains("aasa_sites_without_certificate 1"), "\(atStart)")
+    // Requests are counted per site.
+    #expect(try get(server, host: "apple.example").status == 200)
+    let afterRequest = try metrics()
+    #expect(afterRequest.contains(#"site="apple.example""#), "\(afterRequest)")
+
+    // A site added while running is warned about on the reload; a certificate for one clears it.
+    try directory.write(
+      "sites/date.example\(EndToEndSitesTests.aasaPath)", EndToEndSitesTests.aasa(app: "date"))
+    try waitUntil(timeout: 10, "the warning on reload") {
+      server.output.contains("names the site date.example")
+    }
+    try writeFlat("cherry", commonName: "cherry-v1", names: ["cherry.example", "date.example"])
+    try waitUntil(timeout: 10, "no site without a certificate") {
+      try metrics().contains("aasa_sites_without_certificate 0")
+    }
+  }
+
   @Test func aCertificateRenewedUnderLoadIsTakenWithNoFailedRequest() throws {
     let server = try start()
     let host = "apple.example"

@@ -157,6 +157,16 @@ struct ExplainTests {
     #expect(closest.failedPartDescription == part)
   }
 
+  @Test("a rule that follows the path only through its slash or a few letters is not closest")
+  func nothingClose() throws {
+    let matcher = try siteMatcher(
+      componentsFile(#"[{"/": "/$(lang)-$(region)/albums/*"}, {"/": "/albums/*/photos"}]"#))
+    #expect(try #require(matcher.route(URLInput("/nope")).verdicts.first).closest == nil)
+    #expect(try #require(matcher.route(URLInput("/no/x")).verdicts.first).closest == nil)
+    let near = try #require(matcher.route(URLInput("/albums/1/videos")).verdicts.first).closest
+    #expect(near?.rule.index == 1)
+  }
+
   @Test("without explain, a none verdict names no closest rule")
   func noExplain() throws {
     let matcher = try siteMatcher(componentsFile(#"[{"/": "/a/*"}]"#))

@@ -42,6 +42,20 @@ struct SARIFLog: Encodable {
     var locations: [Location]
   }
 
+  /// How the run went: files that could not be read are notifications of the invocation, not
+  /// results (there is no line in them to point at).
+  struct Invocation: Encodable {
+    struct Notification: Encodable {
+      var level: String
+      var message: Message
+      var locations: [Location]
+    }
+
+    var executionSuccessful: Bool
+    var exitCode: Int
+    var toolExecutionNotifications: [Notification]?
+  }
+
   struct Run: Encodable {
     struct Tool: Encodable {
       struct Driver: Encodable {
@@ -54,6 +68,7 @@ struct SARIFLog: Encodable {
     }
 
     var tool: Tool
+    var invocations: [Invocation]?
     var properties: [String: String]?
     var results: [Result]
   }
@@ -122,12 +137,14 @@ struct SARIFLog: Encodable {
         logicalPath: diagnostic.path.isEmpty ? nil : diagnostic.path)
     }
 
-    func log(toolVersion: String, properties: [String: String]? = nil) -> SARIFLog {
+    func log(
+      toolVersion: String, properties: [String: String]? = nil, invocation: Invocation? = nil
+    ) -> SARIFLog {
       SARIFLog(
         runs: [
           Run(
-            tool: .init(driver: .init(version: toolVersion, rules: rules)), properties: properties,
-            results: results)
+            tool: .init(driver: .init(version: toolVersion, rules: rules)),
+            invocations: invocation.map { [$0] }, properties: properties, results: results)
         ])
     }
   }

@@ -1,0 +1,47 @@
+/// Text from an input (a linted file, a fetched body, a URL, a request path) shown to a person or
+/// written to a log: every character a terminal or log viewer would act on instead of showing is
+/// written as `\u{1B}`, so a file cannot colour the terminal, move the cursor, rewrite a line with
+/// a carriage return, ring the bell, or reorder what is shown with bidirectional overrides.
+///
+/// One function for every rendering boundary: diagnostics, source excerpts, routing lines, live
+/// checks, App Links tables and the server's logs all call ``escapingControlCharacters``.
+public enum ControlCharacterEscaping {
+  /// Whether `scalar` is shown as an escape: C0 controls (tab and line feed too: what is shown
+  /// on one line stays on one line), DEL, C1 controls, and the invisible direction marks and
+  /// bidirectional embeddings, overrides and isolates (U+061C, U+200E, U+200F, U+202A–U+202E,
+  /// U+2066–U+2069).
+  @inlinable
+  public static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x00...0x1F, 0x7F...0x9F: true
+    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
+
+  /// Whether some byte of `utf8` may start an escaped character: a fast test that lets text
+  /// without any (nearly all text) pass unchanged without decoding it.
+  @inlinable
+  public static func mayNeedEscaping(_ utf8: some Sequence<UInt8>) -> Bool {
+    // C0 and DEL are single bytes; C1 starts with 0xC2, U+061C with 0xD8, the rest with 0xE2.
+    utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }
+  }
+}
+
+extension StringProtocol {
+  /// The text with each character ``ControlCharacterEscaping/isEscaped(_:)`` selects written as
+  /// `\u{XX}` (upper-case hexadecimal, as Swift writes it); other text unchanged.
+  public var escapingControlCharacters: String {
+    guard ControlCharacterEscaping.mayNeedEscaping(utf8) else { return String(self) }
+    var output = ""
+    output.reserveCapacity(utf8.count + 8)
+    for scalar in unicodeScalars {
+      if ControlCharacterEscaping.isEscaped(scalar) {
+        output += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      } else {
+        output.unicodeScalars.append(scalar)
+      }
+    }
+    return output
+  }
+}

@@ -1,0 +1,31 @@
+import AASACore
+import Foundation
+import Testing
+
+@Suite("Control characters are shown, never acted on")
+struct ControlCharacterEscapingTests {
+  @Test("C0, DEL, C1 and bidirectional controls are escaped; other text is unchanged")
+  func escapes() {
+    #expect("a\u{1B}[31mb".escapingControlCharacters == #"a\u{1B}[31mb"#)
+    #expect(
+      "\u{07}\r\n\t\u{00}\u{7F}".escapingControlCharacters == #"\u{7}\u{D}\u{A}\u{9}\u{0}\u{7F}"#)
+    #expect("\u{9B}x".escapingControlCharacters == #"\u{9B}x"#)
+    for scalar in [0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069] {
+      let text = String(Unicode.Scalar(UInt32(scalar))!)
+      #expect(
+        text.escapingControlCharacters == "\\u{\(String(scalar, radix: 16, uppercase: true))}")
+    }
+    for plain in ["café/ü", "日本語", "emoji 🎉", "→ — …", ""] {
+      #expect(plain.escapingControlCharacters == plain)
+    }
+  }
+
+  @Test("JSON output escapes what the encoder would write raw")
+  func json() throws {
+    let text = JSONOutput.encode(["k": "a\u{1B}b\u{7F}c\u{9B}d\u{202E}e"], layout: .line)
+    #expect(text == #"{"k":"a\u001bb\u007fc\u009bd\u202ee"}"#)
+    let decoded = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: String]
+    #expect(decoded?["k"] == "a\u{1B}b\u{7F}c\u{9B}d\u{202E}e")
+    #expect(JSONValue.quoted("x\u{202E}") == #""x\u202e""#)
+  }
+}

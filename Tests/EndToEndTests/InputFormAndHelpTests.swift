@@ -1,0 +1,119 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// What the user typed is read as meant, and the help teaches what the commands accept.
+@Suite("Input forms and help")
+struct InputFormAndHelpTests {
+  static let site = StructuredOutputTests.path(
+    "examples/site/.well-known/apple-app-site-association")
+
+  @Test("an http:// association file URL gets the fetcher's answer, as in check")
+  func httpAssociationURL() throws {
+    let url = "http://example.com/.well-known/apple-app-site-association"
+    let output = try LintProcess.run([url, "/x"])
+    expectCleanFailure(output)
+    #expect(output.stderr.contains("only over https"), "\(output.stderr)")
+    #expect(!output.stderr.contains("No such file"))
+    let check = try LintProcess.run(["check", "http://example.com"])
+    #expect(check.stderr.contains("only over https"), "\(check.stderr)")
+  }
+
+  @Test("host/path naming the --domain is the https URL; another host is a path, with a note")
+  func hostWithoutScheme() throws {
+    let asURL = try LintProcess.run([
+      Self.site, "example.com/albums/1", "--domain", "example.com",
+    ])
+    #expect(asURL.status == 0)
+    #expect(asURL.stdout.contains("D3KQX62K1A.com.example.photoapp"), "\(asURL.stdout)")
+    #expect(
+      asURL.stderr.contains("read as the URL https://example.com/albums/1"), "\(asURL.stderr)")
+
+    let other = try LintProcess.run([Self.site, "other.org/albums/1", "--domain", "example.com"])
+    #expect(other.stdout.contains("no app"), "\(other.stdout)")
+    #expect(other.stderr.contains("routed as the path /other.org/albums/1"), "\(other.stderr)")
+    #expect(other.stderr.contains("https://other.org/albums/1"))
+
+    let noDomain = try LintProcess.run([Self.site, "example.com/albums/1"])
+    #expect(noDomain.stderr.contains("routed as the path /example.com/albums/1"))
+  }
+
+  @Test("page options on an association file are a usage error, like --platform")
+  func pageOptionOnAssociation() throws {
+    let output = try LintProcess.run([Self.site, "--page-url", "https://example.com/docs"])
+    expectCleanFailure(output)
+    #expect(output.stderr.contains("--page-url is for App Links pages"), "\(output.stderr)")
+  }
+
+  @Test("help for an unknown subcommand is a usage error; the root help shows lint's options")
+  func help() throws {
+    let unknown = try LintProcess.run(["help", "nosuch"])
+    expectCleanFailure(unknown)
+    #expect(unknown.stderr.contains("nosuch is not a subcommand"), "\(unknown.stderr)")
+    let root = try LintProcess.run(["--help"])
+    #expect(root.status == 0)
+    #expect(root.stdout.contains("SUBCOMMANDS:"))
+    for option in ["--domain", "--expect", "--format", "--page-url", "--grants"] {
+      #expect(root.stdout.contains(option), "\(option) missing from --help")
+    }
+  }
+
+  @Test("each subcommand's --format lists and accepts only its own values")
+  func formatsPerSubcommand() throws {
+    let expected: [String: [String]] = [
+      "files": ["text", "json", "sarif", "github"], "inbound": ["text", "json"],
+      "diff": ["text", "json"], "check": ["text", "json", "sarif", "github"],
+      "lint": ["text", "json", "tsv", "sarif", "github"],
+    ]
+    for (subcommand, values) in expected {
+      let help = try LintProcess.run(["help", subcommand], environment: ["COLUMNS": "1000"])
+      let line = try #require(
+        help.stdout.split(separator: "\n").first { $0.hasPrefix("  --format <") },
+        "\(subcommand): \(help.stdout)")
+      let listed = line.firstMatch(of: /values: ([a-z, ]+)[;)]/).map {
+        $0.1.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+      }
+      #expect(listed == values, "\(subcommand): \(line)")
+    }
+    let refused = try LintProcess.run(["files", Self.site, "--format", "tsv"])
+    expectCleanFailure(refused)
+  }
+
+  @Test("help examples copy as shown: no swallowed continuation, no line wider than 80")
+  func helpExamples() throws {
+    for subcommand in ["lint", "diff", "files", "check", "inbound"] {
+      let help = try LintProcess.run(["help", subcommand], environment: ["COLUMNS": "80"])
+      let lines = help.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+      for (index, line) in lines.enumerated() where line.hasSuffix("\\") {
+        // A continued command goes on, indented, on the next line.
+        let next = index + 1 < lines.count ? lines[index + 1] : ""
+        #expect(next.hasPrefix("      "), "\(subcommand): \(line) / \(next)")
+      }
+      for line in lines where line.trimmingCharacters(in: .whitespaces).hasPrefix("aasa-lint ") {
+        #expect(line.count <= 80, "\(subcommand): \(line)")
+      }
+    }
+  }
+
+  @Test("diff of a file that is not an apple-app-site-association names its kind, exit 2")
+  func diffOtherKind() throws {
+    let assetLinks = StructuredOutputTests.path("examples/site/.well-known/assetlinks.json")
+    let output = try LintProcess.run(["diff", Self.site, assetLinks])
+    expectCleanFailure(output)
+    #expect(output.stderr.contains("is an assetlinks.json statement list"), "\(output.stderr)")
+  }
+
+  @Test("ASL026 comes after the errors it sums up")
+  func listIgnoredLast() throws {
+    let file = StructuredOutputTests.path("examples/broken/assetlinks-mistakes.json")
+    let output = try LintProcess.run([file])
+    let codes = output.stdout.matches(of: /\[(ASL\d+)\]/).map { String($0.1) }
+    #expect(codes.last == "ASL026", "\(codes)")
+  }
+
+  @Test("inbound with something that is not a URL is a usage error")
+  func inboundNotAURL() throws {
+    let output = try LintProcess.run(["inbound", "not a url"])
+    #expect(output.status == 2, "\(output.stdout)\(output.stderr)")
+  }
+}
