@@ -55,7 +55,8 @@ public enum RequestPath: Equatable, Sendable {
   }
 
   /// Whether `target` needs no decoding or checks beyond being found in the site table: no
-  /// escapes, query, fragment, backslash or control characters. Such a target resolves to itself.
+  /// escapes, query, fragment, backslash or control characters. Such a target, when it names a
+  /// path at all (it may still hold `..` or a hidden segment), names itself.
   public static func isPlain(_ target: String) -> Bool {
     var utf8 = target.utf8.makeIterator()
     guard utf8.next() == UInt8(ascii: "/") else { return false }
