@@ -26,10 +26,15 @@ struct LiveCheckFinding {
     } + report.sites.flatMap(all)
   }
 
+  /// Every host's findings, in the order of the hosts.
+  static func all(_ report: HostsCheckReport) -> [LiveCheckFinding] {
+    report.sites.flatMap(all)
+  }
+
   static func all(_ report: LiveCheckReport) -> [LiveCheckFinding] {
     var findings: [LiveCheckFinding] = []
     for (resource, requirement) in report.allRequirements
-    where requirement.status != .pass && requirement.name != "lint" {
+    where requirement.status != .pass && requirement.name != "lint" && !isSkippedCDN(requirement) {
       findings.append(
         LiveCheckFinding(
           file: requirement.location?.file ?? resource, line: requirement.location?.line,
@@ -44,6 +49,12 @@ struct LiveCheckFinding {
       }
     }
     return findings
+  }
+
+  /// The note that Apple's CDN was not asked (a private host): it says why nothing was checked,
+  /// and is no finding.
+  static func isSkippedCDN(_ requirement: Requirement) -> Bool {
+    requirement.name == "cdn" && requirement.status == .info
   }
 
   /// `check/tls-chain` for a line, `AASA103` for a diagnostic.
