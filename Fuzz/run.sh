@@ -6,7 +6,7 @@
 #   Fuzz/run.sh replay TARGET FILE...       times inputs on an uninstrumented build
 #   Fuzz/run.sh build                       builds only
 #
-# Targets: json-lint match-explain assetlinks patterns routes applinks. Needs only the Swift toolchain (Linux,
+# Targets: json-lint match-explain assetlinks patterns routes applinks device macho. Needs only the Swift toolchain (Linux,
 # which ships libFuzzer). Everything built goes to Fuzz/.build/, crashes and timeouts to
 # Fuzz/findings/TARGET/, logs to Fuzz/.build/logs/. See docs/fuzzing.md.
 set -euo pipefail
@@ -16,7 +16,7 @@ fuzz_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$fuzz_dir")
 build="$fuzz_dir/.build"
 findings="$fuzz_dir/findings"
-all_targets=(json-lint match-explain assetlinks patterns routes applinks)
+all_targets=(json-lint match-explain assetlinks patterns routes applinks device macho)
 
 # Run politely: the campaign shares the machine.
 nice_cmd=(nice -n "${FUZZ_NICE:-10}")
@@ -32,6 +32,8 @@ source_of() {
   patterns) echo "$fuzz_dir/Targets/Patterns.swift" ;;
   routes) echo "$fuzz_dir/Targets/Routes.swift" ;;
   applinks) echo "$fuzz_dir/Targets/AppLinks.swift" ;;
+  device) echo "$fuzz_dir/Targets/Device.swift" ;;
+  macho) echo "$fuzz_dir/Targets/MachO.swift" ;;
   *) return 1 ;;
   esac
 }
@@ -59,7 +61,7 @@ swift_flags=(-sanitize=fuzzer,address -parse-as-library -O -g)
 plain_flags=(-parse-as-library -O)
 
 # The library modules the targets link, in dependency order: each is Sources/MODULE.
-modules=(AASACore AASA AASAAndroid AASAWellKnown AASARoutes AASAAppLinks)
+modules=(AASACore AASA AASAAndroid AASAWellKnown AASARoutes AASAAppLinks AASADevice AASABuiltApp)
 # AASAAppLinks imports CGumbo (Sources/CGumbo/module.modulemap) and links libgumbo (libgumbo-dev).
 system_flags=(-I "$root/Sources/CGumbo" $(pkg-config --cflags-only-I gumbo 2>/dev/null | sed 's/-I/-Xcc -I/g'))
 
@@ -203,6 +205,12 @@ make_seeds() {
     { printf '<head>'; rep 4000 '<meta property="al:ios:url" content="a://">'; } >"$seeds/many-tags"
     { printf '<head>'; rep 2000 '<meta property="al:ios"><meta property="al:ios:url:x:y">'; } >"$seeds/many-groups"
     { rep 2000 '<table><td>'; } >"$seeds/tables"
+    ;;
+  device)
+    { printf '  com.example.app:\n    Domain verification state:\n'
+      rep 20000 '      a.example.com: legacy_failure\n'; } >"$seeds/many-domains"
+    { rep 3000 'Service: applinks App ID: A.b Domain: example.com Site/Fmwk Approval: denied '; } >"$seeds/flattened-records"
+    { rep 4000 '{ s = applinks, a = A.b, d = example.com }: Pattern "/" matched. | '; } >"$seeds/verify-line"
     ;;
   patterns)
     { printf '\x00'; rep 40 '*a'; printf 'b\0'; rep 60000 'a'; } >"$seeds/stars"
