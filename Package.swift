@@ -79,6 +79,7 @@ let package = Package(
     .target(name: "AASABuiltApp"),
 
     // zlib and Debian's libbrotli-dev, for decoding compressed bodies with a bound on their size.
+    // Not `CZlib`: ZIPFoundation's own zlib module has that name on Linux.
     .systemLibrary(
       name: "CSystemZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
     .systemLibrary(
@@ -102,6 +103,7 @@ let package = Package(
         "CSystemZlib",
         "CBrotli",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        // Reading .ipa archives (--entitlements App.ipa).
         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),

@@ -1,4 +1,5 @@
 import AASA
+import AASACore
 import AASALiveCheck
 
 /// Prints a live check for people: the site's lines, then each file's lines with its lint
@@ -68,9 +69,9 @@ public struct LiveCheckTextRenderer {
   /// the lines that failed or warned.
   ///
   /// ```
-  /// host                 result  cdn   failed or warned
-  /// a.example.com        pass    pass
-  /// b.example.com        fail    fail  status, user-agent, cdn
+  /// host           result  cdn   failed or warned
+  /// a.example.com  pass    pass
+  /// b.example.com  fail    fail  status, user-agent, cdn
   /// result: fail (1 of 2 hosts failed)
   /// ```
   public func render(_ report: HostsCheckReport, to sink: OutputSink) {
@@ -90,9 +91,8 @@ public struct LiveCheckTextRenderer {
       where requirement.status >= .warn && !names.contains(requirement.name) {
         names.append(requirement.name)
       }
-      sink.line(
-        pad(host, width) + result + "    " + cdn + String(repeating: " ", count: 2)
-          + names.joined(separator: ", "))
+      let row = pad(host, width) + result + "    " + cdn + "  " + names.joined(separator: ", ")
+      sink.line(String(row.trimming { $0 == " " }))
     }
     sink.line(summary(report))
   }
