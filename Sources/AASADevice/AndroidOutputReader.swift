@@ -22,6 +22,8 @@ struct AndroidOutputReader {
   private var commandPackage: String?
 
   private var notedRedaction = false
+  /// Inside `--user` output's `Selection state:`: which list the bare hosts belong to.
+  private var selection: String?
 
   /// Whether the paste has anything of Android's: a command, a state block, a verifier line.
   private(set) var recognised = false
@@ -69,11 +71,14 @@ struct AndroidOutputReader {
     }
     if text.hasPrefix("ID:") || text.hasPrefix("Signatures:") {
       recognised = true
+      selection = nil
       return
     }
+    if readUserSelection(text, line: line.number, limit: limit) { return }
     if text.hasSuffix(":"), !text.contains(" "), looksLikePackage(text.dropLast()) {
       // `com.example.app:`: a new package block.
       recognised = true
+      selection = nil
       if apps.count < limit { apps.append(DeviceApp(app: String(text.dropLast()))) }
       return
     }
@@ -89,6 +94,42 @@ struct AndroidOutputReader {
     apps[apps.count - 1].domains.append(
       AndroidStates.explain(
         domain: String(host), state: String(state), package: package, line: line.number))
+  }
+
+  /// `pm get-app-links --user N`: `Verification link handling allowed: false`, and the hosts
+  /// listed under `Selection state:` / `Enabled:` / `Disabled:`, one bare host a line.
+  mutating func readUserSelection(_ text: Substring, line: Int, limit: Int) -> Bool {
+    if text.hasPrefix("Verification link handling allowed:") {
+      recognised = true
+      if text.hasSuffix("false") {
+        notes.append(
+          DeviceNote(
+            line: line,
+            text:
+              "the user turned off opening supported links for \(apps.last?.app ?? "this app") (Settings > Apps > the app > Open by default): no link opens it, verified or not"
+          ))
+      }
+      return true
+    }
+    switch text {
+    case "Selection state:":
+      recognised = true
+      return true
+    case "Enabled:", "Disabled:":
+      recognised = true
+      selection = text == "Enabled:" ? "user-enabled" : "user-disabled"
+      return true
+    default: break
+    }
+    guard let selection, !text.contains(":"), !text.contains(" "), looksLikeHost(text) else {
+      if text.hasPrefix("User ") && text.hasSuffix(":") { self.selection = nil }
+      return false
+    }
+    guard !apps.isEmpty, apps[apps.count - 1].domains.count < limit else { return true }
+    apps[apps.count - 1].domains.append(
+      AndroidStates.explain(
+        domain: String(text), state: selection, package: apps[apps.count - 1].app, line: line))
+    return true
   }
 
   /// A state `pm` names, or a verifier's own code (`>= 1024`, as `pm`'s help says).

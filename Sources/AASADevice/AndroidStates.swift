@@ -49,6 +49,15 @@ enum AndroidStates {
       return answer(
         "approved automatically by the device's configuration (a preinstalled app)", [],
         [tryLink], opensApp: true)
+    case "user-enabled":
+      return answer(
+        "the user chose to open this domain's links in the app (Open by default > Add link): it opens the app on this device, verified or not",
+        [], [tryLink], opensApp: true)
+    case "user-disabled":
+      return answer(
+        "not selected by the user: the domain opens the app only if it is verified",
+        ["the domain's verification state above says whether it is"],
+        [states, check], opensApp: true)
     case "none":
       return answer(
         "nothing recorded: verification has not run for this domain, or has not finished",

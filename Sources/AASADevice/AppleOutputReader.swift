@@ -51,16 +51,17 @@ struct AppleOutputReader {
     self.record = nil
     guard record.fields["Service"].map({ $0.hasPrefix("applinks") }) ?? true else { return }
     let userDenied = record.fields["User Approval"] == "denied"
+    // A field pasted empty (`Site/Fmwk Approval:` with nothing after it) says nothing either.
+    func field(_ label: String) -> String? {
+      record.fields[label].flatMap { $0.isEmpty ? nil : $0 }
+    }
     let state =
-      userDenied
-      ? "user-denied" : record.fields["Site/Fmwk Approval"].map(Self.firstWord) ?? "unspecified"
+      userDenied ? "user-denied" : field("Site/Fmwk Approval").map(Self.firstWord) ?? "unspecified"
     add(
       state: state,
       AppleStates.Context(
-        domain: record.fields["Domain"] ?? "(not in the paste)",
-        app: record.fields["App ID"], line: record.line,
-        lastChecked: record.fields["Last Checked"].flatMap { $0.isEmpty ? nil : $0 },
-        nextCheck: record.fields["Next Check"].flatMap { $0.isEmpty ? nil : $0 }))
+        domain: field("Domain") ?? "(not in the paste)", app: field("App ID"), line: record.line,
+        lastChecked: field("Last Checked"), nextCheck: field("Next Check")))
   }
 
   private static func firstWord(_ text: String) -> String {

@@ -197,3 +197,53 @@ import Testing
     #expect(throws: DeviceOutputReader.Unrecognised.self) { try DeviceOutputReader.read(long) }
   }
 }
+
+extension DeviceOutputReaderTests {
+  @Test func userSelectionsOfTheUserFormAreRead() throws {
+    let text = """
+        com.example.app:
+          ID: 01234567-89ab-cdef-0123-456789abcdef
+          Signatures: [14:6D:E9:83]
+          Domain verification state:
+            example.com: verified
+            shop.example.com: legacy_failure
+          User 0:
+            Verification link handling allowed: false
+            Selection state:
+              Enabled:
+                shop.example.com
+              Disabled:
+                example.com
+      """
+    let report = try DeviceOutputReader.read(text)
+    #expect(
+      Self.states(report) == [
+        "com.example.app example.com verified", "com.example.app shop.example.com legacy_failure",
+        "com.example.app shop.example.com user-enabled",
+        "com.example.app example.com user-disabled",
+      ])
+    #expect(
+      report.notes.contains { $0.text.hasPrefix("the user turned off opening supported links") })
+  }
+}
+
+extension DeviceOutputReaderTests {
+  /// Fuzz finding D1: an approval field pasted empty, the next record on the same line, made a
+  /// domain whose state was empty.
+  @Test func anEmptyFieldIsNotAState() throws {
+    let text = """
+      Service: applinks
+      App ID: D3KQX62K1A.com.example.app
+      Domain: example.com
+      Site/Fmwk Approval:   Service: applinks
+      App ID: D3KQX62K1A.com.example.app
+      Domain:
+      """
+    let report = try DeviceOutputReader.read(text)
+    #expect(
+      Self.states(report) == [
+        "D3KQX62K1A.com.example.app example.com unspecified",
+        "D3KQX62K1A.com.example.app (not in the paste) unspecified",
+      ])
+  }
+}

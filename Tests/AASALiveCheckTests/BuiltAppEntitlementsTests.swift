@@ -190,4 +190,23 @@ import Testing
       "\(error)".contains("no code signature")
     }
   }
+
+  @Test func theCommandTakesAProfileAndSaysWhatItIs() async throws {
+    let path = try directory.write("embedded.mobileprovision", try await profile())
+    let result = try await ChildProcess.run(
+      CheckCommandTests.executable,
+      ["check", "--entitlements", path, "--app", Fixtures.app, "--color", "never"])
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    #expect(
+      result.stdout.contains(
+        "info  profile          \"Photo App Distribution\": App Store and TestFlight distribution profile of team D3KQX62K1A"
+      ), "\(result.stdout)")
+    #expect(result.stdout.contains("warn  profile-domains  the profile grants any domain"))
+    let garbage = try directory.write("broken.mobileprovision", Array("not a profile".utf8))
+    let broken = try await ChildProcess.run(
+      CheckCommandTests.executable, ["check", "--entitlements", garbage, "--app", Fixtures.app])
+    #expect(broken.status == 2)
+    #expect(broken.stdout.isEmpty)
+    #expect(broken.stderr.contains("cannot use --entitlements \(garbage)"), "\(broken.stderr)")
+  }
 }
