@@ -70,33 +70,41 @@ struct AppleOutputReader {
 
   // MARK: swcutil show
 
+  /// The labels as bytes, for finding them in one pass over a line.
+  static let recordLabelBytes = recordLabels.map { Array($0.utf8) }
+
   /// The `Label: value` fields of a line, however many it holds; a `Service:` starts a record.
+  ///
+  /// One pass: at each `:`, the bytes before it are compared with the labels (a label must start
+  /// the line or follow a space or tab, so that `App ID:` is not read inside another word).
   mutating func readRecordFields(_ text: Substring, line: Int) -> Bool {
-    var found: [(label: String, range: Range<Substring.Index>)] = []
-    for label in Self.recordLabels {
-      var searchStart = text.startIndex
-      while let range = text[searchStart...].range(of: label + ":") {
-        let before =
-          range.lowerBound == text.startIndex ? " " : text[text.index(before: range.lowerBound)]
-        if before == " " || before == "\t" {
-          // "App ID:" must not be read inside "Site/Fmwk Approval:", nor "Domain:" elsewhere.
-          found.append((label, range))
+    let bytes = Array(text.utf8)
+    var found: [(label: Int, start: Int, end: Int)] = []
+    for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: ":") {
+      for (labelIndex, label) in Self.recordLabelBytes.enumerated() {
+        let start = index - label.count
+        guard start >= 0, bytes[start..<index].elementsEqual(label) else { continue }
+        if start > 0, bytes[start - 1] != UInt8(ascii: " "), bytes[start - 1] != UInt8(ascii: "\t")
+        {
+          continue
         }
-        searchStart = range.upperBound
+        found.append((labelIndex, start, index + 1))
+        break
       }
     }
     guard !found.isEmpty else { return false }
     recognised = true
-    found.sort { $0.range.lowerBound < $1.range.lowerBound }
-    for (index, field) in found.enumerated() {
-      let end = index + 1 < found.count ? found[index + 1].range.lowerBound : text.endIndex
-      let value = String(text[field.range.upperBound..<end].trimming { $0 == " " || $0 == "\t" })
-      if field.label == "Service" {
+    for (position, field) in found.enumerated() {
+      let end = position + 1 < found.count ? found[position + 1].start : bytes.count
+      let value = String(decoding: bytes[field.end..<end], as: UTF8.self)
+        .trimming { $0 == " " || $0 == "\t" }
+      let label = Self.recordLabels[field.label]
+      if label == "Service" {
         finish()
         record = Record(line: line)
       }
       if record == nil { record = Record(line: line) }
-      record?.fields[field.label] = value
+      record?.fields[label] = String(value)
     }
     return true
   }

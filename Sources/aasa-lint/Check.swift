@@ -10,8 +10,11 @@ struct Check: AsyncParsableCommand {
       /.well-known/assetlinks.json as Apple's fetcher does (no redirects followed, gzip, deflate \
       and br decoded, at most 128 KB read and decoded), and reports each requirement as a pass, \
       info, warn or fail line: connection, TLS certificate, status, redirect, Content-Type, size, \
-      Content-Encoding, signature, JSON and lint. Paths given with --path or --paths must open an \
-      app (the --app one when given); --expect pins what each URL must do.
+      Content-Encoding, signature, JSON and lint. It fetches as Apple's CDN crawler \
+      (AASA-Bot/1.0.0) and again as a browser, naming a site that answers them differently, and \
+      reads Apple's CDN copy of a public host: why it has none, when it retries, how it differs \
+      (--no-cdn skips it). Paths given with --path or --paths must open an app (the --app one \
+      when given); --expect pins what each URL must do.
 
         aasa-lint check https://example.com
         aasa-lint check https://example.com --app D3KQX62K1A.com.example.app

@@ -51,10 +51,11 @@ struct LiveCheckFinding {
     return findings
   }
 
-  /// The note that Apple's CDN was not asked (a private host): it says why nothing was checked,
-  /// and is no finding.
+  /// Lines that are no finding: the note that Apple's CDN was not asked (a private host), and the
+  /// CDN's raw headers (their meaning is in the `cdn-reason` and `cdn-retry` lines). Text and
+  /// JSON still show them.
   static func isSkippedCDN(_ requirement: Requirement) -> Bool {
-    requirement.name == "cdn" && requirement.status == .info
+    (requirement.name == "cdn" && requirement.status == .info) || requirement.name == "cdn-header"
   }
 
   /// `check/tls-chain` for a line, `AASA103` for a diagnostic.

@@ -114,6 +114,8 @@ public struct LiveCheckTextRenderer {
     var parts: [String] = []
     if failedSites > 0 {
       parts.append("\(failedSites) of \(report.sites.count) domains failed")
+    } else if report.sites.isEmpty {
+      parts.append("no domain checked")
     } else {
       parts.append("\(report.sites.count) domain\(report.sites.count == 1 ? "" : "s") checked")
     }
