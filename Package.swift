@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "AASASigned", targets: ["AASASigned"]),
     .library(name: "AASALiveCheck", targets: ["AASALiveCheck"]),
     .library(name: "AASAServer", targets: ["AASAServer"]),
+    .library(name: "AASADevice", targets: ["AASADevice"]),
     .executable(name: "aasa-lint", targets: ["aasa-lint"]),
     .executable(name: "aasa-serve", targets: ["aasa-serve"]),
   ],
@@ -33,6 +34,7 @@ let package = Package(
     .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+    .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
   ],
   targets: [
     // What every format stands on: the positioned JSON reader, source locations, diagnostics,
@@ -71,9 +73,17 @@ let package = Package(
     // MobileDeepLinking route configs: parsing, routing as the iOS and Android libraries do, lint.
     .target(name: "AASARoutes", dependencies: ["AASACore"]),
 
+    // Device output (pm get-app-links, swcutil, swcd log lines), read and explained.
+    .target(name: "AASADevice", dependencies: ["AASACore"]),
+
+    // What a built app claims: entitlements from a Mach-O's code signature, provisioning
+    // profiles' property lists. Hand-written bounded readers, no dependencies (fuzzed).
+    .target(name: "AASABuiltApp"),
+
     // zlib and Debian's libbrotli-dev, for decoding compressed bodies with a bound on their size.
+    // Not `CZlib`: ZIPFoundation's own zlib module has that name on Linux.
     .systemLibrary(
-      name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+      name: "CSystemZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
     .systemLibrary(
       name: "CBrotli", pkgConfig: "libbrotlidec",
       providers: [.apt(["libbrotli-dev"]), .brew(["brotli"])]),
@@ -91,9 +101,12 @@ let package = Package(
         "AASAAndroid",
         "AASASigned",
         "AASAWellKnown",
-        "CZlib",
+        "AASABuiltApp",
+        "CSystemZlib",
         "CBrotli",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        // Reading .ipa archives (--entitlements App.ipa).
+        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOTLS", package: "swift-nio"),
@@ -117,6 +130,11 @@ let package = Package(
         "AASASigned",
         "AASAWellKnown",
         "AASALiveCheck",
+        "AASADevice",
+        // --cert of `new assetlinks`: reading the certificate and its SHA-256 fingerprint.
+        .product(name: "X509", package: "swift-certificates"),
+        .product(name: "SwiftASN1", package: "swift-asn1"),
+        .product(name: "Crypto", package: "swift-crypto"),
       ]
     ),
 
@@ -183,6 +201,9 @@ let package = Package(
     .testTarget(
       name: "AASARoutesTests", dependencies: ["AASACore", "AASARoutes", "TestSupport"]),
     .testTarget(
+      name: "AASADeviceTests", dependencies: ["AASACore", "AASADevice", "TestSupport"]),
+    .testTarget(name: "AASABuiltAppTests", dependencies: ["AASABuiltApp", "TestSupport"]),
+    .testTarget(
       name: "AASALiveCheckTests",
       dependencies: [
         "AASACore",
@@ -190,7 +211,7 @@ let package = Package(
         "AASALint",
         "AASALiveCheck",
         "AASASigned",
-        "CZlib",
+        "CSystemZlib",
         "CBrotli",
         "CBrotliEncoder",
         "TestSupport",

@@ -6,10 +6,10 @@
 #   Fuzz/run.sh replay TARGET FILE...       times inputs on an uninstrumented build
 #   Fuzz/run.sh build                       builds only
 #
-# Targets: json-lint match-explain assetlinks patterns routes applinks (library code, built here
-# with swiftc) and server-request body-decoding signed-file (code that needs the package's
-# dependencies, built by SwiftPM from Fuzz/Linked). Needs only the Swift toolchain (Linux, which
-# ships libFuzzer). Everything built goes to Fuzz/.build/, crashes and timeouts to
+# Targets: json-lint match-explain assetlinks patterns routes applinks device macho (library
+# code, built here with swiftc) and server-request body-decoding signed-file (code that needs the
+# package's dependencies, built by SwiftPM from Fuzz/Linked). Needs only the Swift toolchain
+# (Linux, which ships libFuzzer). Everything built goes to Fuzz/.build/, crashes and timeouts to
 # Fuzz/findings/TARGET/, logs to Fuzz/.build/logs/. After each campaign the corpus is replayed
 # and every input that takes over 100 ms is listed. See docs/fuzzing.md.
 set -euo pipefail
@@ -19,14 +19,14 @@ fuzz_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$fuzz_dir")
 build="$fuzz_dir/.build"
 findings="$fuzz_dir/findings"
-all_targets=(json-lint match-explain assetlinks patterns routes applinks server-request body-decoding
-  signed-file)
+all_targets=(json-lint match-explain assetlinks patterns routes applinks device macho server-request
+  body-decoding signed-file)
 linked_targets=" server-request body-decoding signed-file "
 # One target per input format reads inputs up to the CLI's read limit (4 MiB); the others stop at
 # 140 KB, where they run many times faster.
 max_len_of() {
   case "$1" in
-  json-lint | assetlinks | routes | applinks | signed-file) echo 4194304 ;;
+  json-lint | assetlinks | routes | applinks | device | signed-file) echo 4194304 ;;
   *) echo 140000 ;;
   esac
 }
@@ -46,6 +46,8 @@ source_of() {
   patterns) echo "$fuzz_dir/Targets/Patterns.swift" ;;
   routes) echo "$fuzz_dir/Targets/Routes.swift" ;;
   applinks) echo "$fuzz_dir/Targets/AppLinks.swift" ;;
+  device) echo "$fuzz_dir/Targets/Device.swift" ;;
+  macho) echo "$fuzz_dir/Targets/MachO.swift" ;;
   server-request | body-decoding | signed-file) echo "$fuzz_dir/Linked/Sources/$1" ;;
   *) return 1 ;;
   esac
@@ -69,12 +71,12 @@ stale() {
   [[ -n $(find "$@" -name '*.swift' -newer "$output" -print -quit) ]]
 }
 
-swift_flags=(-sanitize=fuzzer,address -parse-as-library -O -g)
+swift_flags=(-sanitize=fuzzer,address -parse-as-library -O -g -package-name aasa)
 # The replay build: no sanitizers and no coverage, to time inputs as the library really runs.
-plain_flags=(-parse-as-library -O)
+plain_flags=(-parse-as-library -O -package-name aasa)
 
 # The library modules the targets link, in dependency order: each is Sources/MODULE.
-modules=(AASACore AASA AASAAndroid AASAWellKnown AASARoutes AASAAppLinks)
+modules=(AASACore AASA AASAAndroid AASAWellKnown AASARoutes AASAAppLinks AASADevice AASABuiltApp)
 # AASAAppLinks imports CGumbo (Sources/CGumbo/module.modulemap) and links libgumbo (libgumbo-dev).
 system_flags=(-I "$root/Sources/CGumbo" $(pkg-config --cflags-only-I gumbo 2>/dev/null | sed 's/-I/-Xcc -I/g'))
 
@@ -269,6 +271,12 @@ make_seeds() {
         -in "$seeds/big.json" -out "$seeds/read-limit.der" 2>/dev/null || true
       rm -f "$seeds/big.json"
     fi
+    ;;
+  device)
+    { printf '  com.example.app:\n    Domain verification state:\n'
+      rep 20000 '      a.example.com: legacy_failure\n'; } >"$seeds/many-domains"
+    { rep 3000 'Service: applinks App ID: A.b Domain: example.com Site/Fmwk Approval: denied '; } >"$seeds/flattened-records"
+    { rep 4000 '{ s = applinks, a = A.b, d = example.com }: Pattern "/" matched. | '; } >"$seeds/verify-line"
     ;;
   patterns)
     { printf '\x00'; rep 40 '*a'; printf 'b\0'; rep 60000 'a'; } >"$seeds/stars"

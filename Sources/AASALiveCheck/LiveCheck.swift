@@ -11,8 +11,9 @@ import X509
 /// 1. Connect and complete a TLS handshake (``TLSProbe``), then judge the certificate
 ///    (``CertificateJudge``). A site that cannot be reached ends the check there, with one clear
 ///    line.
-/// 2. Fetch the three well-known files at once (``ResourceFetcher``), and Apple's CDN copy with
-///    `--cdn`, and judge each answer (``ResponseJudge``, ``CDNComparison``).
+/// 2. Fetch the three well-known files at once (``ResourceFetcher``) as Apple's fetcher, the
+///    association file also as a browser (``FetcherComparison``), and Apple's CDN copy of a public
+///    host, and judge each answer (``ResponseJudge``, ``CDNComparison``).
 /// 3. Route the requested paths and the `--expect` table with the live association file
 ///    (``RoutingRequirements``).
 ///
@@ -67,16 +68,23 @@ public struct LiveCheck: Sendable {
     async let association = check(.association, fetcher, responseJudge)
     async let legacy = check(.legacyAssociation, fetcher, responseJudge)
     async let assetLinks = check(.assetLinks, fetcher, responseJudge)
-    async let cdn = fetchCDNCopy(fetcher)
+    let cdnSkipped =
+      options.cdnOnlyForPublicHosts
+      ? CDNReach.unreachableReason(site, systemTrust: options.trust.isSystem) : nil
+    async let cdn = cdnSkipped == nil ? fetchCDNCopy(fetcher) : nil
     report.resources = await [association, legacy, assetLinks]
     let cdnResponse = await cdn
     try? await client.shutdown()
 
-    if let cdnBase = options.cdnBase, let cdnResponse {
-      report.cdn = (
-        CDNComparison.url(base: cdnBase, host: site.host),
-        CDNComparison.judge(cdnResponse, origin: report.check(of: .association))
-      )
+    if let cdnBase = options.cdnBase {
+      let url = CDNComparison.url(base: cdnBase, host: site.host)
+      if let cdnSkipped {
+        report.cdn = CDNCheck(
+          url: url, requirement: Requirement("cdn", .info, "not asked: \(cdnSkipped)"))
+      } else if let cdnResponse {
+        report.cdn = CDNComparison.judge(
+          cdnResponse, url: url, origin: report.check(of: .association))
+      }
     }
     route(&report)
     return report
@@ -110,7 +118,7 @@ public struct LiveCheck: Sendable {
     guard let base = options.cdnBase else { return nil }
     let url = CDNComparison.url(base: base, host: options.site.host)
     do {
-      return .success(try await fetcher.fetch(url))
+      return .success(try await fetcher.fetch(url, userAgent: options.userAgent))
     } catch {
       let cdnSite = (try? SiteAddress(parsing: url)) ?? options.site
       return .failure(ConnectionProblem(error, site: cdnSite, timeout: options.timeout))
@@ -126,19 +134,42 @@ public struct LiveCheck: Sendable {
     return SiteAddress(host: target.host, port: target.port)
   }
 
+  /// Fetches one file as Apple's fetcher (or `--user-agent`) and judges the answer; the
+  /// association file is also fetched as a browser, and a difference is its `user-agent` line.
   private func check(
     _ resource: WellKnownResource, _ fetcher: ResourceFetcher, _ judge: ResponseJudge
   ) async -> ResourceCheck {
     let url = options.site.url(resource.path)
-    do {
-      let response = try await fetcher.fetch(url)
-      return await judge.judge(response, as: resource)
-    } catch {
-      let problem = ConnectionProblem(error, site: reachedSite, timeout: options.timeout)
+    let compares = resource == .association && options.userAgent != ResourceFetcher.browserUserAgent
+    async let asBrowser: Result<FetchedResource, ConnectionProblem>? =
+      compares ? fetch(url, fetcher, userAgent: ResourceFetcher.browserUserAgent) : nil
+    let fetched = await fetch(url, fetcher, userAgent: options.userAgent)
+    var check: ResourceCheck
+    switch fetched {
+    case .success(let response):
+      check = await judge.judge(response, as: resource)
+    case .failure(let problem):
       let status: Requirement.Status = resource == .association ? .fail : .warn
-      return ResourceCheck(
+      check = ResourceCheck(
         resource: resource, url: url,
         requirements: [Requirement("response", status, problem.description)])
+    }
+    if let browser = await asBrowser,
+      let line = FetcherComparison.judge(
+        apple: fetched, browser: browser, appleAgent: options.userAgent)
+    {
+      check.requirements.append(line)
+    }
+    return check
+  }
+
+  private func fetch(_ url: String, _ fetcher: ResourceFetcher, userAgent: String) async
+    -> Result<FetchedResource, ConnectionProblem>
+  {
+    do {
+      return .success(try await fetcher.fetch(url, userAgent: userAgent))
+    } catch {
+      return .failure(ConnectionProblem(error, site: reachedSite, timeout: options.timeout))
     }
   }
 }

@@ -15,8 +15,15 @@ public struct LiveCheckOptions: Sendable {
   public var timeout: TimeAmount
   /// `--expect`: the table's name and its lines, routed on the live file.
   public var expectations: (file: String, lines: [RoutingExpectation])?
-  /// `--cdn`: also fetch Apple's CDN copy from this base (the host is appended) and compare it.
+  /// Fetch the CDN copy from this base (the host is appended) and compare it; nil: do not.
   public var cdnBase: String?
+  /// Ask the CDN only about hosts it can reach: not loopback or private addresses, not sites
+  /// trusted through their own roots (those get a note instead). Apple's CDN, asked by default,
+  /// sets it; a base given for a mirror or a test is asked whatever the host.
+  public var cdnOnlyForPublicHosts = false
+  /// The User-Agent of the fetches: Apple's CDN crawler's unless told otherwise. The association
+  /// file is also fetched as a browser, to find rules that treat Apple's fetcher differently.
+  public var userAgent = ResourceFetcher.appleUserAgent
   /// `--connect-to`: connect elsewhere, still judging TLS for the site's host.
   public var connectTo: ConnectTo?
 

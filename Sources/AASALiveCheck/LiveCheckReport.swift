@@ -14,8 +14,8 @@ public struct LiveCheckReport: Sendable {
   public var expectations: (file: String, results: [ExpectationResult])?
   /// The `route` and `expect` lines: paths that do not open the app, expectations not met.
   public var routeRequirements: [Requirement] = []
-  /// `--cdn`: the CDN copy's URL and how it compares with the origin's file.
-  public var cdn: (url: String, requirement: Requirement)?
+  /// Apple's CDN: its answer, and how its copy compares with the origin's file.
+  public var cdn: CDNCheck?
 
   public init(site: SiteAddress, app: String? = nil) {
     self.site = site
@@ -26,7 +26,8 @@ public struct LiveCheckReport: Sendable {
   public var allRequirements: [(resource: String, requirement: Requirement)] {
     siteRequirements.map { (site.origin, $0) }
       + resources.flatMap { check in check.requirements.map { (check.url, $0) } }
-      + (cdn.map { [($0.url, $0.requirement)] } ?? [])
+      + (cdn.map { check in check.requirements.map { (resource: check.url, requirement: $0) } }
+        ?? [])
       + routeRequirements.map { (routesResource, $0) }
   }
 
@@ -40,7 +41,7 @@ public struct LiveCheckReport: Sendable {
 
   /// The line of the check with this name about `resource`, for tests and scripts.
   public func requirement(_ name: String, of resource: WellKnownResource? = nil) -> Requirement? {
-    if name == "route" || name == "expect" || name == "cdn" {
+    if name == "route" || name == "expect" || name.hasPrefix("cdn") {
       return requirements(name).first
     }
     if let resource {

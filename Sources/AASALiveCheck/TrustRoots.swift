@@ -13,16 +13,20 @@ public struct TrustRoots: Sendable {
   public var store: CertificateStore
   /// How details name it: `system roots` or `--ca-file PATH`.
   public var name: String
+  /// The system's roots, not a `--ca-file`: a site trusted only through its own roots is not
+  /// public, and Apple's CDN cannot fetch from it.
+  public var isSystem: Bool
 
-  public init(store: CertificateStore, name: String) {
+  public init(store: CertificateStore, name: String, isSystem: Bool = false) {
     self.store = store
     self.name = name
+    self.isSystem = isSystem
   }
 
   /// The system's trust store: on Linux the PEM bundle under `/etc/ssl` or `/etc/pki`, on macOS
   /// the keychain's anchors (``SystemTrustRoots``).
   public static var system: TrustRoots {
-    TrustRoots(store: SystemTrustRoots.store, name: "system roots")
+    TrustRoots(store: SystemTrustRoots.store, name: "system roots", isSystem: true)
   }
 
   /// Every certificate in a PEM file, trusted as a root.

@@ -10,18 +10,23 @@ struct Check: AsyncParsableCommand {
       /.well-known/assetlinks.json as Apple's fetcher does (no redirects followed, gzip, deflate \
       and br decoded, at most 128 KB read and decoded), and reports each requirement as a pass, \
       info, warn or fail line: connection, TLS certificate, status, redirect, Content-Type, size, \
-      Content-Encoding, signature, JSON and lint. Paths given with --path or --paths must open an \
-      app (the --app one when given); --expect pins what each URL must do.
+      Content-Encoding, signature, JSON and lint. It fetches as Apple's CDN crawler \
+      (AASA-Bot/1.0.0) and again as a browser, naming a site that answers them differently, and \
+      reads Apple's CDN copy of a public host: why it has none, when it retries, how it differs \
+      (--no-cdn skips it). Paths given with --path or --paths must open an app (the --app one \
+      when given); --expect pins what each URL must do.
 
         aasa-lint check https://example.com
         aasa-lint check https://example.com --app D3KQX62K1A.com.example.app
         aasa-lint check https://example.com --paths urls.txt --expect routes.tsv
-        aasa-lint check https://example.com --cdn --format github
+        aasa-lint check https://example.com --no-cdn --format github
         aasa-lint check https://staging.internal:8443 --ca-file ca.pem --format json
         aasa-lint check https://example.com \\
             --connect-to example.com:443:staging.example.net:443
         aasa-lint check --entitlements App.entitlements \\
             --app D3KQX62K1A.com.example.app
+        aasa-lint check --entitlements build/Example.ipa --hosts subdomains.txt
+        aasa-lint check --hosts client-sites.txt --format json
 
       Exit status: 0 nothing failed (warnings allowed), 1 a requirement failed, 2 a usage error.
       """)
@@ -33,9 +38,16 @@ struct Check: AsyncParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "The app's entitlements (XML or binary plist): check every applinks: domain it names serves a file listing --app.",
+      "The app's entitlements: a plist, a provisioning profile, a built .app, .ipa or .xcarchive; every applinks: domain it names must serve a file listing the app.",
       valueName: "file"), completion: .file())
   var entitlements: String?
+
+  @Option(
+    name: .customLong("hosts"),
+    help: ArgumentHelp(
+      "A file of hosts (or URLs), one per line, each checked, with one summary table; with --entitlements, the hosts under its wildcard domains.",
+      valueName: "list"), completion: .file())
+  var hosts: String?
 
   @Option(
     name: .customLong("paths"),
@@ -73,10 +85,18 @@ struct Check: AsyncParsableCommand {
   var expect: String?
 
   @Flag(
+    inversion: .prefixedNo,
     help:
-      "Also fetch Apple's CDN copy (app-site-association.cdn-apple.com/a/v1/HOST), which devices read, and say whether it differs from the site's."
+      "Read Apple's CDN copy (app-site-association.cdn-apple.com/a/v1/HOST), which devices read: why it failed, when it retries, how it differs from the site's (default; skipped for private hosts and --ca-file)."
   )
-  var cdn = false
+  var cdn = true
+
+  @Option(
+    name: .customLong("user-agent"),
+    help: ArgumentHelp(
+      "Fetch with this User-Agent instead of Apple's crawler's (AASA-Bot/1.0.0); the association file is also fetched as a browser.",
+      valueName: "text"))
+  var userAgent: String?
 
   @Option(
     name: .customLong("cdn-base"),
@@ -111,8 +131,15 @@ struct Check: AsyncParsableCommand {
     if pathList == "-" && expect == "-" {
       throw ValidationError("--paths and --expect cannot both read standard input")
     }
-    if url == nil && entitlements == nil {
-      throw ValidationError("give the site to check, e.g. https://example.com, or --entitlements")
+    if url == nil && entitlements == nil && hosts == nil {
+      throw ValidationError(
+        "give the site to check, e.g. https://example.com, or --entitlements, or --hosts")
+    }
+    if url != nil && hosts != nil {
+      throw ValidationError("give a site or --hosts, not both")
+    }
+    if hosts == "-" && (pathList == "-" || expect == "-") {
+      throw ValidationError("only one of --hosts, --paths and --expect can read standard input")
     }
     if url != nil && entitlements != nil {
       throw ValidationError(
@@ -124,6 +151,7 @@ struct Check: AsyncParsableCommand {
     var run = CheckRun()
     run.url = url
     run.entitlements = entitlements
+    run.hosts = hosts
     run.app = app
     run.paths = paths
     run.pathList = pathList
@@ -132,6 +160,7 @@ struct Check: AsyncParsableCommand {
     run.timeoutSeconds = timeout
     run.cdn = cdn
     run.cdnBase = cdnBase
+    run.userAgent = userAgent
     run.connectTo = connectTo
     run.format = format
     run.style = color.style

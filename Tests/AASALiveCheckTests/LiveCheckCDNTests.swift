@@ -1,4 +1,5 @@
 import AASALiveCheck
+import Foundation
 import TestSupport
 import Testing
 
@@ -50,6 +51,133 @@ import Testing
     #expect(cdn.status == .warn)
     #expect(cdn.detail.hasPrefix("differs from the origin's for \(Fixtures.app)"), "\(cdn.detail)")
     #expect(report.exitStatus == .success)
+  }
+
+  @Test func aStaleCopyShowsTheRulesAndURLsThatRouteDifferently() async throws {
+    let stale = """
+      {"applinks": {"details": [{"appIDs": ["\(Fixtures.app)"], "components": [{"/": "/old/*"}]}]}}
+      """
+    let report = try await check(cdnCopy: .json(stale))
+    let routes = report.requirements("cdn-route").map(\.detail)
+    #expect(
+      routes.contains(
+        "/albums/aasa-probe: the CDN's copy opens no app, the origin's \(Fixtures.app)"),
+      "\(routes)")
+    #expect(
+      routes.contains("/old/aasa-probe: the CDN's copy opens \(Fixtures.app), the origin's no app"))
+    let rules = report.requirements("cdn-rule").map(\.detail)
+    #expect(
+      rules.contains { $0.contains("only the CDN's copy has") && $0.contains("/old/*") }, "\(rules)"
+    )
+    #expect(rules.contains { $0.contains("only the origin has") && $0.contains("/albums/*") })
+    #expect(report.cdn?.requirement.detail.contains("probed URLs route differently") == true)
+  }
+
+  /// A CDN failure as Apple's CDN sends it: always 404, the reason in headers.
+  static func failure(_ headers: [(String, String)]) -> TestHTTPSServer.Response {
+    TestHTTPSServer.Response(
+      status: .notFound, headers: [("Content-Type", "text/plain; charset=utf-8")] + headers,
+      body: Array("Not Found\n".utf8))
+  }
+
+  @Test func anOriginThatRefusedApplesFetcherIsNamedWithWhatToDoAndWhen() async throws {
+    let report = try await check(
+      cdnCopy: Self.failure([
+        ("Apple-Failure-Details", #"{"status":"403 Forbidden"}"#),
+        ("Apple-Failure-Reason", "SWCERR00101 Bad HTTP Response: 403 Forbidden"),
+        ("Apple-From", "https://example.com/.well-known/apple-app-site-association"),
+        ("Apple-Try-Direct", "false"),
+        ("Cache-Control", "max-age=3600,public"),
+        ("Age", "900"),
+      ]))
+    let cdn = try #require(report.cdn)
+    #expect(cdn.requirement.status == .fail)
+    #expect(cdn.requirement.detail.contains("(SWCERR00101)"), "\(cdn.requirement.detail)")
+    #expect(cdn.failure?.cause == .originStatus(403, "403 Forbidden"))
+    let reason = try #require(report.requirement("cdn-reason"))
+    #expect(
+      reason.detail.hasPrefix("the origin refused Apple's fetcher (403 Forbidden): a firewall"))
+    #expect(report.requirement("cdn-fix")?.detail.contains("AASA-Bot/1.0.0") == true)
+    #expect(report.requirement("cdn-details")?.detail == "status: 403 Forbidden")
+    #expect(
+      report.requirement("cdn-retry")?.detail
+        == "the CDN keeps this failure 60 minutes and has held it 15 minutes: it asks the origin again in about 45 minutes"
+    )
+    let headers = report.requirements("cdn-header").map(\.detail)
+    #expect(headers.count == 6, "\(headers)")
+    #expect(headers.contains { $0.hasPrefix("Apple-Try-Direct: false (") })
+    #expect(headers.contains("Age: 900"))
+    #expect(report.exitStatus == .findings)
+  }
+
+  /// The header lines of a capture in the corpus (`< Name: value`, or `Name: value` after the
+  /// status line): the CDN's real answers, replayed by the test server.
+  static func capturedHeaders(_ file: String) -> [(String, String)]? {
+    let url = BuiltProducts.packageRoot.appendingPathComponent(
+      "../shared/corpus/real-turn3/cdn/\(file)")
+    guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
+    var headers: [(String, String)] = []
+    for line in text.split(separator: "\n") {
+      var trimmed = line.trimmingCharacters(in: .whitespaces)
+      if trimmed.hasPrefix("< ") { trimmed.removeFirst(2) }
+      guard let colon = trimmed.firstIndex(of: ":") else { continue }
+      let name = String(trimmed[..<colon])
+      guard name.hasPrefix("Apple-") || name == "Cache-Control" || name == "Age" else { continue }
+      headers.append(
+        (name, trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+    }
+    return headers
+  }
+
+  @Test(arguments: [
+    ("001-azuread-apple-sso-tools-checkurls.txt", "got no answer from the origin in time"),
+    ("002-wildcat-raffle-universal-links-doc.txt", "the origin had no file when Apple asked"),
+  ])
+  func capturedFailuresAreExplained(file: String, meaning: String) async throws {
+    guard let headers = Self.capturedHeaders(file) else { return }  // the corpus is optional
+    try #require(headers.contains { $0.0 == "Apple-Failure-Reason" })
+    let report = try await check(cdnCopy: Self.failure(headers))
+    #expect(report.cdn?.requirement.status == .fail)
+    #expect(report.requirement("cdn-reason")?.detail.contains(meaning) == true)
+    #expect(report.requirements("cdn-header").count == headers.count)
+    #expect(report.requirement("cdn-retry") != nil)
+  }
+
+  @Test func appleCDNIsNotAskedAboutALoopbackSite() async throws {
+    let report = try await withServer(certificate: certificate, routes: Fixtures.correctSite) {
+      server in
+      var options = try Fixtures.options(server, trusting: nil)
+      options.cdnBase = server.url + "/a/v1/"
+      options.cdnOnlyForPublicHosts = true
+      return await LiveCheck(options: options).run()
+    }
+    let cdn = try #require(report.cdn?.requirement)
+    #expect(cdn.status == .info)
+    #expect(
+      cdn.detail == "not asked: 127.0.0.1 is a loopback address, which Apple's CDN cannot reach")
+  }
+
+  @Test(arguments: [
+    ("10.1.2.3", "a private address"), ("192.168.0.10", "a private address"),
+    ("172.20.0.1", "a private address"), ("::1", "a loopback address"),
+    ("fd00::1", "a private address"), ("fe80::1", "a link-local address"),
+    ("printer", "not a public name"), ("intranet.corp", "not a public name"),
+    ("app.home.arpa", "not a public name"),
+  ])
+  func privateHostsAreNotAskedAbout(host: String, kind: String) async throws {
+    let report = try await withServer(certificate: certificate, routes: Fixtures.correctSite) {
+      server in
+      var options = try Fixtures.options(server, trusting: nil, timeout: 2)
+      options.site = SiteAddress(host: host)
+      options.connectTo = try ConnectTo(parsing: "::127.0.0.1:\(server.port)")
+      options.cdnBase = LiveCheckOptions.appleCDNBase
+      options.cdnOnlyForPublicHosts = true
+      return await LiveCheck(options: options).run()
+    }
+    #expect(report.cdn?.requirement.status == .info)
+    #expect(
+      report.cdn?.requirement.detail.contains(kind) == true,
+      "\(report.cdn?.requirement.detail ?? "")")
   }
 
   @Test func aGzipEncodedCopyIsDecodedBeforeComparing() async throws {

@@ -35,8 +35,10 @@ extension DiagnosticCode {
       "AASA200", .error, "no app ID",
       help: "add \"appIDs\": [\"TEAMID.bundle.id\"]: without one the entry applies to no app")
     public static let appIDAndAppIDs = DiagnosticCode(
-      "AASA201", .warning, "\"appID\" and \"appIDs\" together",
-      help: "keep one: Apple uses \"appIDs\" and ignores \"appID\"")
+      "AASA201", .warning, "\"appID\" not among \"appIDs\"",
+      help:
+        "iOS 13 and later use \"appIDs\", iOS 12 and earlier \"appID\": list the same app in both, or drop \"appID\" if you do not support iOS 12"
+    )
     public static let malformedAppID = DiagnosticCode(
       "AASA202", .error, "malformed app ID",
       help: "write it as <Team ID>.<bundle ID>, e.g. ABCDE12345.com.example.app")
@@ -65,8 +67,9 @@ extension DiagnosticCode {
     // MARK: Paths and components (AASA3xx)
 
     public static let pathsAndComponents = DiagnosticCode(
-      "AASA300", .warning, "\"paths\" and \"components\" together",
-      help: "Apple ignores \"paths\" when \"components\" is present: move the rules into components"
+      "AASA300", .warning, "\"paths\" and \"components\" route differently",
+      help:
+        "iOS 13 and later use \"components\" and ignore \"paths\", which only iOS 12 and earlier read: make both route alike, or drop \"paths\" if you do not support iOS 12"
     )
     public static let noRules = DiagnosticCode(
       "AASA301", .warning, "no rules",

@@ -30,10 +30,23 @@ extension SiteAssociationParser {
     let components = value["components"]
     let paths = value["paths"]
     if let components, let elements = components.elements {
-      if let paths, paths.elements != nil {
-        report(
-          .Apple.pathsAndComponents, paths, DocumentPath.child(path, "paths"),
-          "\(path) has both \"paths\" and \"components\"; Apple ignores \"paths\"")
+      if let paths, let pathElements = paths.elements {
+        // iOS 12 and earlier read only "paths": kept beside "components" as Apple advises, it is
+        // judged by how it routes (``checkLegacyForms``), not by being there.
+        let pathsPath = DocumentPath.child(path, "paths")
+        var legacyRules: [Rule] = []
+        for (ruleIndex, element) in pathElements.enumerated() {
+          if let rule = parseLegacyPath(
+            element, index: ruleIndex, path: DocumentPath.element(pathsPath, ruleIndex),
+            inherited: ComponentSettings())
+          {
+            legacyRules.append(rule)
+          }
+        }
+        legacyForms.append(
+          LegacyForm(
+            detailPath: path, pathsValue: paths, pathsPath: pathsPath,
+            legacyAppID: value["appID"]?.string, rules: legacyRules))
       }
       let componentsPath = DocumentPath.child(path, "components")
       for (ruleIndex, element) in elements.enumerated() {
@@ -86,10 +99,12 @@ extension SiteAssociationParser {
     let list = value["appIDs"]
     if let list, let elements = list.elements {
       let listPath = DocumentPath.child(path, "appIDs")
-      if single != nil {
+      let listed = elements.compactMap(\.string)
+      if let single, !(single.string.map(listed.contains) ?? false) {
         report(
-          .Apple.appIDAndAppIDs, single!, DocumentPath.child(path, "appID"),
-          "\(path) has both \"appID\" and \"appIDs\"; Apple uses \"appIDs\" and ignores \"appID\"")
+          .Apple.appIDAndAppIDs, single, DocumentPath.child(path, "appID"),
+          "\(path) has \"appID\" \(single.string.map { "\"\($0)\" " } ?? "")that \"appIDs\" does not list: iOS 12 and earlier open that app, later versions only those of \"appIDs\""
+        )
       }
       if elements.isEmpty {
         report(

@@ -27,6 +27,8 @@ struct SiteAssociationParser: DiagnosticReporting {
   /// What one use of a variable adds to a pattern, by name and case sensitivity: each used
   /// variable is compiled once, as the matcher compiles it, and unused ones never.
   var expansions: [String: Int] = [:]
+  /// Entries that keep iOS 12's "paths" beside "components", judged once the service is read.
+  var legacyForms: [LegacyForm] = []
 
   mutating func expansion(of name: String, caseSensitive: Bool) -> Int {
     let key = (caseSensitive ? "s:" : "i:") + name
@@ -154,6 +156,7 @@ struct SiteAssociationParser: DiagnosticReporting {
     appLinks.details = parseDetails(details, domainDefaults: appLinks.defaults)
     checkDuplicateAppIDs(appLinks.details, details)
     checkUnusedVariables(appLinks.substitutionVariables, value["substitutionVariables"])
+    checkLegacyForms(appLinks)
     return appLinks
   }
 

@@ -12,8 +12,12 @@ public struct CheckRun {
 
   /// The site, e.g. `https://example.com`; nil with ``entitlements``.
   public var url: String?
-  /// An entitlements file whose associated domains are each checked.
+  /// An entitlements file (or profile, built app, archive) whose associated domains are each
+  /// checked.
   public var entitlements: String?
+  /// `--hosts`: a file of hosts (or URLs), one per line, each checked; with ``entitlements``, the
+  /// hosts under its wildcard domains.
+  public var hosts: String?
   public var app: String?
   public var paths: [String] = []
   /// A file of paths, one per line.
@@ -22,9 +26,12 @@ public struct CheckRun {
   public var expect: String?
   public var caFile: String?
   public var timeoutSeconds: Double = 10
-  /// Also compare Apple's CDN copy, from Apple's CDN or from this base URL.
-  public var cdn = false
+  /// Read Apple's CDN copy of a public host (`--no-cdn` turns it off); `cdnBase` asks another
+  /// base about any host.
+  public var cdn = true
   public var cdnBase: String?
+  /// `--user-agent`: fetch as this instead of Apple's CDN crawler.
+  public var userAgent: String?
   public var connectTo: String?
   public var format: Format = .text
   public var style: TerminalStyle = .plain
@@ -36,19 +43,27 @@ public struct CheckRun {
   public func run(output: OutputSink) async throws -> ExitStatus {
     let entitlementsFile = try entitlements.map { path in
       do {
-        return try EntitlementsFile(path: path, bytes: try FileInput.read(path))
+        return try EntitlementsFile.load(path: path)
       } catch let error as EntitlementsFile.Unreadable {
         throw LintRun.UsageError(error.description)
       }
     }
     let options = try liveCheckOptions(appFromEntitlements: entitlementsFile?.applicationIdentifier)
+    let hostList = try hosts.map(readHosts) ?? []
     if let entitlementsFile {
       guard options.app != nil else {
         throw LintRun.UsageError(
           "--entitlements needs --app: the app whose ID each domain's file must list")
       }
-      let report = await EntitlementsCheck(entitlements: entitlementsFile, options: options).run()
+      let report = await EntitlementsCheck(
+        entitlements: entitlementsFile, options: options, concreteHosts: hostList
+      ).run()
       write(.entitlements(report), to: output)
+      return report.exitStatus
+    }
+    if hosts != nil {
+      let report = await HostsCheck(hosts: hostList, options: options).run()
+      write(.hosts(report), to: output)
       return report.exitStatus
     }
     let report = await LiveCheck(options: options).run()
@@ -86,11 +101,18 @@ public struct CheckRun {
       options.cdnBase = cdnBase
     } else if cdn {
       options.cdnBase = LiveCheckOptions.appleCDNBase
+      options.cdnOnlyForPublicHosts = true
+    }
+    if let userAgent {
+      guard !userAgent.isEmpty, userAgent.allSatisfy({ !$0.isNewline && $0.isASCII }) else {
+        throw LintRun.UsageError("--user-agent must be one line of ASCII text")
+      }
+      options.userAgent = userAgent
     }
     if let connectTo {
       do {
         let parsed = try ConnectTo(parsing: connectTo)
-        guard entitlements != nil || parsed.applies(to: site) else {
+        guard entitlements != nil || hosts != nil || parsed.applies(to: site) else {
           throw LintRun.UsageError(
             "--connect-to \(connectTo) is for \(parsed.host ?? "any host"):\(parsed.port.map(String.init) ?? "any port"), not \(site.host):\(site.port)"
           )
@@ -103,9 +125,29 @@ public struct CheckRun {
     return options
   }
 
+  /// The hosts of a `--hosts` file: blank lines and `#` comments skipped, each line a host or URL.
+  private func readHosts(_ path: String) throws -> [SiteAddress] {
+    var sites: [SiteAddress] = []
+    var problems: [String] = []
+    try LineReader(path: path).forEachLine { line in
+      do {
+        let site = try SiteAddress(parsing: String(line))
+        if !sites.contains(site) { sites.append(site) }
+      } catch let error as SiteAddress.InvalidURL {
+        problems.append(error.description)
+      }
+    }
+    if let problem = problems.first {
+      throw LintRun.UsageError("--hosts \(path): \(problem)")
+    }
+    guard !sites.isEmpty else { throw LintRun.UsageError("--hosts \(path) lists no host") }
+    return sites
+  }
+
   private enum Report {
     case site(LiveCheckReport)
     case entitlements(EntitlementsCheckReport)
+    case hosts(HostsCheckReport)
   }
 
   private func write(_ report: Report, to output: OutputSink) {
@@ -122,6 +164,12 @@ public struct CheckRun {
       LiveCheckSARIFWriter.write(report, toolVersion: toolVersion, to: output)
     case (.github, .site(let report)): LiveCheckGitHubWriter.write(report, to: output)
     case (.github, .entitlements(let report)): LiveCheckGitHubWriter.write(report, to: output)
+    case (.text, .hosts(let report)):
+      LiveCheckTextRenderer(style: style, verbose: verbose).render(report, to: output)
+    case (.json, .hosts(let report)): LiveCheckJSONWriter.write(report, to: output)
+    case (.sarif, .hosts(let report)):
+      LiveCheckSARIFWriter.write(report, toolVersion: toolVersion, to: output)
+    case (.github, .hosts(let report)): LiveCheckGitHubWriter.write(report, to: output)
     }
     output.flush()
   }

@@ -26,10 +26,15 @@ struct LiveCheckFinding {
     } + report.sites.flatMap(all)
   }
 
+  /// Every host's findings, in the order of the hosts.
+  static func all(_ report: HostsCheckReport) -> [LiveCheckFinding] {
+    report.sites.flatMap(all)
+  }
+
   static func all(_ report: LiveCheckReport) -> [LiveCheckFinding] {
     var findings: [LiveCheckFinding] = []
     for (resource, requirement) in report.allRequirements
-    where requirement.status != .pass && requirement.name != "lint" {
+    where requirement.status != .pass && requirement.name != "lint" && !isSkippedCDN(requirement) {
       findings.append(
         LiveCheckFinding(
           file: requirement.location?.file ?? resource, line: requirement.location?.line,
@@ -44,6 +49,13 @@ struct LiveCheckFinding {
       }
     }
     return findings
+  }
+
+  /// Lines that are no finding: the note that Apple's CDN was not asked (a private host), and the
+  /// CDN's raw headers (their meaning is in the `cdn-reason` and `cdn-retry` lines). Text and
+  /// JSON still show them.
+  static func isSkippedCDN(_ requirement: Requirement) -> Bool {
+    (requirement.name == "cdn" && requirement.status == .info) || requirement.name == "cdn-header"
   }
 
   /// `check/tls-chain` for a line, `AASA103` for a diagnostic.

@@ -21,6 +21,12 @@ public enum LiveCheckGitHubWriter {
     sink.line(LiveCheckTextRenderer(style: .plain).summary(report))
   }
 
+  /// `--hosts`: every host's findings, then the overall result.
+  public static func write(_ report: HostsCheckReport, to sink: OutputSink) {
+    write(LiveCheckFinding.all(report), to: sink)
+    sink.line(LiveCheckTextRenderer(style: .plain).summary(report))
+  }
+
   static func write(_ findings: [LiveCheckFinding], to sink: OutputSink) {
     for finding in findings {
       let command: String

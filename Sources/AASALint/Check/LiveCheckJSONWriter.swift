@@ -30,6 +30,29 @@ public enum LiveCheckJSONWriter {
     sink.line(JSONOutput.encode(EntitlementsJSON(report)))
   }
 
+  /// `--hosts`: one object with a site object per host.
+  ///
+  /// ```
+  /// {"hosts": ["https://a.example.com", ...], "status", "exitStatus", "sites": [{...}, ...]}
+  /// ```
+  public static func write(_ report: HostsCheckReport, to sink: OutputSink) {
+    sink.line(JSONOutput.encode(HostsJSON(report)))
+  }
+
+  struct HostsJSON: Encodable {
+    var hosts: [String]
+    var status: String
+    var exitStatus: Int32
+    var sites: [SiteJSON]
+
+    init(_ report: HostsCheckReport) {
+      hosts = report.sites.map(\.site.origin)
+      status = report.status == .fail ? "fail" : "pass"
+      exitStatus = report.exitStatus.rawValue
+      sites = report.sites.map(SiteJSON.init)
+    }
+  }
+
   struct RequirementJSON: Encodable {
     var resource: String
     var name: String

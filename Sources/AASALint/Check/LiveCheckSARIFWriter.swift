@@ -22,6 +22,14 @@ public enum LiveCheckSARIFWriter {
       failed: report.status == .fail, toolVersion: toolVersion, to: sink)
   }
 
+  /// `--hosts`: the findings of every host in one run.
+  public static func write(_ report: HostsCheckReport, toolVersion: String, to sink: OutputSink) {
+    write(
+      LiveCheckFinding.all(report),
+      properties: ["hosts": report.sites.map(\.site.origin).joined(separator: " ")],
+      failed: report.status == .fail, toolVersion: toolVersion, to: sink)
+  }
+
   static func write(
     _ findings: [LiveCheckFinding], properties: [String: String], failed: Bool,
     toolVersion: String, to sink: OutputSink

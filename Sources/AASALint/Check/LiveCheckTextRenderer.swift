@@ -36,9 +36,9 @@ public struct LiveCheckTextRenderer {
         for diagnostic in lint.diagnostics { renderer.render(diagnostic, to: sink) }
       }
     }
-    if let (url, requirement) = report.cdn {
-      sink.line(style.bold(url.escapingControlCharacters))
-      renderLine(requirement, to: sink)
+    if let cdn = report.cdn {
+      sink.line(style.bold(cdn.url.escapingControlCharacters))
+      for requirement in cdn.requirements { renderLine(requirement, to: sink) }
     }
     if !report.routeRequirements.isEmpty {
       sink.line(style.bold("routes on the live file"))
@@ -66,18 +66,65 @@ public struct LiveCheckTextRenderer {
     sink.line(summary(report))
   }
 
+  /// `--hosts`: one table, a row per host: its result, its CDN line's status, and the names of
+  /// the lines that failed or warned.
+  ///
+  /// ```
+  /// host           result  cdn   failed or warned
+  /// a.example.com  pass    pass
+  /// b.example.com  fail    fail  status, user-agent, cdn
+  /// result: fail (1 of 2 hosts failed)
+  /// ```
+  public func render(_ report: HostsCheckReport, to sink: OutputSink) {
+    let hosts = report.sites.map(\.site.hostHeader)
+    let width = max(4, hosts.map(\.count).max() ?? 0)
+    func pad(_ text: String, _ width: Int) -> String {
+      text + String(repeating: " ", count: max(1, width - text.count + 2))
+    }
+    sink.line(
+      style.bold(pad("host", width) + pad("result", 6) + pad("cdn", 4) + "failed or warned"))
+    for (host, site) in zip(hosts, report.sites) {
+      let failed = site.status == .fail
+      let result = failed ? style.red("fail") : style.green("pass")
+      let cdn = site.cdn.map { statusLabel($0.requirement.status) } ?? "-   "
+      var names: [String] = []
+      for (_, requirement) in site.allRequirements
+      where requirement.status >= .warn && !names.contains(requirement.name) {
+        names.append(requirement.name)
+      }
+      let row = pad(host, width) + result + "    " + cdn + "  " + names.joined(separator: ", ")
+      sink.line(String(row.trimming { $0 == " " }))
+    }
+    sink.line(summary(report))
+  }
+
+  /// `result: fail (1 of 3 hosts failed)`.
+  func summary(_ report: HostsCheckReport) -> String {
+    let failed = report.sites.filter { $0.status == .fail }.count
+    let verdict = failed > 0 ? style.red("fail") : style.green("pass")
+    let count = report.sites.count
+    let detail =
+      failed > 0
+      ? "\(failed) of \(count) hosts failed" : "\(count) host\(count == 1 ? "" : "s") checked"
+    return "result: " + verdict + " (" + detail + ")"
+  }
+
   /// `result: fail (1 of 2 domains failed)`.
   func summary(_ report: EntitlementsCheckReport) -> String {
     let failedSites = report.sites.filter { $0.status == .fail }.count
     var parts: [String] = []
     if failedSites > 0 {
       parts.append("\(failedSites) of \(report.sites.count) domains failed")
+    } else if report.sites.isEmpty {
+      parts.append("no domain checked")
     } else {
       parts.append("\(report.sites.count) domain\(report.sites.count == 1 ? "" : "s") checked")
     }
     let failedLines = report.requirements.filter { $0.status == .fail }.count
     if failedLines > 0 { parts.append("\(failedLines) failed") }
-    let wildcards = report.requirements.filter { $0.status == .info }.count
+    let wildcards = report.requirements.filter {
+      $0.name == "applinks" && $0.status == .info && $0.detail.contains("wildcard")
+    }.count
     if wildcards > 0 {
       parts.append("\(wildcards) wildcard\(wildcards == 1 ? "" : "s") not checked")
     }

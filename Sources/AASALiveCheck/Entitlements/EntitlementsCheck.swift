@@ -12,15 +12,28 @@ public struct EntitlementsCheck: Sendable {
   /// must be set.
   public var options: LiveCheckOptions
 
-  public init(entitlements: EntitlementsFile, options: LiveCheckOptions) {
+  /// `--hosts`: concrete hosts, checked for the wildcard entries they fall under.
+  public var concreteHosts: [SiteAddress]
+
+  public init(
+    entitlements: EntitlementsFile, options: LiveCheckOptions, concreteHosts: [SiteAddress] = []
+  ) {
     self.entitlements = entitlements
     self.options = options
+    self.concreteHosts = concreteHosts
   }
 
   public func run(group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton) async
     -> EntitlementsCheckReport
   {
     var report = EntitlementsCheckReport(path: entitlements.path, app: options.app)
+    report.requirements = BuildFindings.judge(entitlements)
+    if entitlements.applinks.isEmpty, entitlements.entitlements == nil,
+      entitlements.profile?.entitlements.associatedDomains == .any
+    {
+      // A profile alone that grants any domain: its lines say what to give instead.
+      return report
+    }
     if entitlements.applinks.isEmpty {
       report.requirements.append(
         Requirement(
@@ -32,6 +45,16 @@ public struct EntitlementsCheck: Sendable {
     var sites: [SiteAddress] = []
     for domain in entitlements.applinks {
       if domain.isWildcard {
+        let below = concreteHosts.filter { $0.host.hasSuffix("." + domain.host) }
+        if !below.isEmpty {
+          for site in below where !sites.contains(site) { sites.append(site) }
+          report.requirements.append(
+            Requirement(
+              "applinks", .pass,
+              "\(domain.entry): checks the \(below.count) host\(below.count == 1 ? "" : "s") given under it"
+            ))
+          continue
+        }
         report.requirements.append(
           Requirement(
             "applinks", .info,
@@ -44,20 +67,36 @@ public struct EntitlementsCheck: Sendable {
           Requirement("applinks", .fail, "\(domain.entry): \(domain.host) is not a host name"))
       }
     }
-    let options = self.options
-    report.sites = await withTaskGroup(of: (Int, LiveCheckReport).self) { tasks in
+    report.sites = await Self.check(sites, options: options, group: group)
+    report.requirements += report.sites.compactMap {
+      BuildFindings.judgeSite($0, app: options.app)
+    }
+    return report
+  }
+}
+
+extension EntitlementsCheck {
+  /// How many sites are checked at once.
+  static let concurrentSites = 8
+
+  /// Each site checked with `options` (its `site` replaced), at most ``concurrentSites`` at a
+  /// time, the reports in the order of `sites`.
+  static func check(
+    _ sites: [SiteAddress], options: LiveCheckOptions, group: any EventLoopGroup
+  ) async -> [LiveCheckReport] {
+    await withTaskGroup(of: (Int, LiveCheckReport).self) { tasks in
+      var reports: [(Int, LiveCheckReport)] = []
       for (index, site) in sites.enumerated() {
+        if index >= concurrentSites, let finished = await tasks.next() { reports.append(finished) }
         tasks.addTask {
           var siteOptions = options
           siteOptions.site = site
           return (index, await LiveCheck(options: siteOptions).run(group: group))
         }
       }
-      var reports: [(Int, LiveCheckReport)] = []
       for await result in tasks { reports.append(result) }
       return reports.sorted { $0.0 < $1.0 }.map(\.1)
     }
-    return report
   }
 }
 

@@ -10,7 +10,12 @@ import NIOSSL
 public struct ResourceFetcher: Sendable {
   /// Apple reads at most ``FileKind/maximumSize`` bytes; one more tells that the file is larger.
   public static let sizeCap = FileKind.maximumSize + 1
-  public static let userAgent = "aasa-lint-check/0.1 (like Apple's swcd: no redirects, 128 KB)"
+  /// What Apple's CDN crawler sends: rules keyed on it (bot protection, WAFs) apply to the check too.
+  public static let appleUserAgent = "AASA-Bot/1.0.0"
+  /// A current Safari on macOS: what a person testing the file in a browser sends. A site that
+  /// answers this but not ``appleUserAgent`` treats Apple's fetcher differently.
+  public static let browserUserAgent =
+    "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15"
 
   let client: HTTPClient
   let timeout: TimeAmount
@@ -50,8 +55,11 @@ public struct ResourceFetcher: Sendable {
     return HTTPClient(eventLoopGroup: group, configuration: configuration)
   }
 
-  /// The server's answer for `url`; throws only when no answer came (connection, TLS, timeout).
-  public func fetch(_ url: String) async throws -> FetchedResource {
+  /// The server's answer for `url`, asked as `userAgent` (Apple's fetcher unless told otherwise);
+  /// throws only when no answer came (connection, TLS, timeout).
+  public func fetch(_ url: String, userAgent: String = ResourceFetcher.appleUserAgent) async throws
+    -> FetchedResource
+  {
     var request = HTTPClientRequest(url: url)
     if let (site, port) = redirection, url.hasPrefix(site.origin + "/") {
       let target = SiteAddress(host: site.host, port: port)
@@ -59,7 +67,7 @@ public struct ResourceFetcher: Sendable {
       request.headers.add(name: "Host", value: site.hostHeader)
     }
     request.method = .GET
-    request.headers.add(name: "User-Agent", value: Self.userAgent)
+    request.headers.add(name: "User-Agent", value: userAgent)
     request.headers.add(name: "Accept", value: "application/json, */*")
     // What NSURLSession, and so Apple's fetcher, asks for: a server that compresses only when
     // asked is judged on the body Apple gets.

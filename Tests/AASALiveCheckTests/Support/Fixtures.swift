@@ -73,6 +73,23 @@ enum Fixtures {
   }
 }
 
+/// Starts a server that answers by more than the path for the length of `body`.
+func withServer<T>(
+  certificate: TestCertificate, requestRoutes: @escaping TestHTTPSServer.RequestRoutes,
+  _ body: (TestHTTPSServer) async throws -> T
+) async throws -> T {
+  let server = try await TestHTTPSServer.start(
+    certificate: certificate, requestRoutes: requestRoutes)
+  do {
+    let result = try await body(server)
+    await server.stop()
+    return result
+  } catch {
+    await server.stop()
+    throw error
+  }
+}
+
 /// Starts a server for the length of `body`, and stops it afterwards whatever happens.
 func withServer<T>(
   certificate: TestCertificate, routes: @escaping TestHTTPSServer.Routes,

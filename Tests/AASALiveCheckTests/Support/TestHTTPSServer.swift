@@ -26,6 +26,16 @@ final class TestHTTPSServer: Sendable {
 
   typealias Routes = @Sendable (String) -> Response
 
+  /// What a route that looks past the path sees of a request.
+  struct Request: Sendable {
+    var path: String
+    var userAgent: String?
+  }
+
+  /// A route table that answers by more than the path: by User-Agent, for sites that treat
+  /// Apple's fetcher differently.
+  typealias RequestRoutes = @Sendable (Request) -> Response
+
   let channel: any Channel
   var port: Int { channel.localAddress!.port! }
   var url: String { "https://127.0.0.1:\(port)" }
@@ -34,6 +44,12 @@ final class TestHTTPSServer: Sendable {
 
   static func start(certificate: TestCertificate, routes: @escaping Routes) async throws
     -> TestHTTPSServer
+  {
+    try await start(certificate: certificate, requestRoutes: { routes($0.path) })
+  }
+
+  static func start(certificate: TestCertificate, requestRoutes routes: @escaping RequestRoutes)
+    async throws -> TestHTTPSServer
   {
     let configuration = TLSConfiguration.makeServerConfiguration(
       certificateChain: try NIOSSLCertificate.fromPEMFile(certificate.certificatePath).map {
@@ -82,14 +98,15 @@ private final class RouteHandler: ChannelInboundHandler, Sendable {
   typealias InboundIn = HTTPServerRequestPart
   typealias OutboundOut = HTTPServerResponsePart
 
-  let routes: TestHTTPSServer.Routes
+  let routes: TestHTTPSServer.RequestRoutes
 
-  init(routes: @escaping TestHTTPSServer.Routes) { self.routes = routes }
+  init(routes: @escaping TestHTTPSServer.RequestRoutes) { self.routes = routes }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     guard case .head(let request) = unwrapInboundIn(data) else { return }
     let path = String(request.uri.split(separator: "?", maxSplits: 1).first ?? "")
-    let response = routes(path)
+    let response = routes(
+      TestHTTPSServer.Request(path: path, userAgent: request.headers.first(name: "User-Agent")))
     let keepAlive = request.isKeepAlive
     let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
     let send: @Sendable () -> Void = {

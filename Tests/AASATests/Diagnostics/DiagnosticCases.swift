@@ -142,7 +142,7 @@ extension DiagnosticCase {
       trigger: #"{"applinks": {"details": [⟪{"# + albums + "}]}}", valid: file(app + ", " + albums)),
     DiagnosticCase(
       code: "AASA201", severity: .warning, path: "applinks.details[0].appID",
-      trigger: file(#""appID": ⟪"D3KQX62K1A.com.example.app", "# + app + ", " + albums),
+      trigger: file(#""appID": ⟪"D3KQX62K1A.com.example.other", "# + app + ", " + albums),
       valid: file(app + ", " + albums)),
     DiagnosticCase(
       code: "AASA202", severity: .error, path: "applinks.details[0].appIDs[0]",
@@ -178,7 +178,7 @@ extension DiagnosticCase {
     // MARK: Paths and components
     DiagnosticCase(
       code: "AASA300", severity: .warning, path: "applinks.details[0].paths",
-      trigger: file(app + #", "paths": ⟪["/albums/*"], "# + albums),
+      trigger: file(app + #", "paths": ⟪["/photos/*"], "# + albums),
       valid: file(app + ", " + albums)),
     DiagnosticCase(
       code: "AASA301", severity: .warning, path: "applinks.details[0]",

@@ -1,0 +1,147 @@
+import AASACore
+import AASADevice
+
+/// `aasa-lint device [FILE|-]`: device output pasted from a terminal, an issue or a forum,
+/// explained per app and domain: the state, what it means, the likely causes in order, and what
+/// to run next.
+///
+/// ```
+/// org.thoughtcrime.securesms (android)
+///   signal.group  legacy_failure
+///     means   rejected by a legacy verifier, reason unknown: links open the browser
+///     causes  1. https://signal.group/.well-known/assetlinks.json does not list …
+///     next    aasa-lint check https://signal.group
+///             adb shell pm verify-app-links --re-verify org.thoughtcrime.securesms
+/// ```
+public struct DeviceRun {
+  public enum Format: String, Sendable, CaseIterable {
+    case text, json
+  }
+
+  /// The file's name as given, `-` for standard input.
+  public var input: String
+  public var format: Format
+  public var style: TerminalStyle
+
+  public init(input: String = "-", format: Format = .text, style: TerminalStyle = .plain) {
+    self.input = input
+    self.format = format
+    self.style = style
+  }
+
+  /// 0 when every domain read opens the app, 1 when one does not; unreadable or unrecognised
+  /// input is thrown before anything is written.
+  public func run(output: OutputSink) throws -> ExitStatus {
+    let bytes = try FileInput.read(input)
+    let report: DeviceReport
+    do {
+      report = try DeviceOutputReader.read(bytes)
+    } catch {
+      throw LintRun.UsageError("\(input == "-" ? "standard input" : input): \(error.description)")
+    }
+    switch format {
+    case .text: writeText(report, to: output)
+    case .json: output.line(JSONOutput.encode(DeviceJSON(report)))
+    }
+    output.flush()
+    return report.failing.isEmpty ? .success : .findings
+  }
+
+  private func writeText(_ report: DeviceReport, to sink: OutputSink) {
+    if report.apps.isEmpty {
+      sink.line("no app's domain state in this \(report.platform.rawValue) output")
+    }
+    for app in report.apps {
+      sink.line(
+        style.bold(visible(app.app ?? "(app not named in the paste)"))
+          + " (\(report.platform.rawValue))")
+      let width = app.domains.map(\.domain.count).max() ?? 0
+      for domain in app.domains {
+        let padding = String(repeating: " ", count: max(0, width - domain.domain.count))
+        let state =
+          domain.opensApp ? style.green(visible(domain.state)) : style.red(visible(domain.state))
+        sink.line("  \(visible(domain.domain))\(padding)  \(state)")
+        sink.line("    means   " + visible(domain.meaning))
+        for (index, cause) in domain.causes.enumerated() {
+          sink.line(
+            (index == 0 ? "    causes  " : "            ") + "\(index + 1). " + visible(cause))
+        }
+        for (index, step) in domain.next.enumerated() {
+          sink.line((index == 0 ? "    next    " : "            ") + visible(step))
+        }
+      }
+    }
+    if !report.notes.isEmpty {
+      sink.line(style.bold("notes"))
+      for note in report.notes {
+        sink.line("  line \(note.line): " + visible(note.text))
+      }
+    }
+    let failing = report.failing.count
+    let total = report.apps.reduce(0) { $0 + $1.domains.count }
+    sink.line(
+      failing == 0
+        ? "result: " + style.green("ok") + " (\(total) domain\(total == 1 ? "" : "s"))"
+        : "result: " + style.red("\(failing) of \(total) domains do not open the app"))
+  }
+
+  /// Control characters from the paste as `\u{1B}` escapes, so that they cannot act on a
+  /// terminal.
+  private func visible(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+      return text
+    }
+    var result = ""
+    for scalar in text.unicodeScalars {
+      if scalar.properties.generalCategory == .control {
+        result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+}
+
+/// `{"kind": "device", "platform": "android"|"ios", "apps": [{"app": …, "domains": [{"domain",
+/// "state", "meaning", "causes", "next", "line", "opensApp"}]}], "notes": [{"line", "text"}]}`.
+struct DeviceJSON: Encodable {
+  struct Domain: Encodable {
+    var domain: String
+    var state: String
+    var meaning: String
+    var causes: [String]
+    var next: [String]
+    var line: Int
+    var opensApp: Bool
+  }
+
+  struct App: Encodable {
+    var app: Nullable<String>
+    var domains: [Domain]
+  }
+
+  struct Note: Encodable {
+    var line: Int
+    var text: String
+  }
+
+  var kind = "device"
+  var platform: String
+  var apps: [App]
+  var notes: [Note]
+
+  init(_ report: DeviceReport) {
+    platform = report.platform.rawValue
+    apps = report.apps.map { app in
+      App(
+        app: Nullable(app.app),
+        domains: app.domains.map {
+          Domain(
+            domain: $0.domain, state: $0.state, meaning: $0.meaning, causes: $0.causes,
+            next: $0.next, line: $0.line, opensApp: $0.opensApp)
+        })
+    }
+    notes = report.notes.map { Note(line: $0.line, text: $0.text) }
+  }
+}

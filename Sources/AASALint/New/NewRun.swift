@@ -1,0 +1,152 @@
+import AASA
+import AASAAndroid
+import AASACore
+import AASAWellKnown
+import Foundation
+
+/// `aasa-lint new aasa|assetlinks`: a minimal starting file that lints clean under `--strict` and
+/// routes as asked, written only when it does (a placeholder Team ID, a malformed package or
+/// fingerprint is refused with the finding that says why).
+public struct NewRun {
+  public enum Kind: String, Sendable, CaseIterable {
+    case aasa, assetlinks
+  }
+
+  public var kind: Kind
+  /// `aasa`: the app, `TEAMID.bundle.id`.
+  public var app: String?
+  /// `aasa`: paths that open the app (all of them when none is given).
+  public var paths: [String] = []
+  /// `aasa`: paths that must not, decided before `paths`.
+  public var excludes: [String] = []
+  /// `assetlinks`: the package name.
+  public var package: String?
+  /// `assetlinks`: SHA-256 fingerprints of the signing certificates, in any case, with or
+  /// without colons.
+  public var fingerprints: [String] = []
+  /// `assetlinks`: certificate files (PEM or DER) whose SHA-256 fingerprints are added.
+  public var certificates: [String] = []
+
+  public init(kind: Kind) { self.kind = kind }
+
+  /// The file's text; throws a usage error (nothing written) when it would not lint clean.
+  public func generate() throws -> String {
+    let text: String
+    switch kind {
+    case .aasa: text = try association()
+    case .assetlinks: text = try assetLinks()
+    }
+    let report = WellKnownLinter(kind: kind == .aasa ? .appleAppSiteAssociation : .assetLinks)
+      .lint(Array(text.utf8), source: kind.rawValue)
+    let findings = report.diagnostics.filter { $0.severity != .info }
+    if !findings.isEmpty {
+      let listed = findings.map { "\($0.message) [\($0.code.rawValue)]" }
+      throw LintRun.UsageError(
+        "the file would not lint clean: " + listed.joined(separator: "; "))
+    }
+    return text + "\n"
+  }
+
+  public func run(output: OutputSink) throws -> ExitStatus {
+    let text = try generate()
+    output.write(text)
+    output.flush()
+    return .success
+  }
+
+  /// Writes the file to `path`, never over an existing file.
+  public func write(to path: String) throws {
+    let text = try generate()
+    do {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
+    } catch let error as CocoaError where error.code == .fileWriteFileExists {
+      throw LintRun.UsageError("\(path) already exists; remove it or choose another --output")
+    } catch {
+      throw LintRun.UsageError("cannot write \(path): \(error.localizedDescription)")
+    }
+  }
+
+  private func association() throws -> String {
+    guard let app, !app.isEmpty else {
+      throw LintRun.UsageError("new aasa needs --app TEAMID.bundle.id")
+    }
+    for path in paths + excludes where !path.hasPrefix("/") && path != "*" {
+      throw LintRun.UsageError(
+        "\(path) is not a path: write it from the first /, e.g. /albums/* (the domain comes from the entitlement)"
+      )
+    }
+    let components =
+      excludes.map { Component(path: $0, exclude: true) }
+      + (paths.isEmpty ? ["*"] : paths).map { Component(path: $0, exclude: nil) }
+    let file = AssociationFile(
+      applinks: .init(details: [.init(appIDs: [app], components: components)]))
+    return JSONOutput.encode(file)
+  }
+
+  private func assetLinks() throws -> String {
+    guard let package, !package.isEmpty else {
+      throw LintRun.UsageError("new assetlinks needs --package com.example.app")
+    }
+    var canonical: [String] = []
+    for text in fingerprints {
+      guard let fingerprint = CertificateFingerprint(text), fingerprint.isSHA256 else {
+        throw LintRun.UsageError(
+          "--fingerprint \(text) is not a SHA-256 fingerprint: 32 hex pairs, as keytool -list -v or the Play Console print them"
+        )
+      }
+      canonical.append(fingerprint.canonicalText)
+    }
+    for path in certificates {
+      canonical.append(try CertificateFile.sha256Fingerprint(path: path))
+    }
+    guard !canonical.isEmpty else {
+      throw LintRun.UsageError(
+        "new assetlinks needs --fingerprint SHA256 or --cert FILE: the signing certificate's (for Play, the app signing key's)"
+      )
+    }
+    var unique: [String] = []
+    for fingerprint in canonical where !unique.contains(fingerprint) { unique.append(fingerprint) }
+    let statement = Statement(
+      relation: ["delegate_permission/common.handle_all_urls"],
+      target: .init(
+        namespace: "android_app", packageName: package, fingerprints: unique))
+    return JSONOutput.encode([statement])
+  }
+
+  struct Component: Encodable {
+    var path: String
+    var exclude: Bool?
+
+    enum CodingKeys: String, CodingKey {
+      case path = "/"
+      case exclude
+    }
+  }
+
+  struct AssociationFile: Encodable {
+    struct AppLinks: Encodable {
+      struct Detail: Encodable {
+        var appIDs: [String]
+        var components: [Component]
+      }
+      var details: [Detail]
+    }
+    var applinks: AppLinks
+  }
+
+  struct Statement: Encodable {
+    struct Target: Encodable {
+      var namespace: String
+      var packageName: String
+      var fingerprints: [String]
+
+      enum CodingKeys: String, CodingKey {
+        case namespace
+        case packageName = "package_name"
+        case fingerprints = "sha256_cert_fingerprints"
+      }
+    }
+    var relation: [String]
+    var target: Target
+  }
+}

@@ -1,0 +1,107 @@
+import AASA
+import AASACore
+import Foundation
+import TestSupport
+import Testing
+
+/// `aasa-lint new`: starting files that lint clean under `--strict` and route as asked.
+@Suite struct NewCommandTests {
+  @Test func anAssociationFileLintsCleanAndRoutesAsAsked() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.file("apple-app-site-association")
+    let result = try LintProcess.run([
+      "new", "aasa", "--app", "D3KQX62K1A.com.example.app", "--path", "/albums/*", "--path",
+      "/help", "--exclude", "/albums/private/*", "-o", path,
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let lint = try LintProcess.run([
+      path, "--strict", "/albums/1", "/albums/private/2", "/help", "/about", "--format", "json",
+    ])
+    #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
+    let association = try #require(
+      SiteAssociationLinter().lint(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        .association)
+    let matcher = Matcher(association)
+    func outcome(_ url: String) -> RoutingExpectation.Outcome {
+      RoutingExpectation.outcome(of: matcher.route(URLInput(url)), app: nil).0
+    }
+    #expect(outcome("/albums/1") == .app("D3KQX62K1A.com.example.app"))
+    #expect(outcome("/albums/private/2") == .blocked)
+    #expect(outcome("/help") == .app("D3KQX62K1A.com.example.app"))
+    #expect(outcome("/about") == .none)
+    let again = try LintProcess.run([
+      "new", "aasa", "--app", "D3KQX62K1A.com.example.app", "-o", path,
+    ])
+    #expect(again.status == 2)
+    #expect(again.stderr.contains("already exists"))
+  }
+
+  @Test func withoutPathsEveryPathOpensTheApp() throws {
+    let result = try LintProcess.run(["new", "aasa", "--app", "D3KQX62K1A.com.example.app"])
+    #expect(result.status == 0)
+    let lint = try LintProcess.run(["-", "--strict", "/anything/at/all"], stdin: result.stdout)
+    #expect(lint.status == 0, "\(lint.stdout)")
+    #expect(lint.stdout.contains("D3KQX62K1A.com.example.app"))
+  }
+
+  @Test func aPlaceholderTeamIDIsRefusedAndNothingWritten() throws {
+    let result = try LintProcess.run(["new", "aasa", "--app", "TEAMID.com.example.app"])
+    #expect(result.status == 2)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.contains("[AASA203]"), "\(result.stderr)")
+  }
+
+  @Test func anAssetLinksFileLintsCleanAndGrantsTheApp() throws {
+    let result = try LintProcess.run([
+      "new", "assetlinks", "--package", "com.example.app", "--fingerprint",
+      "146de983c5730650d8eeb9952f34fc6416a08342e61dbea88a0496b23fcf44e5",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stdout.contains(
+        "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
+      ))
+    let lint = try LintProcess.run(
+      [
+        "-", "--strict", "--grants",
+        "com.example.app:14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5",
+      ], stdin: result.stdout)
+    #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
+  }
+
+  @Test func aCertificateFilesFingerprintIsUsed() throws {
+    let directory = try TemporaryDirectory()
+    let certificate = directory.file("upload.pem")
+    let made = try ChildProcess.run(
+      "/usr/bin/env",
+      [
+        "openssl", "req", "-x509", "-nodes", "-newkey", "ec", "-pkeyopt",
+        "ec_paramgen_curve:prime256v1", "-keyout", directory.file("key.pem"), "-out", certificate,
+        "-days", "1", "-subj", "/CN=upload",
+      ])
+    try #require(made.status == 0, "\(made.stderr)")
+    let expected = try ChildProcess.run(
+      "/usr/bin/env", ["openssl", "x509", "-in", certificate, "-noout", "-fingerprint", "-sha256"])
+    let fingerprint = try #require(expected.stdout.split(separator: "=").last)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let der = directory.file("upload.der")
+    _ = try ChildProcess.run(
+      "/usr/bin/env", ["openssl", "x509", "-in", certificate, "-outform", "DER", "-out", der])
+    for file in [certificate, der] {
+      let result = try LintProcess.run([
+        "new", "assetlinks", "--package", "com.example.app", "--cert", file,
+      ])
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(result.stdout.contains(fingerprint), "\(result.stdout)")
+    }
+  }
+
+  @Test func aSHA1FingerprintIsRefused() throws {
+    let result = try LintProcess.run([
+      "new", "assetlinks", "--package", "com.example.app", "--fingerprint",
+      "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42",
+    ])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("not a SHA-256 fingerprint"))
+  }
+}
