@@ -1,12 +1,6 @@
 import CNGHTTP2
 import NIOCore
 
-#if canImport(Darwin)
-  import Darwin
-#else
-  import Glibc
-#endif
-
 /// One HTTP/2 connection served by an `nghttp2_session`, below NIOSSL: decrypted bytes in, frames
 /// out. The session does no I/O of its own (mem_recv / mem_send): every read batch is fed to it,
 /// and what it has to send then is written as one buffer and flushed once, when the batch ends.
@@ -201,7 +195,7 @@ final class NGHTTP2Connection: ChannelDuplexHandler {
     let sent = Int(bitPattern: nghttp2_session_get_stream_user_data(session, streamID))
     let count = min(length, body.count - sent)
     if count > 0 {
-      memcpy(buffer, body.baseAddress! + sent, count)
+      UnsafeMutableRawPointer(buffer).copyMemory(from: body.baseAddress! + sent, byteCount: count)
     }
     if sent + count == body.count {
       flags.pointee |= NGHTTP2_DATA_FLAG_EOF.rawValue
