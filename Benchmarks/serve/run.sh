@@ -9,14 +9,30 @@
 # resident memory (VmHWM).
 #
 # Usage: Benchmarks/serve/run.sh [seconds per run, default 10]
-# ONLY=close1,h2,... runs only those scenarios (http, https, close, close1, h2, full, resumed;
-# floor, not run by default, builds Benchmarks/serve/floor and compares the least NIOHTTP2 can
-# do per request with nginx and with aasa-serve).
+# ONLY=close1,h2,... runs only those scenarios (http, https, close, close1, h2, full, resumed).
+# Not run by default, the HTTP/2 floors build Benchmarks/serve/floor: `floor` (NIOHTTP2) and
+# `floor-nghttp2` (libnghttp2 in a NIO handler), the least a server under NIOSSL can do per HTTP/2
+# request with each engine. They run in one table with nginx, `nghttpd -n 2` (nghttp2's own
+# server, for scale) and, when a scenario of its own is also selected, aasa-serve, taking turns
+# (the order reversed every repeat); ratios are against nginx. ONLY=floor,floor-nghttp2 builds and
+# starts no aasa-serve.
 # Environment: THREADS / CONNECTIONS for wrk (default 2 / 64); ACCESS_LOG=off to benchmark both
 # servers without access logging (default: both log every request to a file); REPEATS (default
 # 2): each scenario runs this many times, alternating the two servers, and the best run of each
 # is reported, which damps noise from anything else running on the machine.
 set -euo pipefail
+
+ONLY="${ONLY:-}"
+want() { [ -z "$ONLY" ] || [[ ",$ONLY," == *",$1,"* ]]; }
+# aasa-serve is built and started only for the scenarios that measure it.
+NEED_AASA=0
+for scenario in http https close close1 h2 full resumed; do
+  want "$scenario" && NEED_AASA=1
+done
+FLOORS=()
+for floor in floor floor-nghttp2; do
+  [ -n "$ONLY" ] && want "$floor" && FLOORS+=("$floor")
+done
 
 DURATION="${1:-10}"
 THREADS="${THREADS:-2}"
@@ -45,15 +61,23 @@ if ! need wrk || ! need nginx || ! need h2load; then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk nginx \
     nghttp2-client >/dev/null
 fi
+# The nghttp2 floor links libnghttp2; nghttpd is its reference point.
+if [[ " ${FLOORS[*]:-} " == *" floor-nghttp2 "* ]] && { ! pkg-config --exists libnghttp2 || ! need nghttpd; }; then
+  echo "installing libnghttp2-dev and nghttpd"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libnghttp2-dev \
+    nghttp2-server >/dev/null
+fi
 NGINX="$(command -v nginx || echo /usr/sbin/nginx)"
 
-echo "building aasa-serve (release)"
 # Other builds on the machine take turns through this lock (see the repository's rules).
 LOCK=(flock /tmp/aasa-build.lock)
 need flock || LOCK=()
-"${LOCK[@]}" swift build -c release --scratch-path "$SCRATCH" --product aasa-serve >/dev/null 2>&1 \
-  || "${LOCK[@]}" swift build -c release --scratch-path "$SCRATCH" --product aasa-serve
 SERVE="$SCRATCH/release/aasa-serve"
+if [ "$NEED_AASA" = 1 ]; then
+  echo "building aasa-serve (release)"
+  "${LOCK[@]}" swift build -c release --scratch-path "$SCRATCH" --product aasa-serve >/dev/null 2>&1 \
+    || "${LOCK[@]}" swift build -c release --scratch-path "$SCRATCH" --product aasa-serve
+fi
 
 # The site: a 99-byte AASA file, the size the issue measured with.
 SITE="$WORK/site"
@@ -89,13 +113,19 @@ if [ "$ACCESS_LOG" = "off" ]; then
   NGINX_ACCESS_LOG="access_log off;"
 fi
 
-"$SERVE" --root "$SITE" --port "$AASA_HTTP" --watch-interval 1 $LOG_FLAG >"$WORK/aasa-http.log" 2>&1 &
-PIDS+=($!)
-HTTP_PID=$!
-"$SERVE" --root "$SITE" --port "$AASA_HTTPS" --tls-cert "$WORK/cert.pem" --tls-key "$WORK/key.pem" \
-  --watch-interval 1 $LOG_FLAG >"$WORK/aasa-https.log" 2>&1 &
-PIDS+=($!)
-HTTPS_PID=$!
+PORTS=("$NGINX_HTTP" "$NGINX_HTTPS")
+HTTP_PID=""
+HTTPS_PID=""
+if [ "$NEED_AASA" = 1 ]; then
+  "$SERVE" --root "$SITE" --port "$AASA_HTTP" --watch-interval 1 $LOG_FLAG >"$WORK/aasa-http.log" 2>&1 &
+  PIDS+=($!)
+  HTTP_PID=$!
+  "$SERVE" --root "$SITE" --port "$AASA_HTTPS" --tls-cert "$WORK/cert.pem" --tls-key "$WORK/key.pem" \
+    --watch-interval 1 $LOG_FLAG >"$WORK/aasa-https.log" 2>&1 &
+  PIDS+=($!)
+  HTTPS_PID=$!
+  PORTS+=("$AASA_HTTP" "$AASA_HTTPS")
+fi
 
 # nginx as it would be deployed for this: workers = cores, sendfile, keep-alive, http2 on.
 cat >"$WORK/nginx.conf" <<NGINX
@@ -130,15 +160,16 @@ mkdir -p "$WORK/tmp"
   || "$NGINX" -c "$WORK/nginx.conf"
 
 PATH_AASA=/.well-known/apple-app-site-association
-for port in $AASA_HTTP $AASA_HTTPS $NGINX_HTTP $NGINX_HTTPS; do
+for port in "${PORTS[@]}"; do
   for _ in $(seq 1 100); do
     curl -sk -o /dev/null "http://127.0.0.1:$port$PATH_AASA" 2>/dev/null && break
     curl -sk -o /dev/null "https://127.0.0.1:$port$PATH_AASA" 2>/dev/null && break
     sleep 0.1
   done
 done
-for url in "http://127.0.0.1:$AASA_HTTP" "https://127.0.0.1:$AASA_HTTPS" \
-  "http://127.0.0.1:$NGINX_HTTP" "https://127.0.0.1:$NGINX_HTTPS"; do
+URLS=("http://127.0.0.1:$NGINX_HTTP" "https://127.0.0.1:$NGINX_HTTPS")
+[ "$NEED_AASA" = 1 ] && URLS+=("http://127.0.0.1:$AASA_HTTP" "https://127.0.0.1:$AASA_HTTPS")
+for url in "${URLS[@]}"; do
   size=$(curl -sk "$url$PATH_AASA" | wc -c)
   [ "$size" = 99 ] || { echo "unexpected body size $size from $url" >&2; cat "$WORK"/*.log >&2; exit 1; }
 done
@@ -199,8 +230,10 @@ printf '\nmachine: %s cores, %s\n' "$(nproc)" "$(grep -m1 'model name' /proc/cpu
 printf 'load average before: %s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
 printf 'wrk: %s threads, %s connections, %ss per run, best of %s; access log: %s\n\n' \
   "$THREADS" "$CONNECTIONS" "$DURATION" "$REPEATS" "$ACCESS_LOG"
-printf '| scenario | aasa-serve req/s | nginx req/s | ratio | aasa-serve CPU µs/req | nginx CPU µs/req |\n'
-printf '|---|---:|---:|---:|---:|---:|\n'
+if [ "$NEED_AASA" = 1 ]; then
+  printf '| scenario | aasa-serve req/s | nginx req/s | ratio | aasa-serve CPU µs/req | nginx CPU µs/req |\n'
+  printf '|---|---:|---:|---:|---:|---:|\n'
+fi
 max() { echo "$1 $2" | awk '{print ($1 > $2) ? $1 : $2}'; }
 # Runs KIND (bench, bench_h2, bench_stime) against one server and prints "req/s µs-per-request".
 measure() {
@@ -233,8 +266,6 @@ A_HTTP="http://127.0.0.1:$AASA_HTTP$PATH_AASA"
 A_HTTPS="https://127.0.0.1:$AASA_HTTPS$PATH_AASA"
 N_HTTP="http://127.0.0.1:$NGINX_HTTP$PATH_AASA"
 N_HTTPS="https://127.0.0.1:$NGINX_HTTPS$PATH_AASA"
-ONLY="${ONLY:-}"
-want() { [ -z "$ONLY" ] || [[ ",$ONLY," == *",$1,"* ]]; }
 want http && scenario "HTTP keep-alive (wrk -t$THREADS -c$CONNECTIONS)" "$OURS_HTTP" "$THEIRS" \
   "bench $A_HTTP $THREADS $CONNECTIONS" "bench $N_HTTP $THREADS $CONNECTIONS"
 want https && scenario "HTTPS keep-alive (wrk -t$THREADS -c$CONNECTIONS)" "$OURS_HTTPS" "$THEIRS" \
@@ -250,32 +281,81 @@ want full && scenario "TLS full handshakes, one at a time (s_time -new)" "$OURS_
   "bench_stime $AASA_HTTPS -new" "bench_stime $NGINX_HTTPS -new"
 want resumed && scenario "TLS resumed handshakes, one at a time (s_time -reuse)" "$OURS_HTTPS" "$THEIRS" \
   "bench_stime $AASA_HTTPS -reuse" "bench_stime $NGINX_HTTPS -reuse"
-# The floor: the least a server on NIOSSL + NIOHTTP2 does per HTTP/2 request (floor/: one fixed
-# answer, no routing, logging, metrics or timers). Not in the default set: it is a build of its
-# own. Its first row puts the floor where aasa-serve usually is; its second compares aasa-serve
-# with the floor (the floor in nginx's column).
-if want floor; then
+# The HTTP/2 floors (floor/: one fixed answer, no routing, logging, metrics or timers), each
+# engine under the same NIOSSL, next to nginx, nghttpd and (when it runs) aasa-serve. Not in the
+# default set: a build of their own.
+if [ ${#FLOORS[@]} -gt 0 ]; then
   FLOOR_SCRATCH="${FLOOR_SCRATCH:-$REPO/.build-floor}"
   "${LOCK[@]}" swift build -c release --package-path "$REPO/Benchmarks/serve/floor" \
     --scratch-path "$FLOOR_SCRATCH" >/dev/null 2>&1 \
     || "${LOCK[@]}" swift build -c release --package-path "$REPO/Benchmarks/serve/floor" \
       --scratch-path "$FLOOR_SCRATCH"
-  FLOOR_PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-  "$FLOOR_SCRATCH/release/h2-floor" "$FLOOR_PORT" "$WORK/cert.pem" "$WORK/key.pem" \
-    "$SITE/.well-known/apple-app-site-association" >"$WORK/floor.log" 2>&1 &
-  PIDS+=($!)
-  FLOOR_PID=$!
-  for _ in $(seq 1 100); do
-    curl -sk --http2 -o /dev/null "https://127.0.0.1:$FLOOR_PORT$PATH_AASA" 2>/dev/null && break
-    sleep 0.1
+  free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+  # Parallel lists: each server's name, pids (CPU is counted over them) and URL.
+  NAMES=("nginx $("$NGINX" -v 2>&1 | sed 's|.*nginx/||')")
+  SERVER_PIDS=("$THEIRS")
+  SERVER_URLS=("$N_HTTPS")
+  if [ "$NEED_AASA" = 1 ]; then
+    NAMES+=("aasa-serve")
+    SERVER_PIDS+=("$OURS_HTTPS")
+    SERVER_URLS+=("$A_HTTPS")
+  fi
+  for floor in "${FLOORS[@]}"; do
+    binary=h2-floor
+    [ "$floor" = floor-nghttp2 ] && binary=h2-floor-nghttp2
+    port=$(free_port)
+    "$FLOOR_SCRATCH/release/$binary" "$port" "$WORK/cert.pem" "$WORK/key.pem" \
+      "$SITE/.well-known/apple-app-site-association" >"$WORK/$floor.log" 2>&1 &
+    PIDS+=($!)
+    NAMES+=("$binary")
+    SERVER_PIDS+=("$!")
+    SERVER_URLS+=("https://127.0.0.1:$port$PATH_AASA")
   done
-  F_HTTPS="https://127.0.0.1:$FLOOR_PORT$PATH_AASA"
-  scenario "HTTP/2 (h2load), the NIOHTTP2 floor in aasa-serve's column" "$FLOOR_PID" "$THEIRS" \
-    "bench_h2 $F_HTTPS" "bench_h2 $N_HTTPS"
-  scenario "HTTP/2 (h2load), aasa-serve against the floor (in nginx's column)" "$OURS_HTTPS" \
-    "$FLOOR_PID" "bench_h2 $A_HTTPS" "bench_h2 $F_HTTPS"
+  if need nghttpd; then
+    port=$(free_port)
+    nghttpd --address=127.0.0.1 -n 2 -d "$SITE" "$port" "$WORK/key.pem" "$WORK/cert.pem" \
+      >"$WORK/nghttpd.log" 2>&1 &
+    PIDS+=($!)
+    NAMES+=("nghttpd -n 2 ($(nghttpd --version | awk '{print $NF}'))")
+    SERVER_PIDS+=("$!")
+    SERVER_URLS+=("https://127.0.0.1:$port$PATH_AASA")
+  fi
+  for url in "${SERVER_URLS[@]}"; do
+    size=0
+    for _ in $(seq 1 100); do
+      size=$(curl -sk --http2 "$url" 2>/dev/null | wc -c) && [ "$size" = 99 ] && break
+      sleep 0.1
+    done
+    [ "$size" = 99 ] || { echo "unexpected body size $size from $url" >&2; cat "$WORK"/*.log >&2; exit 1; }
+    [ "$(curl -sk --http2 -o /dev/null -w '%{http_version}' "$url")" = 2 ] \
+      || { echo "no HTTP/2 from $url" >&2; exit 1; }
+  done
+  count=${#NAMES[@]}
+  BEST=()
+  RUNS=()
+  for ((i = 0; i < count; i++)); do BEST+=("0 0"); RUNS+=(""); done
+  for round in $(seq 1 "$REPEATS"); do
+    for ((k = 0; k < count; k++)); do
+      # Odd rounds go down the list, even rounds up it: no server always follows the same one.
+      i=$k
+      [ $((round % 2)) = 0 ] && i=$((count - 1 - k))
+      run=$(measure "${SERVER_PIDS[$i]}" bench_h2 "${SERVER_URLS[$i]}")
+      BEST[$i]=$(echo "${BEST[$i]} $run" | awk '{print ($3 > $1) ? $3" "$4 : $1" "$2}')
+      RUNS[$i]="${RUNS[$i]:+${RUNS[$i]}, }$(echo "$run" | awk '{printf "%.0f", $1}')"
+    done
+  done
+  printf '\nHTTP/2 engines (h2load -c16 -m10 -t1, %ss per run, best of %s, the order reversed every run)\n\n' \
+    "$DURATION" "$REPEATS"
+  printf '| server | req/s (best) | vs nginx | CPU µs/req | every run (req/s) |\n'
+  printf '|---|---:|---:|---:|---|\n'
+  reference=${BEST[0]%% *}
+  for ((i = 0; i < count; i++)); do
+    echo "${BEST[$i]}" | awk -v name="${NAMES[$i]}" -v ref="$reference" -v runs="${RUNS[$i]}" \
+      '{printf "| %s | %.0f | %.2f | %.1f | %s |\n", name, $1, $1 / ref, $2, runs}'
+  done
 fi
 printf 'load average after: %s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
-printf '\naasa-serve peak RSS (VmHWM): HTTP %s, HTTPS %s\n' \
+[ "$NEED_AASA" = 1 ] && printf '\naasa-serve peak RSS (VmHWM): HTTP %s, HTTPS %s\n' \
   "$(awk '/VmHWM/ {print $2" "$3}' /proc/$HTTP_PID/status)" \
   "$(awk '/VmHWM/ {print $2" "$3}' /proc/$HTTPS_PID/status)"
+exit 0
