@@ -163,7 +163,7 @@ public struct ResponseJudge: Sendable {
     case .failure(let unknown):
       return (
         sizeRequirement(response, as: resource),
-        Requirement("content-encoding", .fail, unknown.description), nil
+        Requirement("content-encoding", .fail, unknown.description(fetcher: resource.fetcher)), nil
       )
     }
     if codings.isEmpty {

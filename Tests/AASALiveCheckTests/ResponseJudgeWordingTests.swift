@@ -35,7 +35,13 @@ struct ResponseJudgeWordingTests {
         .init(name: "Content-Type", value: "text/plain"),
         .init(name: "Content-Encoding", value: "zstd"),
       ])
-    let details = android.filter { $0.name != "content-encoding" }.map(\.detail)
+    let details = android.map(\.detail)
     #expect(!details.joined().contains("Apple"), "\(details)")
+    let encoding = android.first { $0.name == "content-encoding" }?.detail ?? ""
+    #expect(encoding.contains("zstd is not an encoding Google's verifier decodes"), "\(encoding)")
+    let apple = await judge(
+      .association, status: 200, headers: [.init(name: "Content-Encoding", value: "zstd")])
+    #expect(
+      apple.contains { $0.detail.contains("zstd is not an encoding Apple's fetcher decodes") })
   }
 }

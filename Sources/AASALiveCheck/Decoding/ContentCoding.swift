@@ -27,8 +27,11 @@ public enum ContentCoding: String, Sendable, Hashable, CaseIterable {
   public struct UnknownCoding: Error, Hashable, CustomStringConvertible {
     public var name: String
     public init(name: String) { self.name = name }
-    public var description: String {
-      "\(name) is not an encoding Apple's fetcher decodes (it reads gzip, deflate and br)"
+    public var description: String { description(fetcher: "Apple's fetcher") }
+
+    /// The same, naming whose fetcher cannot read it (Google's verifier for assetlinks.json).
+    public func description(fetcher: String) -> String {
+      "\(name) is not an encoding \(fetcher) decodes (it reads gzip, deflate and br)"
     }
   }
 }

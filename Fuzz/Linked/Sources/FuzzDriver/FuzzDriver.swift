@@ -2,11 +2,7 @@
 // (SwiftPM links executables with their own entry point, so libFuzzer's `main` is not used), and
 // the invariant check.
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Foundation
 
 public typealias FuzzInputHandler = @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
 
