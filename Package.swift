@@ -31,6 +31,7 @@ let package = Package(
     .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+    .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
   ],
   targets: [
     // What every format stands on: the positioned JSON reader, source locations, diagnostics,
@@ -40,8 +41,26 @@ let package = Package(
     // Apple's apple-app-site-association files: model, checks, matching URLs as Apple does.
     .target(name: "AASA", dependencies: ["AASACore"]),
 
-    // Android's assetlinks.json statement lists: model, checks, grants.
+    // Android's assetlinks.json statement lists: model, checks, grants, Android 15's dynamic
+    // rules and routing, source manifests (Foundation's XMLParser), and the bounded readers of
+    // certificate containers (JKS, the APK Signing Block, pasted keytool/apksigner text). No
+    // package dependencies, so that Fuzz/run.sh builds it with swiftc alone.
     .target(name: "AASAAndroid", dependencies: ["AASACore"]),
+
+    // Signing certificates from the artefacts that hold them, fingerprinted as Android does:
+    // X.509 (swift-certificates), PKCS#12 (NIOSSL), APKs' v1 JAR signatures (ZIPFoundation, CMS),
+    // on top of AASAAndroid's container readers.
+    .target(
+      name: "AASAAndroidSigning",
+      dependencies: [
+        "AASACore",
+        "AASAAndroid",
+        .product(name: "X509", package: "swift-certificates"),
+        .product(name: "SwiftASN1", package: "swift-asn1"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+      ]),
 
     // The two well-known JSON files, Apple's and Android's, linted by their kind: what the server,
     // the live check and the command line share.
@@ -71,7 +90,7 @@ let package = Package(
 
     // zlib and Debian's libbrotli-dev, for decoding compressed bodies with a bound on their size.
     .systemLibrary(
-      name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+      name: "CZlibSystem", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
     .systemLibrary(
       name: "CBrotli", pkgConfig: "libbrotlidec",
       providers: [.apt(["libbrotli-dev"]), .brew(["brotli"])]),
@@ -89,7 +108,7 @@ let package = Package(
         "AASAAndroid",
         "AASASigned",
         "AASAWellKnown",
-        "CZlib",
+        "CZlibSystem",
         "CBrotli",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -110,6 +129,7 @@ let package = Package(
         "AASACore",
         "AASA",
         "AASAAndroid",
+        "AASAAndroidSigning",
         "AASAAppLinks",
         "AASARoutes",
         "AASASigned",
@@ -173,11 +193,13 @@ let package = Package(
     .testTarget(name: "AASACoreTests", dependencies: ["AASACore", "TestSupport"]),
     .testTarget(name: "AASATests", dependencies: ["AASACore", "AASA", "TestSupport"]),
     .testTarget(
-      name: "AASAAndroidTests", dependencies: ["AASACore", "AASAAndroid", "TestSupport"]),
+      name: "AASAAndroidTests",
+      dependencies: ["AASACore", "AASAAndroid", "AASAAndroidSigning", "TestSupport"]),
     .testTarget(
       name: "AASAAppLinksTests", dependencies: ["AASACore", "AASAAppLinks", "TestSupport"]),
     .testTarget(
-      name: "AASALintTests", dependencies: ["AASACore", "AASA", "AASALint", "TestSupport"]),
+      name: "AASALintTests",
+      dependencies: ["AASACore", "AASA", "AASAAndroid", "AASALint", "TestSupport"]),
     .testTarget(
       name: "AASARoutesTests", dependencies: ["AASACore", "AASARoutes", "TestSupport"]),
     .testTarget(
@@ -188,7 +210,7 @@ let package = Package(
         "AASALint",
         "AASALiveCheck",
         "AASASigned",
-        "CZlib",
+        "CZlibSystem",
         "CBrotli",
         "CBrotliEncoder",
         "TestSupport",

@@ -6,7 +6,8 @@
 #   Fuzz/run.sh replay TARGET FILE...       times inputs on an uninstrumented build
 #   Fuzz/run.sh build                       builds only
 #
-# Targets: json-lint match-explain assetlinks patterns routes applinks. Needs only the Swift toolchain (Linux,
+# Targets: json-lint match-explain assetlinks patterns routes applinks dynamic-rules manifest
+# certificates. Needs only the Swift toolchain (Linux,
 # which ships libFuzzer). Everything built goes to Fuzz/.build/, crashes and timeouts to
 # Fuzz/findings/TARGET/, logs to Fuzz/.build/logs/. See docs/fuzzing.md.
 set -euo pipefail
@@ -16,7 +17,7 @@ fuzz_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$fuzz_dir")
 build="$fuzz_dir/.build"
 findings="$fuzz_dir/findings"
-all_targets=(json-lint match-explain assetlinks patterns routes applinks)
+all_targets=(json-lint match-explain assetlinks patterns routes applinks dynamic-rules manifest certificates)
 
 # Run politely: the campaign shares the machine.
 nice_cmd=(nice -n "${FUZZ_NICE:-10}")
@@ -32,6 +33,9 @@ source_of() {
   patterns) echo "$fuzz_dir/Targets/Patterns.swift" ;;
   routes) echo "$fuzz_dir/Targets/Routes.swift" ;;
   applinks) echo "$fuzz_dir/Targets/AppLinks.swift" ;;
+  dynamic-rules) echo "$fuzz_dir/Targets/DynamicRules.swift" ;;
+  manifest) echo "$fuzz_dir/Targets/Manifest.swift" ;;
+  certificates) echo "$fuzz_dir/Targets/Certificates.swift" ;;
   *) return 1 ;;
   esac
 }
@@ -203,6 +207,23 @@ make_seeds() {
     { printf '<head>'; rep 4000 '<meta property="al:ios:url" content="a://">'; } >"$seeds/many-tags"
     { printf '<head>'; rep 2000 '<meta property="al:ios"><meta property="al:ios:url:x:y">'; } >"$seeds/many-groups"
     { rep 2000 '<table><td>'; } >"$seeds/tables"
+    ;;
+  dynamic-rules)
+    printf '[{"/": "/products/*"}, {"/": "*", "exclude": true}]\0https://h/products/1\nhttps://h/x' >"$seeds/basic"
+    { printf '['; rep 200 '{"/": "/a/*/b?c*.d", "?": {"q": "*x*"}, "#": "f*"},'; printf '{"/": "*"}]\0'
+      printf 'https://h/'; rep 2000 'a/'; printf '?q='; rep 2000 'x'; } >"$seeds/many-globs"
+    ;;
+  manifest)
+    for manifest in "$root"/examples/android/*.xml; do
+      [[ -f $manifest ]] && cp "$manifest" "$seeds/example-$(basename "$manifest")"
+    done
+    { printf '<manifest><application><activity>'; rep 2000 '<intent-filter android:autoVerify="true"><action android:name="android.intent.action.VIEW"/><data android:scheme="https" android:host="${host}"/></intent-filter>'
+      printf '</activity></application></manifest>'; } >"$seeds/many-filters"
+    { rep 3000 '<a>'; } >"$seeds/deep"
+    ;;
+  certificates)
+    printf '\xfe\xed\xfe\xed\x00\x00\x00\x02\x00\x00\x00\x01\x00\x00\x00\x02\x00\x01a' >"$seeds/jks-header"
+    printf 'Alias name: upload\nOwner: CN=x\n\t SHA256: 14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5\n' >"$seeds/keytool"
     ;;
   patterns)
     { printf '\x00'; rep 40 '*a'; printf 'b\0'; rep 60000 'a'; } >"$seeds/stars"

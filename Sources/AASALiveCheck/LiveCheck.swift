@@ -58,7 +58,7 @@ public struct LiveCheck: Sendable {
 
     let client = ResourceFetcher.makeClient(
       timeout: options.timeout, group: group,
-      dnsOverride: target.map { [site.host: $0.host] } ?? [:])
+      dnsOverride: target.map { [site.host: $0.host, site.withTrailingDot.host: $0.host] } ?? [:])
     let fetcher = ResourceFetcher(
       client: client, timeout: options.timeout, redirection: target.map { (site, $0.port) })
     let responseJudge = ResponseJudge(
@@ -70,6 +70,9 @@ public struct LiveCheck: Sendable {
     async let cdn = fetchCDNCopy(fetcher)
     report.resources = await [association, legacy, assetLinks]
     let cdnResponse = await cdn
+    if let index = report.resources.firstIndex(where: { $0.resource == .assetLinks }) {
+      await checkAndroidServing(&report.resources[index], fetcher)
+    }
     try? await client.shutdown()
 
     if let cdnBase = options.cdnBase, let cdnResponse {
@@ -131,7 +134,8 @@ public struct LiveCheck: Sendable {
   ) async -> ResourceCheck {
     let url = options.site.url(resource.path)
     do {
-      let response = try await fetcher.fetch(url)
+      let cap = resource == .assetLinks ? AndroidServing.sizeCap : ResourceFetcher.sizeCap
+      let response = try await fetcher.fetch(url, cap: cap)
       return await judge.judge(response, as: resource)
     } catch {
       let problem = ConnectionProblem(error, site: reachedSite, timeout: options.timeout)

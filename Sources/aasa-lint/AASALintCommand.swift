@@ -24,7 +24,7 @@ struct AASALintCommand: AsyncParsableCommand {
       threshold, 2 a usage error or unreadable input.
       """,
     version: PackageVersion.current,
-    subcommands: [Lint.self, Diff.self, Files.self, Check.self, Inbound.self],
+    subcommands: [Lint.self, Diff.self, Files.self, Check.self, Inbound.self, Fingerprint.self],
     defaultSubcommand: Lint.self
   )
 }

@@ -86,6 +86,41 @@ struct Check: AsyncParsableCommand {
   var cdnBase: String?
 
   @Option(
+    help: ArgumentHelp(
+      "An AndroidManifest.xml: check every host it verifies on Android 12+ and print one table.",
+      valueName: "file"), completion: .file())
+  var manifest: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "With --manifest: a certificate that must be granted, as a fingerprint or a file (certificate, keystore, APK); repeatable.",
+      valueName: "fingerprint-or-file"))
+  var grants: [String] = []
+
+  @Option(
+    name: .customLong("placeholder"),
+    help: ArgumentHelp("NAME=VALUE: a ${NAME} placeholder of the manifest; repeatable.", valueName: "name=value"))
+  var placeholders: [String] = []
+
+  @Option(
+    name: .customLong("keystore-password"),
+    help: ArgumentHelp("The password of a PKCS#12 keystore given to --grants.", valueName: "password"))
+  var keystorePassword: String?
+
+  @Flag(
+    help:
+      "Also ask Google's Digital Asset Links API (statements:list) what it reads from the site's assetlinks.json, and say whether it differs."
+  )
+  var google = false
+
+  @Option(
+    name: .customLong("google-base"),
+    help: ArgumentHelp(
+      "The Digital Asset Links API's base URL instead of Google's, for mirrors and tests (implies --google).",
+      valueName: "url"))
+  var googleBase: String?
+
+  @Option(
     name: .customLong("connect-to"),
     help: ArgumentHelp(
       "As curl's: connect to ADDRESS:PORT instead of HOST:PORT, still judging TLS for HOST; e.g. example.com:443:staging.example.net:443.",
@@ -111,8 +146,12 @@ struct Check: AsyncParsableCommand {
     if pathList == "-" && expect == "-" {
       throw ValidationError("--paths and --expect cannot both read standard input")
     }
-    if url == nil && entitlements == nil {
-      throw ValidationError("give the site to check, e.g. https://example.com, or --entitlements")
+    if url == nil && entitlements == nil && manifest == nil {
+      throw ValidationError(
+        "give the site to check, e.g. https://example.com, or --entitlements, or --manifest")
+    }
+    if manifest != nil && (url != nil || entitlements != nil) {
+      throw ValidationError("--manifest names the hosts to check: give no site or --entitlements")
     }
     if url != nil && entitlements != nil {
       throw ValidationError(
@@ -132,6 +171,12 @@ struct Check: AsyncParsableCommand {
     run.timeoutSeconds = timeout
     run.cdn = cdn
     run.cdnBase = cdnBase
+    run.google = google
+    run.manifest = manifest
+    run.grants = grants
+    run.placeholders = placeholders
+    run.keystorePassword = keystorePassword
+    run.googleBase = googleBase
     run.connectTo = connectTo
     run.format = format
     run.style = color.style

@@ -120,9 +120,18 @@ extension DiagnosticCode {
       help:
         "remove the include: it names this site's own assetlinks.json, so it adds nothing and makes a loop"
     )
+
+    // MARK: The question asked (ASL028–)
+
+    public static let appNotGranted = DiagnosticCode(
+      "ASL028", .warning, "app not granted App Links",
+      help:
+        "check the package name: it must be an android_app target granted delegate_permission/common.handle_all_urls"
+    )
   }
 
-  /// Every assetlinks.json code, in code order.
+  /// Every assetlinks.json code, in code order: the `ASL` codes, then the dynamic rules' `DAL`
+  /// codes.
   public static let assetLinksCatalog: [DiagnosticCode] = [
     .AssetLinks.notAnArray, .AssetLinks.emptyList, .AssetLinks.statementNotAnObject,
     .AssetLinks.missingKey, .AssetLinks.wrongType, .AssetLinks.unknownKey,
@@ -134,6 +143,6 @@ extension DiagnosticCode {
     .AssetLinks.fingerprintWithoutColons, .AssetLinks.duplicateFingerprint, .AssetLinks.invalidSite,
     .AssetLinks.siteTrailingSlash, .AssetLinks.webTargetHandlesURLs,
     .AssetLinks.appWithoutKnownRelation, .AssetLinks.duplicateStatement, .AssetLinks.listIgnored,
-    .AssetLinks.includesItself,
-  ]
+    .AssetLinks.includesItself, .AssetLinks.appNotGranted,
+  ] + AssetLinks.dynamicRuleCodes
 }

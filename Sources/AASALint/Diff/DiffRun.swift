@@ -46,6 +46,9 @@ public struct DiffRun {
   }
 
   public func run(urls: LintRun.URLSource, output: OutputSink) throws -> ExitStatus {
+    if let lists = assetLinksLists() {
+      return try runAssetLinks(old: lists.old, new: lists.new, urls: urls, output: output)
+    }
     let (oldAssociation, oldIgnored) = association(old)
     let (newAssociation, newIgnored) = association(new)
     let ignored = [("old", old, oldIgnored), ("new", new, newIgnored)].compactMap {

@@ -1,4 +1,5 @@
 import AASA
+import AASAAndroid
 
 /// One row of an `--expect` table, checked: routing expectations for association files and route
 /// keys for route configs are shown the same way.
@@ -10,6 +11,7 @@ public protocol ExpectationOutcome {
 
 extension ExpectationResult: ExpectationOutcome {}
 extension RouteExpectationResult: ExpectationOutcome {}
+extension AndroidExpectationResult: ExpectationOutcome {}
 
 extension Array where Element: ExpectationOutcome {
   /// The unmet expectations, one line each, and a one-line summary of the table.

@@ -1,4 +1,5 @@
 import AASA
+import AASAAndroid
 import AASACore
 
 /// What a file given to `aasa-lint` is, which decides which library reads it.
@@ -11,13 +12,15 @@ public enum InputKind: String, Sendable, CaseIterable {
   case applinks
   /// A MobileDeepLinking route config (`MobileDeepLinkingConfig.json`).
   case routes
+  /// An Android source `AndroidManifest.xml`.
+  case manifest
 
   /// The association-file kind, for the two formats `Linter` reads.
   public var fileKind: FileKind? {
     switch self {
     case .aasa: .appleAppSiteAssociation
     case .assetlinks: .assetLinks
-    case .applinks, .routes: nil
+    case .applinks, .routes, .manifest: nil
     }
   }
 
@@ -47,7 +50,8 @@ public enum InputKind: String, Sendable, CaseIterable {
     }
     guard index < bytes.count else { return (.aasa, document) }
     switch bytes[index] {
-    case UInt8(ascii: "<"): return (.applinks, document)
+    case UInt8(ascii: "<"):
+      return (AndroidManifestFile.looksLikeManifest(bytes) ? .manifest : .applinks, document)
     case UInt8(ascii: "["): return (.assetlinks, document)
     case UInt8(ascii: "{"):
       let read = document.readingJSON()

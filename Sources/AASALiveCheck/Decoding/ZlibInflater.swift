@@ -1,4 +1,4 @@
-import CZlib
+import CZlibSystem
 
 /// gzip and deflate decoding with zlib, bounded: stops once the output passes the limit.
 enum ZlibInflater {
@@ -55,7 +55,7 @@ enum ZlibInflater {
           stream.pointee.avail_in = UInt32(inputBuffer.count - offset)
           stream.pointee.next_out = chunkBuffer.baseAddress!
           stream.pointee.avail_out = UInt32(chunkBuffer.count)
-          let result = CZlib.inflate(stream, Z_NO_FLUSH)
+          let result = CZlibSystem.inflate(stream, Z_NO_FLUSH)
           offset = inputBuffer.count - Int(stream.pointee.avail_in)
           return result
         }

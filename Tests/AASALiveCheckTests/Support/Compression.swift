@@ -1,5 +1,5 @@
 import CBrotliEncoder
-import CZlib
+import CZlibSystem
 
 /// Real compressed bodies for the test servers, made with zlib and libbrotli's encoders.
 enum Compression {
@@ -32,7 +32,7 @@ enum Compression {
         stream.pointee.avail_in = UInt32(inputBuffer.count)
         stream.pointee.next_out = outputBuffer.baseAddress
         stream.pointee.avail_out = UInt32(outputBuffer.count)
-        return CZlib.deflate(stream, Z_FINISH)
+        return CZlibSystem.deflate(stream, Z_FINISH)
       }
     }
     precondition(status == Z_STREAM_END)

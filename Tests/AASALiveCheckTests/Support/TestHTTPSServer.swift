@@ -25,6 +25,8 @@ final class TestHTTPSServer: Sendable {
   }
 
   typealias Routes = @Sendable (String) -> Response
+  /// Answers by the `Host` header and the whole request target (path and query).
+  typealias HostRoutes = @Sendable (_ host: String, _ target: String) -> Response
 
   let channel: any Channel
   var port: Int { channel.localAddress!.port! }
@@ -34,6 +36,14 @@ final class TestHTTPSServer: Sendable {
 
   static func start(certificate: TestCertificate, routes: @escaping Routes) async throws
     -> TestHTTPSServer
+  {
+    try await start(certificate: certificate) { _, target in
+      routes(String(target.split(separator: "?", maxSplits: 1).first ?? ""))
+    }
+  }
+
+  static func start(certificate: TestCertificate, hostRoutes routes: @escaping HostRoutes)
+    async throws -> TestHTTPSServer
   {
     let configuration = TLSConfiguration.makeServerConfiguration(
       certificateChain: try NIOSSLCertificate.fromPEMFile(certificate.certificatePath).map {
@@ -82,14 +92,13 @@ private final class RouteHandler: ChannelInboundHandler, Sendable {
   typealias InboundIn = HTTPServerRequestPart
   typealias OutboundOut = HTTPServerResponsePart
 
-  let routes: TestHTTPSServer.Routes
+  let routes: TestHTTPSServer.HostRoutes
 
-  init(routes: @escaping TestHTTPSServer.Routes) { self.routes = routes }
+  init(routes: @escaping TestHTTPSServer.HostRoutes) { self.routes = routes }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     guard case .head(let request) = unwrapInboundIn(data) else { return }
-    let path = String(request.uri.split(separator: "?", maxSplits: 1).first ?? "")
-    let response = routes(path)
+    let response = routes(request.headers.first(name: "Host") ?? "", request.uri)
     let keepAlive = request.isKeepAlive
     let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
     let send: @Sendable () -> Void = {

@@ -1,0 +1,88 @@
+import Testing
+
+@testable import AASAAndroid
+
+@Suite("Dynamic rules: how Android decides a URL (§3.1, §3.3)")
+struct AndroidRouterTests {
+  private func verdict(_ components: String, _ url: String) -> AndroidVerdict {
+    router(components).route(url).verdicts[0]
+  }
+
+  @Test("File order decides; an exclude decides too; nothing matched is excluded")
+  func fileOrder() {
+    let rules = #"[{"/": "/products/*"}, {"/": "/products/secret", "exclude": true}, {"/": "/help"}]"#
+    #expect(verdict(rules, "https://example.com/products/secret").kind == .open)
+    #expect(verdict(rules, "https://example.com/products/secret").component == 0)
+    #expect(verdict(rules, "https://example.com/help").component == 2)
+    let nothing = verdict(rules, "https://example.com/about")
+    #expect(nothing.kind == .excluded)
+    #expect(nothing.component == nil)
+    let excludeFirst = #"[{"/": "/products/secret", "exclude": true}, {"/": "*"}]"#
+    #expect(verdict(excludeFirst, "https://example.com/products/secret").kind == .excluded)
+    #expect(verdict(excludeFirst, "https://example.com/products/secret").component == 0)
+    #expect(verdict(excludeFirst, "https://example.com/x").kind == .open)
+  }
+
+  @Test("Excludes alone exclude everything")
+  func excludesAlone() {
+    #expect(verdict(#"[{"/": "/a", "exclude": true}]"#, "https://h/b").kind == .excluded)
+  }
+
+  @Test("A component without a matcher never matches, not even as an exclude")
+  func noMatcher() {
+    let rules = #"[{"exclude": true}, {"/": "*"}]"#
+    #expect(verdict(rules, "https://h/x").component == 1)
+  }
+
+  @Test("Query: any parameter, anchored name, extra parameters allowed, none means no match")
+  func query() {
+    let rules = #"[{"?": {"dl": "*"}}]"#
+    #expect(verdict(rules, "https://h/p?dl=").kind == .open)
+    #expect(verdict(rules, "https://h/p?a=1&dl=x").kind == .open)
+    #expect(verdict(rules, "https://h/p?dl").kind == .excluded)
+    #expect(verdict(rules, "https://h/p?xdl=1").kind == .excluded)
+    #expect(verdict(rules, "https://h/p").kind == .excluded)
+    let both = #"[{"?": {"a": "1", "b": "2"}}]"#
+    #expect(verdict(both, "https://h/p?b=2&a=1").kind == .open)
+    #expect(verdict(both, "https://h/p?a=1").kind == .excluded)
+    #expect(verdict(#"[{"?": {"a": "1"}}]"#, "https://h/p?a=2&a=1").kind == .open)
+    #expect(verdict(#"[{"?": {"a": "1"}}]"#, "https://h/p?a=1&").kind == .excluded)
+  }
+
+  @Test("Fragment: a URL without `#` never matches a fragment filter")
+  func fragment() {
+    let rules = ##"[{"#": "*"}]"##
+    #expect(verdict(rules, "https://h/p#").kind == .open)
+    #expect(verdict(rules, "https://h/p").kind == .excluded)
+  }
+
+  @Test("Decoding before matching: patterns are written unencoded")
+  func decoding() {
+    #expect(verdict(#"[{"/": "/a b"}]"#, "https://h/a%20b").kind == .open)
+    #expect(verdict(#"[{"/": "/a%20b"}]"#, "https://h/a%20b").kind == .excluded)
+    #expect(verdict(#"[{"/": "/a%20b"}]"#, "https://h/a%2520b").kind == .open)
+    #expect(verdict(#"[{"/": "/"}]"#, "https://h").kind == .excluded)
+    #expect(verdict(#"[{"/": "*"}]"#, "https://h").kind == .open)
+  }
+
+  @Test("No rules: none; an app the file does not grant: none, not granted")
+  func none() throws {
+    let list = try #require(parseStatementList("[\(appStatement())]").statementList)
+    let routing = AndroidRouter(list).route("https://h/x")
+    #expect(routing.verdicts.map(\.kind) == [.none])
+    #expect(routing.verdicts[0].reason == .noRules)
+    let other = AndroidRouter(list).route("https://h/x", app: "com.other")
+    #expect(other.verdicts[0].reason == .notGranted)
+  }
+
+  @Test("The closest component names what failed")
+  func closest() {
+    let rules = #"[{"/": "/a", "?": {"x": "1"}}, {"/": "/b"}]"#
+    guard case .nothingMatched(let near?) = verdict(rules, "https://h/a?x=2").reason else {
+      Issue.record("no near miss")
+      return
+    }
+    #expect(near.component == 0)
+    #expect(near.failedDescription == "query parameter x")
+  }
+}

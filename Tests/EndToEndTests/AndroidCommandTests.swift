@@ -1,0 +1,100 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The Android side of `aasa-lint`, as a person runs it: routing an assetlinks.json, reading a
+/// manifest, printing a certificate's fingerprint.
+@Suite struct AndroidCommandTests {
+  static let example = BuiltProducts.packageRoot.appendingPathComponent("examples/android").path
+
+  @Test func anAssetLinksFileRoutesURLsForAndroid() throws {
+    let result = try LintProcess.run(
+      [
+        "\(Self.example)/assetlinks.json", "https://shop.example.com/products/42",
+        "https://shop.example.com/products/42/reviews", "https://shop.example.com/about",
+        "--color", "never",
+      ])
+    let lines = result.lines
+    #expect(lines.contains { $0.contains("/products/42  ") && $0.contains("open for com.example.shop by statement [0] component [1]") }, "\(result.stdout)")
+    #expect(lines.contains { $0.contains("/products/42/reviews") && $0.contains("excluded for com.example.shop by statement [0] component [0]") })
+    #expect(lines.contains { $0.contains("/about") && $0.contains("excluded for com.example.shop by statement [0] component [4]") })
+    // `/help/**` is a finding, and warnings alone do not fail the run.
+    #expect(result.stdout.contains("DAL030"))
+    #expect(result.status == 0)
+  }
+
+  @Test func relationExtensionsAreNotAnUnknownKeyAnyMore() throws {
+    let result = try LintProcess.run(["\(Self.example)/assetlinks.json", "--format", "json"])
+    #expect(!result.stdout.contains("ASL006"))
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    #expect(json["kind"] as? String == "assetlinks")
+  }
+
+  @Test func aManifestListsItsVerifiedHostsAndWhyOthersAreNot() throws {
+    let result = try LintProcess.run(
+      [
+        "\(Self.example)/AndroidManifest.xml", "--placeholder", "stagingHost=staging.example.com",
+        "--format", "json",
+      ])
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    #expect(json["kind"] as? String == "manifest")
+    #expect(json["package"] as? String == "com.example.shop")
+    let hosts = try #require(json["hosts"] as? [[String: Any]])
+    #expect(hosts.map { $0["host"] as? String } == ["shop.example.com", "shop.example.com", "staging.example.com"])
+    #expect(hosts.map { $0["wildcard"] as? Bool } == [false, true, false])
+    let dropped = try #require(json["dropped"] as? [[String: Any]])
+    #expect(dropped.count == 1)
+    #expect((dropped.first?["reason"] as? String)?.contains("custom scheme \"shop\"") == true)
+    #expect(dropped.first?["line"] as? Int == 16)
+  }
+
+  @Test func anUnresolvedPlaceholderIsSaid() throws {
+    let result = try LintProcess.run(["\(Self.example)/AndroidManifest.xml", "--color", "never"])
+    #expect(result.stdout.contains("${stagingHost} is not resolved"))
+    #expect(result.stdout.contains("verified on Android 12+ (2)"))
+  }
+
+  @Test func fingerprintPrintsAndroidsForm() throws {
+    let directory = try TemporaryDirectory(label: "fingerprint")
+    let openssl = try ExecutableLookup.require("openssl")
+    let made = try ChildProcess.run(
+      openssl,
+      [
+        "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+        "-keyout", directory.file("k.pem"), "-out", directory.file("c.pem"), "-subj", "/CN=Play",
+        "-days", "2",
+      ])
+    #expect(made.status == 0, "\(made.stderr)")
+    let expected = try ChildProcess.run(
+      openssl, ["x509", "-in", directory.file("c.pem"), "-noout", "-fingerprint", "-sha256"])
+    let fingerprint = String(expected.stdout.split(separator: "=").last ?? "")
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let result = try LintProcess.run(["fingerprint", directory.file("c.pem")])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.hasPrefix(fingerprint + "  CN=Play"), "\(result.stdout)")
+    let missing = try LintProcess.run(["fingerprint", directory.file("nothing.pem")])
+    #expect(missing.status == 2)
+  }
+
+  @Test func grantsAcceptACertificateFileAndNameTheUploadKeyMixUp() throws {
+    let directory = try TemporaryDirectory(label: "grants")
+    let openssl = try ExecutableLookup.require("openssl")
+    _ = try ChildProcess.run(
+      openssl,
+      [
+        "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+        "-keyout", directory.file("k.pem"), "-out", directory.file("upload.pem"), "-subj",
+        "/CN=Upload", "-days", "2",
+      ])
+    let result = try LintProcess.run(
+      [
+        "\(Self.example)/assetlinks.json", "--grants",
+        "com.example.shop:\(directory.file("upload.pem"))", "--color", "never",
+      ])
+    #expect(result.status == 1)
+    #expect(result.stdout.contains("com.example.shop is listed, but not with the fingerprint"))
+    #expect(result.stdout.contains("upload key / Play App Signing mix-up"))
+  }
+}
