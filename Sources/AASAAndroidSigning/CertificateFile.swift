@@ -15,7 +15,9 @@ public enum CertificateFile {
       let v2 = try APKSigningBlock.certificates(in: bytes)
       if !v2.isEmpty { return v2.map { SigningCertificate(der: $0.der, origin: $0.origin) } }
       let v1 = try JARSignature.certificates(in: bytes)
-      if v1.isEmpty { throw CertificateFileError("the APK is not signed (no v1, v2 or v3 signature)") }
+      if v1.isEmpty {
+        throw CertificateFileError("the APK is not signed (no v1, v2 or v3 signature)")
+      }
       return v1
     }
     if JavaKeyStore.looksLikeKeyStore(bytes) {

@@ -10,8 +10,7 @@ enum JARSignature {
   static let maximumSignatureFile = 1 << 20
   static let maximumSignatureFiles = 16
 
-  static func certificates(in bytes: [UInt8]) throws(CertificateFileError) -> [SigningCertificate]
-  {
+  static func certificates(in bytes: [UInt8]) throws(CertificateFileError) -> [SigningCertificate] {
     let archive: Archive
     do {
       archive = try Archive(data: Data(bytes), accessMode: .read)

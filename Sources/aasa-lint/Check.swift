@@ -99,12 +99,14 @@ struct Check: AsyncParsableCommand {
 
   @Option(
     name: .customLong("placeholder"),
-    help: ArgumentHelp("NAME=VALUE: a ${NAME} placeholder of the manifest; repeatable.", valueName: "name=value"))
+    help: ArgumentHelp(
+      "NAME=VALUE: a ${NAME} placeholder of the manifest; repeatable.", valueName: "name=value"))
   var placeholders: [String] = []
 
   @Option(
     name: .customLong("keystore-password"),
-    help: ArgumentHelp("The password of a PKCS#12 keystore given to --grants.", valueName: "password"))
+    help: ArgumentHelp(
+      "The password of a PKCS#12 keystore given to --grants.", valueName: "password"))
   var keystorePassword: String?
 
   @Flag(

@@ -5,7 +5,8 @@ import ArgumentParser
 /// assetlinks.json writes it.
 struct Fingerprint: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Print the SHA-256 fingerprint of each certificate in a certificate, keystore or APK.",
+    abstract:
+      "Print the SHA-256 fingerprint of each certificate in a certificate, keystore or APK.",
     discussion: """
       Reads an X.509 certificate (PEM or DER), a keystore (PKCS#12 with --keystore-password, or \
       JKS), an APK (its v2/v3 APK Signing Block, else its v1 JAR signature), or text pasted from \

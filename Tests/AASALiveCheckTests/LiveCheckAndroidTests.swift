@@ -74,7 +74,8 @@ import Testing
 
   @Test func aRedirectFailsAndSaysAndroidNeverFollowsIt() async throws {
     let response = TestHTTPSServer.Response(
-      status: .found, headers: [("Location", "https://www.android.test/.well-known/assetlinks.json")])
+      status: .found,
+      headers: [("Location", "https://www.android.test/.well-known/assetlinks.json")])
     let (report, _) = try await check(assetLinks: response)
     let redirect = try #require(line(report, "redirect"))
     #expect(redirect.status == .fail)

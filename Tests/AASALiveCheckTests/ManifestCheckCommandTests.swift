@@ -57,11 +57,25 @@ import Testing
         "--connect-to", "::127.0.0.1:\(server.port)", "--ca-file", certificate.certificatePath,
         "--format", "json",
       ])
+    let sarif = try await ChildProcess.run(
+      BuiltProducts.executable("aasa-lint"),
+      [
+        "check", "--manifest", manifest, "--placeholder", "brokenHost=broken.test",
+        "--connect-to", "::127.0.0.1:\(server.port)", "--ca-file", certificate.certificatePath,
+        "--format", "sarif",
+      ])
     await server.stop()
+    let log = try #require(
+      try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
+    let results = try #require(
+      (log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+    #expect(results.contains { $0["ruleId"] as? String == "check/content-type" }, "\(sarif.stdout)")
+    #expect(sarif.status == 1)
     #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
     let lines = result.lines
     #expect(lines.first?.contains("com.example.photoapp") == true)
-    #expect(lines.contains { $0.hasPrefix("shop.test ") && $0.contains("pass") }, "\(result.stdout)")
+    #expect(
+      lines.contains { $0.hasPrefix("shop.test ") && $0.contains("pass") }, "\(result.stdout)")
     #expect(lines.contains { $0.hasPrefix("broken.test") && $0.contains("fail") })
     #expect(lines.contains { $0.contains("content-type: text/plain; Android requires") })
     let object = try #require(

@@ -15,9 +15,21 @@ import Testing
         "--color", "never",
       ])
     let lines = result.lines
-    #expect(lines.contains { $0.contains("/products/42  ") && $0.contains("open for com.example.shop by statement [0] component [1]") }, "\(result.stdout)")
-    #expect(lines.contains { $0.contains("/products/42/reviews") && $0.contains("excluded for com.example.shop by statement [0] component [0]") })
-    #expect(lines.contains { $0.contains("/about") && $0.contains("excluded for com.example.shop by statement [0] component [4]") })
+    #expect(
+      lines.contains {
+        $0.contains("/products/42  ")
+          && $0.contains("open for com.example.shop by statement [0] component [1]")
+      }, "\(result.stdout)")
+    #expect(
+      lines.contains {
+        $0.contains("/products/42/reviews")
+          && $0.contains("excluded for com.example.shop by statement [0] component [0]")
+      })
+    #expect(
+      lines.contains {
+        $0.contains("/about")
+          && $0.contains("excluded for com.example.shop by statement [0] component [4]")
+      })
     // `/help/**` is a finding, and warnings alone do not fail the run.
     #expect(result.stdout.contains("DAL030"))
     #expect(result.status == 0)
@@ -42,7 +54,10 @@ import Testing
     #expect(json["kind"] as? String == "manifest")
     #expect(json["package"] as? String == "com.example.shop")
     let hosts = try #require(json["hosts"] as? [[String: Any]])
-    #expect(hosts.map { $0["host"] as? String } == ["shop.example.com", "shop.example.com", "staging.example.com"])
+    #expect(
+      hosts.map { $0["host"] as? String } == [
+        "shop.example.com", "shop.example.com", "staging.example.com",
+      ])
     #expect(hosts.map { $0["wildcard"] as? Bool } == [false, true, false])
     let dropped = try #require(json["dropped"] as? [[String: Any]])
     #expect(dropped.count == 1)

@@ -132,17 +132,19 @@ extension DiagnosticCode {
 
   /// Every assetlinks.json code, in code order: the `ASL` codes, then the dynamic rules' `DAL`
   /// codes.
-  public static let assetLinksCatalog: [DiagnosticCode] = [
-    .AssetLinks.notAnArray, .AssetLinks.emptyList, .AssetLinks.statementNotAnObject,
-    .AssetLinks.missingKey, .AssetLinks.wrongType, .AssetLinks.unknownKey,
-    .AssetLinks.invalidInclude,
-    .AssetLinks.includeWithOtherKeys, .AssetLinks.emptyRelations, .AssetLinks.malformedRelation,
-    .AssetLinks.unrecognisedRelation, .AssetLinks.duplicateRelation, .AssetLinks.unknownNamespace,
-    .AssetLinks.invalidPackageName, .AssetLinks.noFingerprints, .AssetLinks.malformedFingerprint,
-    .AssetLinks.lowercaseFingerprint, .AssetLinks.sha1Fingerprint,
-    .AssetLinks.fingerprintWithoutColons, .AssetLinks.duplicateFingerprint, .AssetLinks.invalidSite,
-    .AssetLinks.siteTrailingSlash, .AssetLinks.webTargetHandlesURLs,
-    .AssetLinks.appWithoutKnownRelation, .AssetLinks.duplicateStatement, .AssetLinks.listIgnored,
-    .AssetLinks.includesItself, .AssetLinks.appNotGranted,
-  ] + AssetLinks.dynamicRuleCodes
+  public static let assetLinksCatalog: [DiagnosticCode] =
+    [
+      .AssetLinks.notAnArray, .AssetLinks.emptyList, .AssetLinks.statementNotAnObject,
+      .AssetLinks.missingKey, .AssetLinks.wrongType, .AssetLinks.unknownKey,
+      .AssetLinks.invalidInclude,
+      .AssetLinks.includeWithOtherKeys, .AssetLinks.emptyRelations, .AssetLinks.malformedRelation,
+      .AssetLinks.unrecognisedRelation, .AssetLinks.duplicateRelation, .AssetLinks.unknownNamespace,
+      .AssetLinks.invalidPackageName, .AssetLinks.noFingerprints, .AssetLinks.malformedFingerprint,
+      .AssetLinks.lowercaseFingerprint, .AssetLinks.sha1Fingerprint,
+      .AssetLinks.fingerprintWithoutColons, .AssetLinks.duplicateFingerprint,
+      .AssetLinks.invalidSite,
+      .AssetLinks.siteTrailingSlash, .AssetLinks.webTargetHandlesURLs,
+      .AssetLinks.appWithoutKnownRelation, .AssetLinks.duplicateStatement, .AssetLinks.listIgnored,
+      .AssetLinks.includesItself, .AssetLinks.appNotGranted,
+    ] + AssetLinks.dynamicRuleCodes
 }

@@ -77,7 +77,8 @@ extension DiagnosticCode.AssetLinks {
     help: "move it before the catch-all, or remove it: the first matching component decides")
   public static let shadowedComponent = DiagnosticCode(
     "DAL028", .warning, "component shadowed by an earlier one",
-    help: "move it before the earlier component, or remove it: the first matching component decides")
+    help: "move it before the earlier component, or remove it: the first matching component decides"
+  )
 
   // MARK: Patterns that do not do what they seem to (DAL030–DAL036)
 
@@ -94,7 +95,8 @@ extension DiagnosticCode.AssetLinks {
     help: "Android's patterns have no escape: `\\` matches a backslash")
   public static let percentEscapeInPattern = DiagnosticCode(
     "DAL033", .warning, "percent escape in a pattern",
-    help: "write the decoded character: Android matches decoded text, so `%20` matches only `%2520`")
+    help: "write the decoded character: Android matches decoded text, so `%20` matches only `%2520`"
+  )
   public static let lazyStar = DiagnosticCode(
     "DAL034", .info, "`*` in the middle is lazy",
     help:

@@ -61,7 +61,8 @@ public struct AndroidURLParts: Hashable, Sendable {
     while index < bytes.endIndex {
       let byte = bytes[index]
       if byte == UInt8(ascii: "%") {
-        if index + 2 < bytes.endIndex, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+        if index + 2 < bytes.endIndex, let high = hexValue(bytes[index + 1]),
+          let low = hexValue(bytes[index + 2])
         {
           decoded.append(high << 4 | low)
           index += 3

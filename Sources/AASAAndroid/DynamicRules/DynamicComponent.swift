@@ -61,7 +61,8 @@ public struct DynamicComponent: Hashable, Sendable {
   public func failedParts(_ url: AndroidURLParts) -> [Part] {
     var failed: [Part] = []
     if let path, !path.matches(utf16: url.path) { failed.append(.path) }
-    for filter in query where url.query == nil || !url.parameters.contains(where: filter.pattern.matches(utf16:)) {
+    for filter in query
+    where url.query == nil || !url.parameters.contains(where: filter.pattern.matches(utf16:)) {
       failed.append(.query(name: filter.name))
     }
     if let fragment {

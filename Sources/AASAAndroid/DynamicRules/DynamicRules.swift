@@ -18,6 +18,8 @@ public struct DynamicRules: Hashable, Sendable {
   }
   private var discardReason: String?
   private var discardLocation: SourceLocation?
+  /// The components each path may match, found without trying them all.
+  private var index: ComponentIndex
 
   public init(
     location: SourceLocation, components: [DynamicComponent],
@@ -27,6 +29,7 @@ public struct DynamicRules: Hashable, Sendable {
     self.components = discarded == nil ? components : []
     self.discardReason = discarded?.reason
     self.discardLocation = discarded?.location
+    index = ComponentIndex(self.components)
   }
 
   public var isInForce: Bool { discardReason == nil }
@@ -34,8 +37,11 @@ public struct DynamicRules: Hashable, Sendable {
   /// How Android decides a URL against rules in force (`matchUriRelativeFilterGroups`): the first
   /// component in file order whose every filter matches decides; nothing matching excludes.
   public func decide(_ url: AndroidURLParts) -> DynamicDecision {
-    for component in components where component.matches(url) {
-      return component.excludes ? .excluded(by: component.index) : .open(by: component.index)
+    for candidate in index.candidates(forPath: url.path) {
+      let component = components[candidate]
+      if component.matches(url) {
+        return component.excludes ? .excluded(by: component.index) : .open(by: component.index)
+      }
     }
     return .excluded(by: nil)
   }

@@ -81,6 +81,14 @@ struct DynamicRulesParser: DiagnosticReporting {
         "unknown key \"\(member.key)\" in \(path); Android reads only \"dynamic_app_link_components\""
       )
     }
+    let lists = members.filter { $0.key == "dynamic_app_link_components" }
+    if lists.count > 1 {
+      report(
+        .AssetLinks.secondRuleSet, at: lists[1].keyLocation,
+        DocumentPath.child(path, "dynamic_app_link_components"),
+        "\"dynamic_app_link_components\" appears \(lists.count) times; Android may use any of them (this tool reads the last)"
+      )
+    }
     guard let list = entry["dynamic_app_link_components"] else { return nil }
     let listPath = DocumentPath.child(path, "dynamic_app_link_components")
     guard let elements = list.elements else {
@@ -94,7 +102,9 @@ struct DynamicRulesParser: DiagnosticReporting {
     }
     var components: [DynamicComponent] = []
     for (index, element) in elements.enumerated() {
-      if let component = parseComponent(element, index: index, DocumentPath.element(listPath, index)) {
+      if let component = parseComponent(
+        element, index: index, DocumentPath.element(listPath, index))
+      {
         components.append(component)
       }
     }
@@ -222,7 +232,8 @@ struct DynamicRulesParser: DiagnosticReporting {
         fail(
           .AssetLinks.queryEntryEmpty, member.value, memberPath,
           member.key.isEmpty
-            ? "a query parameter has an empty name" : "the query value for \"\(member.key)\" is empty")
+            ? "a query parameter has an empty name"
+            : "the query value for \"\(member.key)\" is empty")
         continue
       }
       if member.key.contains(where: { $0 == "*" || $0 == "?" }) {

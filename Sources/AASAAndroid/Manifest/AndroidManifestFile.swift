@@ -11,6 +11,8 @@ public struct ManifestReport: FormatReport {
     public var wildcard: Bool
     /// Where it is first declared.
     public var line: Int
+    /// The paths the manifest declares for it; nil when some filter admits every path.
+    public var paths: [ManifestPath]?
     /// `*.example.com` or `example.com`.
     public var declared: String { wildcard ? "*." + host : host }
   }

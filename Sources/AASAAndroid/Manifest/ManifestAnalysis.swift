@@ -70,7 +70,8 @@ struct ManifestAnalysis {
         var seen: Set<String> = []
         let named = filterHosts.map(\.host).filter { !$0.isEmpty && seen.insert($0).inserted }
         let subject =
-          named.isEmpty ? "an intent filter of \(filter.component)"
+          named.isEmpty
+          ? "an intent filter of \(filter.component)"
           : "the intent filter of \(filter.component) for \(named.joined(separator: ", "))"
         diagnostics.append(
           Diagnostic(
@@ -79,8 +80,10 @@ struct ManifestAnalysis {
             severity: filter.autoVerify == nil ? .info : .warning))
         continue
       }
+      // A filter's hosts and paths combine freely; no path at all admits every path.
+      let paths = filter.data.flatMap(\.paths)
       for (host, line) in filterHosts {
-        addHost(host, line: line, component: filter.component)
+        addHost(host, line: line, component: filter.component, paths: paths.isEmpty ? nil : paths)
       }
     }
     if anyAutoVerify {
@@ -104,7 +107,9 @@ struct ManifestAnalysis {
     }
   }
 
-  private mutating func addHost(_ host: String, line: Int, component: String) {
+  private mutating func addHost(
+    _ host: String, line: Int, component: String, paths: [ManifestPath]?
+  ) {
     let location = SourceLocation(line: line, column: 1, offset: 0)
     guard !host.isEmpty else {
       dropped.append(.init(line: line, reason: "the host is not resolved"))
@@ -121,8 +126,15 @@ struct ManifestAnalysis {
     let lowered = host.lowercased()
     let wildcard = lowered.hasPrefix("*.")
     let entry = ManifestReport.Host(
-      host: wildcard ? String(lowered.dropFirst(2)) : lowered, wildcard: wildcard, line: line)
-    guard !hosts.contains(where: { $0.host == entry.host && $0.wildcard == wildcard }) else {
+      host: wildcard ? String(lowered.dropFirst(2)) : lowered, wildcard: wildcard, line: line,
+      paths: paths)
+    if let existing = hosts.firstIndex(where: { $0.host == entry.host && $0.wildcard == wildcard })
+    {
+      if let more = paths, let known = hosts[existing].paths {
+        hosts[existing].paths = known + more.filter { !known.contains($0) }
+      } else {
+        hosts[existing].paths = nil
+      }
       return
     }
     hosts.append(entry)
@@ -149,7 +161,9 @@ struct ManifestAnalysis {
       if label.utf8.count > 63 { return "has a label longer than 63 characters" }
       let allowed = label.unicodeScalars.allSatisfy(isHostCharacter)
       if !allowed { return "has a character not allowed in a domain name" }
-      if label.hasPrefix("-") || label.hasSuffix("-") { return "has a label starting or ending with `-`" }
+      if label.hasPrefix("-") || label.hasSuffix("-") {
+        return "has a label starting or ending with `-`"
+      }
     }
     return nil
   }

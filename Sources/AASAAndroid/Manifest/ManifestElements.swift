@@ -11,6 +11,7 @@ struct ManifestElements {
     var line: Int
     var scheme: String?
     var host: String?
+    var paths: [ManifestPath] = []
   }
 
   struct Filter {
@@ -132,7 +133,10 @@ final class ManifestXMLReader: NSObject, XMLParserDelegate {
       current?.data.append(
         .init(
           line: line, scheme: Self.androidAttribute("scheme", in: attributes),
-          host: Self.androidAttribute("host", in: attributes)))
+          host: Self.androidAttribute("host", in: attributes),
+          paths: ManifestPath.attributes.compactMap { name, make in
+            Self.androidAttribute(name, in: attributes).map(make)
+          }))
     default:
       break
     }

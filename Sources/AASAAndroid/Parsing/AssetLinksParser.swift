@@ -211,7 +211,8 @@ struct AssetLinksParser: DiagnosticReporting {
         dynamicRulesParser.report(
           .AssetLinks.secondRuleSet, at: rules.location,
           DocumentPath.child(statement.path, Self.extensionsKey),
-          "\(package) already has dynamic rules in statement [\(first)]; Android may use either set")
+          "\(package) already has dynamic rules in statement [\(first)]; Android may use either set"
+        )
       } else {
         firstByPackage[package] = statement.index
       }

@@ -39,7 +39,9 @@ public struct AndroidExpectation: Hashable, Sendable {
 
   /// The rows of `table` read as Android expectations.
   public static func rows(of table: ExpectationTable) -> [AndroidExpectation] {
-    table.rows.map { AndroidExpectation(line: $0.line, input: $0.input, expected: Outcome($0.expected)) }
+    table.rows.map {
+      AndroidExpectation(line: $0.line, input: $0.input, expected: Outcome($0.expected))
+    }
   }
 
   /// What `routing` amounts to: the `app`'s verdict, or the first app that opens the URL, else

@@ -87,7 +87,8 @@ enum AndroidRoutingExplanation {
     case .noRules:
       return "\(statement) has no dynamic rules, so the manifest alone decides"
     case .rulesDiscarded(let why):
-      return "Android discards the dynamic rules of \(statement) (\(why)), so the manifest alone decides"
+      return
+        "Android discards the dynamic rules of \(statement) (\(why)), so the manifest alone decides"
     case .notGranted:
       return "the file does not grant it App Links"
     }

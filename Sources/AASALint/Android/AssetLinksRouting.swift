@@ -111,7 +111,8 @@ extension LintRun {
   /// is worth saying which packages the file does grant.
   static func appNotGranted(_ app: String, router: AndroidRouter) -> Diagnostic {
     let listed = router.apps.map(\.package)
-    var message = "--app \(app) is not granted delegate_permission/common.handle_all_urls by this file"
+    var message =
+      "--app \(app) is not granted delegate_permission/common.handle_all_urls by this file"
     if let meant = Suggestion.closest(to: app, among: listed) {
       message += "; did you mean \(meant)?"
     } else if !listed.isEmpty {

@@ -62,7 +62,8 @@ public struct ManifestRun {
     case .text:
       let renderer = DiagnosticTextRenderer(fileName: fileName, source: source, style: style)
       for diagnostic in report.diagnostics { renderer.render(diagnostic, to: output) }
-      output.line("\(fileName): " + DiagnosticTextRenderer.summary(report.diagnostics, style: style))
+      output.line(
+        "\(fileName): " + DiagnosticTextRenderer.summary(report.diagnostics, style: style))
       if let package = report.package { output.line("package \(package)") }
       output.line(style.bold("verified on Android 12+") + " (\(report.hosts.count))")
       for host in report.hosts {

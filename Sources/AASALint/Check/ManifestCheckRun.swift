@@ -37,11 +37,40 @@ extension CheckRun {
     switch format {
     case .json:
       output.line(JSONOutput.encode(ManifestCheckJSON(path, manifest, rows)))
-    case .text, .sarif, .github:
+    case .sarif:
+      LiveCheckSARIFWriter.write(
+        findings(path, rows), properties: ["manifest": path],
+        failed: status == .findings, toolVersion: toolVersion, to: output)
+    case .github:
+      LiveCheckGitHubWriter.write(findings(path, rows), to: output)
+      let failed = rows.filter { $0.status == .fail }.count
+      output.line(
+        failed == 0 ? "result: pass" : "result: fail (\(failed) of \(rows.count) hosts failed)")
+    case .text:
       renderTable(path, manifest, rows, to: output)
     }
     output.flush()
     return status
+  }
+
+  /// What did not pass, for SARIF and annotations: each host's site and assetlinks.json lines
+  /// and lint findings at its URL, and its grant and rules lines at the host's manifest line.
+  private func findings(_ path: String, _ rows: [ManifestCheck.Row]) -> [LiveCheckFinding] {
+    rows.flatMap { row -> [LiveCheckFinding] in
+      let file = row.site.check(of: .assetLinks)
+      let url = file?.url ?? row.site.site.origin
+      var found = (row.site.siteRequirements + (file?.requirements ?? []))
+        .filter { $0.status != .pass && $0.status != .info && $0.name != "lint" }
+        .map { LiveCheckFinding(file: url, line: nil, column: nil, source: .requirement($0)) }
+      found += (file?.lint?.diagnostics ?? []).map {
+        LiveCheckFinding(
+          file: url, line: $0.location.line, column: $0.location.column, source: .diagnostic($0))
+      }
+      found += ([row.grant] + [row.rules].compactMap { $0 }).filter { $0.status != .pass }.map {
+        LiveCheckFinding(file: path, line: row.host.line, column: nil, source: .requirement($0))
+      }
+      return found
+    }
   }
 
   private func renderTable(
@@ -59,12 +88,14 @@ extension CheckRun {
     for row in rows {
       let file = row.site.check(of: .assetLinks)
       let fileStatus = file?.status ?? .fail
-      let verdict = row.status == .fail ? style.red("fail   ") : style.green(pad(row.status.rawValue, 7))
+      let verdict =
+        row.status == .fail ? style.red("fail   ") : style.green(pad(row.status.rawValue, 7))
       sink.line(
         pad(row.host.declared, width) + "  " + verdict + "  "
           + pad(fileStatus.rawValue, 15) + "  " + row.grant.status.rawValue)
       let problems =
-        (row.site.siteRequirements + (file?.requirements ?? []) + [row.grant])
+        (row.site.siteRequirements + (file?.requirements ?? []) + [row.grant]
+        + [row.rules].compactMap { $0 })
         .filter { $0.status == .fail || $0.status == .warn }
       for problem in problems {
         sink.line("    " + style.dim("\(problem.name): ") + problem.detail)
@@ -108,7 +139,8 @@ struct ManifestCheckJSON: Encodable {
         host: row.host.host, wildcard: row.host.wildcard, line: row.host.line,
         status: row.status.rawValue, assetlinks: (file?.status ?? .fail).rawValue,
         grant: row.grant.status.rawValue,
-        problems: (row.site.siteRequirements + (file?.requirements ?? []) + [row.grant])
+        problems: (row.site.siteRequirements + (file?.requirements ?? []) + [row.grant]
+          + [row.rules].compactMap { $0 })
           .filter { $0.status == .fail || $0.status == .warn }
           .map { Problem(name: $0.name, status: $0.status.rawValue, detail: $0.detail) })
     }

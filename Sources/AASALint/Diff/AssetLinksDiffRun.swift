@@ -60,7 +60,8 @@ extension DiffRun {
             },
             routed: routed,
             routes: changes.map {
-              .init(input: $0.input, app: $0.app, before: $0.before.rawValue, after: $0.after.rawValue)
+              .init(
+                input: $0.input, app: $0.app, before: $0.before.rawValue, after: $0.after.rawValue)
             })))
     } else {
       writeText(diff, changes, routed: routed, to: output)
@@ -74,7 +75,9 @@ extension DiffRun {
     _ diff: AssetLinksDiff, _ changes: [AndroidChange], routed: Int, to sink: OutputSink
   ) {
     if diff.isEmpty {
-      sink.line(style.green("no change in what the file grants") + style.dim(" (\(old.name) → \(new.name))"))
+      sink.line(
+        style.green("no change in what the file grants") + style.dim(" (\(old.name) → \(new.name))")
+      )
     }
     for grant in diff.addedGrants {
       sink.line(style.green("+ grant \(grant.relation) to \(grant.package) \(grant.fingerprint)"))
@@ -91,7 +94,8 @@ extension DiffRun {
         sink.line("  " + style.green("+ \(component)"))
       }
       if Set(change.before) == Set(change.after) {
-        sink.line("  " + style.cyan("↕ the same components in another order (the first match decides)"))
+        sink.line(
+          "  " + style.cyan("↕ the same components in another order (the first match decides)"))
       }
     }
     if routed > 0 {
@@ -99,7 +103,8 @@ extension DiffRun {
       for change in changes {
         let padding = String(repeating: " ", count: width - change.input.count)
         sink.line(
-          "\(change.input)\(padding)  \(change.app): \(change.before.rawValue) → \(style.bold(change.after.rawValue))")
+          "\(change.input)\(padding)  \(change.app): \(change.before.rawValue) → \(style.bold(change.after.rawValue))"
+        )
       }
       sink.line("\(Set(changes.map(\.input)).count) of \(routed) URLs change verdict on Android")
     }

@@ -127,7 +127,8 @@ extension ResponseJudge {
         return (Requirement("size", .fail, "after decoding, \(tooLarge)"), encoding, nil)
       }
       return (
-        Requirement("size", .pass, "\(decoded.bytes.count) bytes after decoding (at most \(limit))"),
+        Requirement(
+          "size", .pass, "\(decoded.bytes.count) bytes after decoding (at most \(limit))"),
         encoding, decoded.bytes
       )
     } catch {

@@ -54,7 +54,8 @@ extension ResponseJudge {
   /// A response's body with its content codings undone, within Android's limit; nil when it
   /// cannot be decoded.
   static func decodedBody(_ response: FetchedResource) -> [UInt8]? {
-    guard case .success(let codings) = ContentCoding.parse(response.header("Content-Encoding") ?? "")
+    guard
+      case .success(let codings) = ContentCoding.parse(response.header("Content-Encoding") ?? "")
     else { return nil }
     if codings.isEmpty { return response.body }
     return try? BodyDecoder.decode(
@@ -81,7 +82,8 @@ enum GoogleStatements {
     let trimmed = base.hasSuffix("/") ? String(base.dropLast()) : base
     let source = site.withTrailingDot.origin
     let encoded =
-      source.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "-._~"))) ?? source
+      source.addingPercentEncoding(
+        withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "-._~"))) ?? source
     return trimmed + "/v1/statements:list?source.web.site=\(encoded)"
       + "&relation=delegate_permission/common.handle_all_urls&return_relation_extensions=true"
   }
@@ -108,10 +110,12 @@ enum GoogleStatements {
     }
     let mine = grants(from: local)
     if remote.grants == mine {
-      let extensions = remote.withExtensions > 0 ? ", \(remote.withExtensions) with dynamic rules" : ""
+      let extensions =
+        remote.withExtensions > 0 ? ", \(remote.withExtensions) with dynamic rules" : ""
       return Requirement(
         "google", .pass,
-        "Google reads the same \(mine.count) App Links grant\(mine.count == 1 ? "" : "s")\(extensions)")
+        "Google reads the same \(mine.count) App Links grant\(mine.count == 1 ? "" : "s")\(extensions)"
+      )
     }
     var differences: [String] = []
     let missing = mine.subtracting(remote.grants).sorted()

@@ -14,9 +14,13 @@ public struct ManifestCheck: Sendable {
     public var site: LiveCheckReport
     /// Whether the file grants the package `handle_all_urls` (with a certificate: that one).
     public var grant: Requirement
+    /// Whether the file's dynamic rules for the package stay within the manifest's paths.
+    public var rules: Requirement?
     /// The host's verdict: pass when Android would verify it.
     public var status: Requirement.Status {
-      max(site.check(of: .assetLinks)?.status ?? .fail, grant.status)
+      (site.siteRequirements.map(\.status)
+        + [site.check(of: .assetLinks)?.status ?? .fail, grant.status, rules?.status ?? .pass])
+        .max() ?? .fail
     }
   }
 
@@ -51,8 +55,30 @@ public struct ManifestCheck: Sendable {
       return reports.sorted { $0.0 < $1.0 }.map(\.1)
     }
     return zip(hosts, reports).map { host, report in
-      Row(host: host, site: report, grant: grantRequirement(report))
+      Row(
+        host: host, site: report, grant: grantRequirement(report),
+        rules: rulesRequirement(report, paths: host.paths))
     }
+  }
+
+  /// Dynamic rules that open paths the manifest never declares for the host: they cannot widen
+  /// the manifest, so those URLs never open the app.
+  private func rulesRequirement(_ report: LiveCheckReport, paths: [ManifestPath]?) -> Requirement? {
+    guard let package = manifest.package,
+      let list = report.check(of: .assetLinks)?.lint?.statementList,
+      let app = AndroidRouter(list).apps.first(where: { $0.package == package }),
+      let rules = app.rules, rules.isInForce
+    else { return nil }
+    let outside = rules.componentsOutside(paths)
+    guard !outside.isEmpty else {
+      return Requirement("rules", .pass, "the dynamic rules stay within the manifest's paths")
+    }
+    let named = outside.map { "component [\($0.index)] \($0.written)" }.joined(separator: ", ")
+    let declared = (paths ?? []).map(\.description).joined(separator: ", ")
+    return Requirement(
+      "rules", .warn,
+      "\(named) open\(outside.count == 1 ? "s" : "") paths the manifest does not declare for this host (\(declared)): dynamic rules cannot widen the manifest"
+    )
   }
 
   private func grantRequirement(_ report: LiveCheckReport) -> Requirement {

@@ -1,9 +1,9 @@
+import AASAAndroidSigning
 import Foundation
 import TestSupport
 import Testing
 
 @testable import AASAAndroid
-import AASAAndroidSigning
 
 /// Certificates, keystores and a signed APK made at test time with openssl, keytool, jar and
 /// jarsigner (the JDK's): each yields the fingerprint openssl computes for the certificate.
@@ -48,7 +48,10 @@ import AASAAndroidSigning
     #expect(pem.first?.subject.contains("Test Upload Key") == true)
     try Self.succeed(
       ExecutableLookup.require("openssl"),
-      ["x509", "-in", directory.file("cert.pem"), "-outform", "DER", "-out", directory.file("cert.der")])
+      [
+        "x509", "-in", directory.file("cert.pem"), "-outform", "DER", "-out",
+        directory.file("cert.der"),
+      ])
     #expect(try read(directory.file("cert.der")).map(\.fingerprint.canonicalText) == [expected])
   }
 
@@ -83,7 +86,13 @@ import AASAAndroidSigning
     return (path, fingerprint)
   }
 
-  @Test func jksAndPastedKeytoolOutputGiveKeytoolsFingerprint() throws {
+  /// keytool, jar and jarsigner come with a JDK (`.ci/setup` installs one).
+  static let hasJDK = ["keytool", "jar", "jarsigner"].allSatisfy {
+    ExecutableLookup.path(of: $0) != nil
+  }
+
+  @Test(.enabled(if: hasJDK, "needs a JDK's keytool, jar and jarsigner"))
+  func jksAndPastedKeytoolOutputGiveKeytoolsFingerprint() throws {
     let (path, fingerprint) = try makeKeyStore()
     let found = try read(path)
     #expect(found.map(\.fingerprint.canonicalText) == [fingerprint])
@@ -93,7 +102,8 @@ import AASAAndroidSigning
     #expect(pasted.first?.origin == "keytool entry \"upload\"")
   }
 
-  @Test func aV1SignedAPKGivesItsSignersFingerprint() throws {
+  @Test(.enabled(if: hasJDK, "needs a JDK's keytool, jar and jarsigner"))
+  func aV1SignedAPKGivesItsSignersFingerprint() throws {
     let (keystore, fingerprint) = try makeKeyStore()
     let jar = try ExecutableLookup.require("jar")
     let jarsigner = try ExecutableLookup.require("jarsigner")
@@ -132,8 +142,12 @@ import AASAAndroidSigning
 @Suite struct APKSigningBlockTests {
   /// A minimal archive whose Signing Block holds one v2 signer with `certificate`.
   static func apk(certificate: [UInt8]) -> [UInt8] {
-    func u32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
-    func u64(_ value: Int) -> [UInt8] { (0..<8).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+    func u32(_ value: Int) -> [UInt8] {
+      (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+    }
+    func u64(_ value: Int) -> [UInt8] {
+      (0..<8).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+    }
     func prefixed(_ bytes: [UInt8]) -> [UInt8] { u32(bytes.count) + bytes }
     let certificates = prefixed(prefixed(certificate))
     let signedData = prefixed([]) + certificates + prefixed([])
@@ -144,7 +158,8 @@ import AASAAndroidSigning
     let block = u64(size) + pair + u64(size) + Array("APK Sig Block 42".utf8)
     let entries: [UInt8] = [0x50, 0x4B, 0x03, 0x04] + Array(repeating: 0, count: 26)
     let directoryOffset = entries.count + block.count
-    let end: [UInt8] = [0x50, 0x4B, 0x05, 0x06] + Array(repeating: 0, count: 12) + u32(directoryOffset) + [0, 0]
+    let end: [UInt8] =
+      [0x50, 0x4B, 0x05, 0x06] + Array(repeating: 0, count: 12) + u32(directoryOffset) + [0, 0]
     return entries + block + end
   }
 
@@ -153,7 +168,8 @@ import AASAAndroidSigning
     let found = try CertificateFile.certificates(in: Self.apk(certificate: certificate))
     #expect(found.count == 1)
     #expect(found.first?.origin == "APK Signature Scheme v2 signer 1")
-    #expect(found.first?.fingerprint == SigningCertificate(der: certificate, origin: "").fingerprint)
+    #expect(
+      found.first?.fingerprint == SigningCertificate(der: certificate, origin: "").fingerprint)
   }
 
   @Test func everyTruncationFailsCleanly() {

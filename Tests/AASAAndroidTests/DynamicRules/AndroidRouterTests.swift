@@ -1,3 +1,4 @@
+import AASACore
 import Testing
 
 @testable import AASAAndroid
@@ -10,7 +11,8 @@ struct AndroidRouterTests {
 
   @Test("File order decides; an exclude decides too; nothing matched is excluded")
   func fileOrder() {
-    let rules = #"[{"/": "/products/*"}, {"/": "/products/secret", "exclude": true}, {"/": "/help"}]"#
+    let rules =
+      #"[{"/": "/products/*"}, {"/": "/products/secret", "exclude": true}, {"/": "/help"}]"#
     #expect(verdict(rules, "https://example.com/products/secret").kind == .open)
     #expect(verdict(rules, "https://example.com/products/secret").component == 0)
     #expect(verdict(rules, "https://example.com/help").component == 2)
@@ -84,5 +86,37 @@ struct AndroidRouterTests {
     }
     #expect(near.component == 0)
     #expect(near.failedDescription == "query parameter x")
+  }
+}
+
+@Suite("Dynamic rules: the component index finds what trying every component finds")
+struct ComponentIndexTests {
+  @Test func indexedAndLinearDecideAlike() throws {
+    var generator = SystemRandomNumberGenerator()
+    let pieces = ["/a", "/ab", "/a/", "/b", "*", "?", ".", "x", "/", "\\", "%20"]
+    for _ in 0..<200 {
+      var components: [String] = []
+      for _ in 0..<Int.random(in: 1...12, using: &generator) {
+        let pattern = (0..<Int.random(in: 1...4, using: &generator)).map { _ in
+          pieces.randomElement(using: &generator)!
+        }.joined()
+        let exclude = Bool.random(using: &generator)
+        let query = Bool.random(using: &generator) ? #", "?": {"q": "*"}"# : ""
+        components.append(
+          "{\"/\": \(JSONValue.quoted(pattern))\(query)\(exclude ? ", \"exclude\": true" : "")}")
+      }
+      let text = "[" + dynamicStatement("[" + components.joined(separator: ",") + "]") + "]"
+      guard let rules = parseStatementList(text).statementList?.statements.first?.dynamicRules,
+        rules.isInForce
+      else { continue }
+      for _ in 0..<30 {
+        let path = (0..<Int.random(in: 0...5, using: &generator)).map { _ in
+          pieces.randomElement(using: &generator)!
+        }.joined()
+        let url = AndroidURLParts("https://h" + path + (Bool.random() ? "?q=1" : ""))
+        let linear = rules.components.first { $0.matches(url) }
+        #expect(rules.decide(url).component == linear?.index, "\(text) \(url.text)")
+      }
+    }
   }
 }

@@ -35,9 +35,18 @@ struct DynamicRulesParserTests {
   @Test(
     "Every malformed field is an error that discards all the statement's rules, located",
     arguments: [
-      (#"[{"/": "/a"}, "/b"]"#, "DAL005@[0].relation_extensions.delegate_permission/common.handle_all_urls.dynamic_app_link_components[1]"),
-      (#"{"/": "/a"}"#, "DAL003@[0].relation_extensions.delegate_permission/common.handle_all_urls.dynamic_app_link_components"),
-      ("[]", "DAL004@[0].relation_extensions.delegate_permission/common.handle_all_urls.dynamic_app_link_components"),
+      (
+        #"[{"/": "/a"}, "/b"]"#,
+        "DAL005@[0].relation_extensions.delegate_permission/common.handle_all_urls.dynamic_app_link_components[1]"
+      ),
+      (
+        #"{"/": "/a"}"#,
+        "DAL003@[0].relation_extensions.delegate_permission/common.handle_all_urls.dynamic_app_link_components"
+      ),
+      (
+        "[]",
+        "DAL004@[0].relation_extensions.delegate_permission/common.handle_all_urls.dynamic_app_link_components"
+      ),
       (#"[{"/": 1}]"#, "DAL006@"),
       (#"[{"/": ""}]"#, "DAL007@"),
       (##"[{"#": ""}]"##, "DAL007@"),
@@ -130,5 +139,8 @@ struct DynamicRulesParserTests {
           {"dynamic_app_link_components": [{"/": "*"}]}}}]
       """#
     #expect(assetLinksFindings(web).map(\.code.rawValue).contains("DAL026"))
+    let duplicateKey =
+      "[" + dynamicStatement(#"[{"/": "*"}], "dynamic_app_link_components": [{"/": "/a"}]"#) + "]"
+    #expect(assetLinksFindings(duplicateKey).map(\.code.rawValue) == ["DAL025"])
   }
 }

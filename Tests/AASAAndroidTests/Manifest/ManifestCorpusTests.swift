@@ -23,7 +23,9 @@ import Testing
     return AndroidManifestFile.read(bytes, resources: ManifestResources(placeholders: placeholders))
   }
 
-  static func verified(_ report: ManifestReport) -> Set<String> { Set(report.hosts.map(\.declared)) }
+  static func verified(_ report: ManifestReport) -> Set<String> {
+    Set(report.hosts.map(\.declared))
+  }
 
   @Test func theCorpusIsThere() {
     #expect(Self.files.count >= 22, "the corpus is missing: \(Self.directory.path)")
@@ -184,6 +186,23 @@ import Testing
     let report = AndroidManifestFile.read(Self.manifest(Self.good + extra))
     #expect(report.legacyOnlyHosts == ["test.example.com"])
     #expect(report.diagnostics.contains { $0.code == .AndroidManifest.legacyAllOrNothing })
+  }
+
+  @Test("Paths: a filter's paths apply to its hosts; dynamic rules outside them are named")
+  func rulesOutsidePaths() throws {
+    let filter = Self.good.replacingOccurrences(
+      of: #"<data android:scheme="https" android:host="example.com" />"#,
+      with:
+        #"<data android:scheme="https" android:host="example.com" android:pathPrefix="/shop" />"#)
+    let report = AndroidManifestFile.read(Self.manifest(filter))
+    let host = try #require(report.hosts.first { $0.host == "example.com" })
+    #expect(host.paths == [.prefix("/shop")])
+    #expect(AndroidManifestFile.read(Self.manifest(Self.good)).hosts.first?.paths == nil)
+    let rules =
+      #"[{"/": "/shop/*"}, {"/": "/blog/*"}, {"/": "/sh*"}, {"/": "/x", "exclude": true}]"#
+    let list = try #require(parseStatementList("[\(dynamicStatement(rules))]").statementList)
+    let outside = try #require(AndroidRouter(list).apps.first?.rules).componentsOutside(host.paths)
+    #expect(outside.map(\.index) == [1])
   }
 
   @Test("Broken XML is one located error")

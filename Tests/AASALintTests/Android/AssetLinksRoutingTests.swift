@@ -41,8 +41,10 @@ import Testing
 
   @Test func jsonHasTheDocumentedShape() throws {
     let (status, text) = try run(
-      ["https://shop.example/products/1", "https://shop.example/products/secret",
-       "https://shop.example/about"], format: .json)
+      [
+        "https://shop.example/products/1", "https://shop.example/products/secret",
+        "https://shop.example/about",
+      ], format: .json)
     #expect(status == .success)
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
@@ -77,7 +79,8 @@ import Testing
     let lines = text.split(separator: "\n")
     #expect(
       lines.contains {
-        $0.contains("open for com.example.shop by statement [0] component [1] {\"/\":\"/products/*\"}")
+        $0.contains(
+          "open for com.example.shop by statement [0] component [1] {\"/\":\"/products/*\"}")
       }, "\(text)")
     #expect(
       lines.contains {

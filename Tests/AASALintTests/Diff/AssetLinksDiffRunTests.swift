@@ -38,8 +38,12 @@ import Testing
     let (status, text) = try diff(
       old, new, urls: ["https://s/products/old", "https://s/products/new"])
     #expect(status == .findings)
-    #expect(text.contains("+ grant delegate_permission/common.handle_all_urls to com.example.shop \(Self.signing)"))
-    #expect(text.contains("- grant delegate_permission/common.handle_all_urls to com.example.shop \(Self.upload)"))
+    #expect(
+      text.contains(
+        "+ grant delegate_permission/common.handle_all_urls to com.example.shop \(Self.signing)"))
+    #expect(
+      text.contains(
+        "- grant delegate_permission/common.handle_all_urls to com.example.shop \(Self.upload)"))
     #expect(text.contains(#"+ {"/":"/products/old","exclude":true}"#))
     #expect(text.contains("https://s/products/old  com.example.shop: open → excluded"))
     #expect(text.contains("1 of 2 URLs change verdict on Android"))
