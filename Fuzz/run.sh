@@ -58,9 +58,10 @@ stale() {
   [[ -n $(find "$@" -name '*.swift' -newer "$output" -print -quit) ]]
 }
 
-swift_flags=(-sanitize=fuzzer,address -parse-as-library -O -g)
+# -package-name: AASACore shares `package` declarations with the other library modules.
+swift_flags=(-sanitize=fuzzer,address -parse-as-library -O -g -package-name aasa)
 # The replay build: no sanitizers and no coverage, to time inputs as the library really runs.
-plain_flags=(-parse-as-library -O)
+plain_flags=(-parse-as-library -O -package-name aasa)
 
 # The library modules the targets link, in dependency order: each is Sources/MODULE.
 modules=(AASACore AASA AASAAndroid AASAWellKnown AASARoutes AASAAppLinks)

@@ -113,3 +113,14 @@ import Testing
     #expect(result.stdout.contains("upload key / Play App Signing mix-up"))
   }
 }
+
+@Suite struct AndroidFilesCommandTests {
+  @Test func filesLintsAManifestBesideTheAssetLinksFile() throws {
+    let example = AndroidCommandTests.example
+    let result = try LintProcess.run(
+      ["files", "\(example)/AndroidManifest.xml", "\(example)/assetlinks.json", "--color", "never"])
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    #expect(result.stdout.contains("AndroidManifest.xml: 3 warnings, 1 info"))
+    #expect(result.stdout.contains("assetlinks.json: 1 warning, 1 info"))
+  }
+}

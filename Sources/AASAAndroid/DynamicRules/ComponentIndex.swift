@@ -36,7 +36,7 @@ struct ComponentIndex: Hashable, Sendable {
   }
 
   /// The text every match of `pattern` starts with, in UTF-16 units.
-  private static func lead(_ pattern: AndroidPattern) -> [UInt16] {
+  static func lead(_ pattern: AndroidPattern) -> [UInt16] {
     switch pattern.kind {
     case .literal, .prefix: return pattern.units
     case .simpleGlob:

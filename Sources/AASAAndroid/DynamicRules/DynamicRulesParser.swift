@@ -316,11 +316,21 @@ struct DynamicRulesParser: DiagnosticReporting {
 
   // MARK: Order
 
+  /// How many earlier components are compared with each one: bounds the check on a hostile
+  /// file of many components sharing one lead.
+  private static let comparedPerComponent = 64
+
   /// Components that can never decide, because an earlier one matches every URL they match.
+  /// Only earlier components whose path lead starts the later one's can cover it, and the
+  /// component index finds those without comparing every pair.
   private mutating func reportUnreachable(_ components: [DynamicComponent], _ listPath: String) {
+    let index = ComponentIndex(components)
     for later in components where later.hasFilter {
+      let lead = later.path.map(ComponentIndex.lead) ?? []
+      let candidates = index.candidates(forPath: lead).lazy.filter { $0 < later.index }
+        .prefix(Self.comparedPerComponent)
       guard
-        let earlier = components.prefix(later.index).first(where: { $0.covers(later) })
+        let earlier = candidates.map({ components[$0] }).first(where: { $0.covers(later) })
       else { continue }
       let laterPath = DocumentPath.element(listPath, later.index)
       let earlierPath = DocumentPath.element(listPath, earlier.index)

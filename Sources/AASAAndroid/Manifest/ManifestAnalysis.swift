@@ -5,6 +5,8 @@ import AASACore
 struct ManifestAnalysis {
   let resources: ManifestResources
   var hosts: [ManifestReport.Host] = []
+  /// Where each host (`*.` for a wildcard) is in ``hosts``: a hostile manifest has many.
+  private var hostPositions: [String: Int] = [:]
   var dropped: [ManifestReport.Dropped] = []
   var legacyOnlyHosts: [String] = []
   var diagnostics: [Diagnostic] = []
@@ -128,15 +130,16 @@ struct ManifestAnalysis {
     let entry = ManifestReport.Host(
       host: wildcard ? String(lowered.dropFirst(2)) : lowered, wildcard: wildcard, line: line,
       paths: paths)
-    if let existing = hosts.firstIndex(where: { $0.host == entry.host && $0.wildcard == wildcard })
-    {
-      if let more = paths, let known = hosts[existing].paths {
+    if let existing = hostPositions[entry.declared] {
+      if let more = paths, let known = hosts[existing].paths, known.count + more.count <= 1_000 {
         hosts[existing].paths = known + more.filter { !known.contains($0) }
       } else {
+        // No path list (every path admitted), or too many to keep: nothing is ruled out.
         hosts[existing].paths = nil
       }
       return
     }
+    hostPositions[entry.declared] = hosts.count
     hosts.append(entry)
     if wildcard {
       diagnostics.append(

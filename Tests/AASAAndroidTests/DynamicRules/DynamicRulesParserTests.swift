@@ -144,3 +144,18 @@ struct DynamicRulesParserTests {
     #expect(assetLinksFindings(duplicateKey).map(\.code.rawValue) == ["DAL025"])
   }
 }
+
+@Suite struct DynamicRulesHostileTests {
+  @Test("Ten thousand components sharing one lead are checked in linear time")
+  func manyComponents() throws {
+    let components = (0..<10_000).map { #"{"/": "/a/\#($0)/*"}"# }.joined(separator: ",")
+    let text = "[" + dynamicStatement("[" + #"{"/": "/a/*"}, "# + components + "]") + "]"
+    let clock = ContinuousClock()
+    var findings: [Diagnostic] = []
+    let elapsed = clock.measure { findings = assetLinksFindings(text) }
+    #expect(findings.filter { $0.code == .AssetLinks.shadowedComponent }.count == 1_000)
+    #expect(elapsed < .seconds(10))
+    let rules = try #require(parseStatementList(text).statementList?.statements.first?.dynamicRules)
+    #expect(rules.decide(AndroidURLParts("/a/9999/x")).component == 0)
+  }
+}

@@ -212,3 +212,27 @@ import Testing
     #expect(report.diagnostics.first?.location.line == 3)
   }
 }
+
+@Suite struct ManifestHostileTests {
+  @Test("Many filters for one host, and many hosts, read in linear time")
+  func manyFilters() {
+    var filters = ""
+    for index in 0..<5_000 {
+      filters += """
+        <intent-filter android:autoVerify="true"><action android:name="android.intent.action.VIEW" />\
+        <category android:name="android.intent.category.DEFAULT" />\
+        <category android:name="android.intent.category.BROWSABLE" />\
+        <data android:scheme="https" android:host="h\(index % 2_500).example.com" android:pathPrefix="/p\(index)" />\
+        </intent-filter>
+        """
+    }
+    let clock = ContinuousClock()
+    var report: ManifestReport?
+    let elapsed = clock.measure {
+      report = AndroidManifestFile.read(ManifestRuleTests.manifest(filters))
+    }
+    #expect(report?.hosts.count == 2_500)
+    #expect(report?.hosts.first?.paths?.count == 2)
+    #expect(elapsed < .seconds(10))
+  }
+}

@@ -109,6 +109,19 @@ import Testing
     #expect(text.contains("2 of 3 expectations met"))
   }
 
+  @Test func sarifAndGitHubCarryUnmetExpectations() throws {
+    let rows = [RoutingExpectation(line: 4, input: "https://s/about", expected: .app("open"))]
+    let (status, sarif) = try run([], format: .sarif, app: "com.example.shop", expectations: rows)
+    #expect(status == .findings)
+    let log = try #require(
+      try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any])
+    let results = try #require(
+      (log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+    #expect(results.map { $0["ruleId"] as? String } == ["routing-expectation"])
+    let (_, github) = try run([], format: .github, app: "com.example.shop", expectations: rows)
+    #expect(github.contains("::error file=routes.tsv,line=4,title=routing changed::"))
+  }
+
   @Test func anAppTheFileDoesNotGrantIsAFinding() throws {
     let (_, text) = try run(["https://s/x"], format: .text, app: "com.example.shoop")
     #expect(text.contains("ASL028"))
