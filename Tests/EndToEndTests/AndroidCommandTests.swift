@@ -124,3 +124,33 @@ import Testing
     #expect(result.stdout.contains("assetlinks.json: 1 warning, 1 info"))
   }
 }
+
+@Suite struct ManifestResourcesCommandTests {
+  @Test func aStringResourceIsReadFromResValuesBesideTheManifest() throws {
+    let directory = try TemporaryDirectory(label: "manifest")
+    let manifest = try directory.write(
+      "app/src/main/AndroidManifest.xml",
+      """
+      <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.example.twa">
+        <application><activity android:name=".Launcher">
+          <intent-filter android:autoVerify="true">
+            <action android:name="android.intent.action.VIEW" />
+            <category android:name="android.intent.category.DEFAULT" />
+            <category android:name="android.intent.category.BROWSABLE" />
+            <data android:scheme="https" android:host="@string/host_name" />
+          </intent-filter>
+        </activity></application>
+      </manifest>
+      """)
+    let bare = try LintProcess.run([manifest, "--color", "never"])
+    #expect(bare.stdout.contains("@string/host_name is not resolved"), "\(bare.stdout)")
+    _ = try directory.write(
+      "app/src/main/res/values/strings.xml",
+      #"<resources><string name="host_name">twa.example.org</string></resources>"#)
+    let resolved = try LintProcess.run([manifest, "--format", "json"])
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(resolved.stdout.utf8)) as? [String: Any])
+    let hosts = try #require(json["hosts"] as? [[String: Any]])
+    #expect(hosts.map { $0["host"] as? String } == ["twa.example.org"])
+  }
+}

@@ -9,9 +9,8 @@ public enum ManifestPath: Hashable, Sendable {
 
   /// The `<data>` attributes, and the constraint each makes.
   static let attributes: [(String, @Sendable (String) -> ManifestPath)] = [
-    ("path", ManifestPath.path), ("pathPrefix", ManifestPath.prefix),
-    ("pathPattern", ManifestPath.pattern), ("pathSuffix", ManifestPath.suffix),
-    ("pathAdvancedPattern", ManifestPath.advancedPattern),
+    ("path", { .path($0) }), ("pathPrefix", { .prefix($0) }), ("pathPattern", { .pattern($0) }),
+    ("pathSuffix", { .suffix($0) }), ("pathAdvancedPattern", { .advancedPattern($0) }),
   ]
 
   /// Whether some path starting with `lead` (or, with `exact`, the path `lead` itself) could
