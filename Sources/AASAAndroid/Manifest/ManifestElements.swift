@@ -49,6 +49,18 @@ final class ManifestXMLReader: NSObject, XMLParserDelegate {
 
   /// Reads `bytes`; the error's line and column when the XML is not well formed.
   func read(_ bytes: [UInt8]) -> (line: Int, column: Int, message: String)? {
+    // FoundationXML traps on an element name that is not UTF-8 (swift-corelibs-foundation
+    // force-unwraps it), so such a file is refused here, with the position of the first bad byte.
+    if let offset = Self.firstInvalidUTF8(bytes) {
+      let before = bytes[..<offset]
+      let line = before.lazy.filter { $0 == UInt8(ascii: "\n") }.count + 1
+      let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+      let byte = String(bytes[offset], radix: 16, uppercase: true)
+      return (
+        line, offset - lineStart + 1,
+        "the file is not UTF-8: byte 0x\(byte) does not start or continue a character"
+      )
+    }
     let parser = XMLParser(data: Data(bytes))
     parser.shouldResolveExternalEntities = false
     parser.delegate = self
@@ -68,6 +80,20 @@ final class ManifestXMLReader: NSObject, XMLParserDelegate {
     let error = parser.parserError
     let message = error.map { Self.describe($0 as NSError) } ?? "the XML cannot be read"
     return (max(1, parser.lineNumber), max(1, parser.columnNumber), message)
+  }
+
+  /// The offset of the first byte that is not part of a valid UTF-8 sequence, or nil.
+  static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+    var iterator = bytes.makeIterator()
+    var parser = Unicode.UTF8.ForwardParser()
+    var offset = 0
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let scalar): offset += scalar.count
+      case .emptyInput: return nil
+      case .error: return offset
+      }
+    }
   }
 
   /// libxml2's error codes (`xmlParserErrors`) that a hand-edited manifest runs into.

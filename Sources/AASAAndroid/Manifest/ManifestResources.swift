@@ -21,6 +21,8 @@ public struct ManifestResources: Sendable {
   /// override earlier ones). The build's `values-v31` is Android 12's: give it last to read the
   /// manifest as Android 12+ does.
   public mutating func addValues(fromXML bytes: [UInt8]) {
+    // FoundationXML traps on names that are not UTF-8; such a file defines nothing usable.
+    guard ManifestXMLReader.firstInvalidUTF8(bytes) == nil else { return }
     let reader = ValuesXMLReader()
     let parser = XMLParser(data: Data(bytes.prefix(4 << 20)))
     parser.shouldResolveExternalEntities = false

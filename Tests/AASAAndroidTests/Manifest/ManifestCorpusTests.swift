@@ -205,6 +205,17 @@ import Testing
     #expect(outside.map(\.index) == [1])
   }
 
+  @Test("A byte that is not UTF-8 is one located error, not a trap in the XML parser")
+  func notUTF8() {
+    // Found by the manifest fuzz target: FoundationXML traps on such an element name.
+    let bytes = Array("<manifest>\n  <catego".utf8) + [0xAE] + Array("ry/>\n</manifest>".utf8)
+    let report = AndroidManifestFile.read(bytes)
+    #expect(report.diagnostics.map(\.code) == [.AndroidManifest.notWellFormed])
+    #expect(report.diagnostics.first?.location.line == 2)
+    #expect(report.diagnostics.first?.location.column == 10)
+    #expect(report.diagnostics.first?.message.contains("0xAE") == true)
+  }
+
   @Test("Broken XML is one located error")
   func broken() {
     let report = AndroidManifestFile.read(Array("<manifest>\n  <application>\n</manifest>".utf8))
