@@ -44,8 +44,26 @@ let package = Package(
     // Apple's apple-app-site-association files: model, checks, matching URLs as Apple does.
     .target(name: "AASA", dependencies: ["AASACore"]),
 
-    // Android's assetlinks.json statement lists: model, checks, grants.
+    // Android's assetlinks.json statement lists: model, checks, grants, Android 15's dynamic
+    // rules and routing, source manifests (Foundation's XMLParser), and the bounded readers of
+    // certificate containers (JKS, the APK Signing Block, pasted keytool/apksigner text). No
+    // package dependencies, so that Fuzz/run.sh builds it with swiftc alone.
     .target(name: "AASAAndroid", dependencies: ["AASACore"]),
+
+    // Signing certificates from the artefacts that hold them, fingerprinted as Android does:
+    // X.509 (swift-certificates), PKCS#12 (NIOSSL), APKs' v1 JAR signatures (ZIPFoundation, CMS),
+    // on top of AASAAndroid's container readers.
+    .target(
+      name: "AASAAndroidSigning",
+      dependencies: [
+        "AASACore",
+        "AASAAndroid",
+        .product(name: "X509", package: "swift-certificates"),
+        .product(name: "SwiftASN1", package: "swift-asn1"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+      ]),
 
     // The two well-known JSON files, Apple's and Android's, linted by their kind: what the server,
     // the live check and the command line share.
@@ -125,16 +143,13 @@ let package = Package(
         "AASACore",
         "AASA",
         "AASAAndroid",
+        "AASAAndroidSigning",
         "AASAAppLinks",
         "AASARoutes",
         "AASASigned",
         "AASAWellKnown",
         "AASALiveCheck",
         "AASADevice",
-        // --cert of `new assetlinks`: reading the certificate and its SHA-256 fingerprint.
-        .product(name: "X509", package: "swift-certificates"),
-        .product(name: "SwiftASN1", package: "swift-asn1"),
-        .product(name: "Crypto", package: "swift-crypto"),
       ]
     ),
 
@@ -193,11 +208,13 @@ let package = Package(
     .testTarget(name: "AASACoreTests", dependencies: ["AASACore", "TestSupport"]),
     .testTarget(name: "AASATests", dependencies: ["AASACore", "AASA", "TestSupport"]),
     .testTarget(
-      name: "AASAAndroidTests", dependencies: ["AASACore", "AASAAndroid", "TestSupport"]),
+      name: "AASAAndroidTests",
+      dependencies: ["AASACore", "AASAAndroid", "AASAAndroidSigning", "TestSupport"]),
     .testTarget(
       name: "AASAAppLinksTests", dependencies: ["AASACore", "AASAAppLinks", "TestSupport"]),
     .testTarget(
-      name: "AASALintTests", dependencies: ["AASACore", "AASA", "AASALint", "TestSupport"]),
+      name: "AASALintTests",
+      dependencies: ["AASACore", "AASA", "AASAAndroid", "AASALint", "TestSupport"]),
     .testTarget(
       name: "AASARoutesTests", dependencies: ["AASACore", "AASARoutes", "TestSupport"]),
     .testTarget(

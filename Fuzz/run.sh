@@ -6,12 +6,13 @@
 #   Fuzz/run.sh replay TARGET FILE...       times inputs on an uninstrumented build
 #   Fuzz/run.sh build                       builds only
 #
-# Targets: json-lint match-explain assetlinks patterns routes applinks device macho (library
-# code, built here with swiftc) and server-request body-decoding signed-file (code that needs the
-# package's dependencies, built by SwiftPM from Fuzz/Linked). Needs only the Swift toolchain
-# (Linux, which ships libFuzzer). Everything built goes to Fuzz/.build/, crashes and timeouts to
-# Fuzz/findings/TARGET/, logs to Fuzz/.build/logs/. After each campaign the corpus is replayed
-# and every input that takes over 100 ms is listed. See docs/fuzzing.md.
+# Targets: json-lint match-explain assetlinks patterns routes applinks device macho
+# dynamic-rules manifest certificates (library code, built here with swiftc) and server-request
+# body-decoding signed-file (code that needs the package's dependencies, built by SwiftPM from
+# Fuzz/Linked). Needs only the Swift toolchain (Linux, which ships libFuzzer). Everything built
+# goes to Fuzz/.build/, crashes and timeouts to Fuzz/findings/TARGET/, logs to Fuzz/.build/logs/.
+# After each campaign the corpus is replayed and every input that takes over 100 ms is listed.
+# See docs/fuzzing.md.
 set -euo pipefail
 export LC_ALL=C
 
@@ -19,14 +20,16 @@ fuzz_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$fuzz_dir")
 build="$fuzz_dir/.build"
 findings="$fuzz_dir/findings"
-all_targets=(json-lint match-explain assetlinks patterns routes applinks device macho server-request
-  body-decoding signed-file)
+all_targets=(json-lint match-explain assetlinks patterns routes applinks device macho dynamic-rules
+  manifest certificates server-request body-decoding signed-file)
 linked_targets=" server-request body-decoding signed-file "
 # One target per input format reads inputs up to the CLI's read limit (4 MiB); the others stop at
 # 140 KB, where they run many times faster.
 max_len_of() {
   case "$1" in
-  json-lint | assetlinks | routes | applinks | device | signed-file) echo 4194304 ;;
+  json-lint | assetlinks | routes | applinks | device | manifest | certificates | signed-file)
+    echo 4194304
+    ;;
   *) echo 140000 ;;
   esac
 }
@@ -48,6 +51,9 @@ source_of() {
   applinks) echo "$fuzz_dir/Targets/AppLinks.swift" ;;
   device) echo "$fuzz_dir/Targets/Device.swift" ;;
   macho) echo "$fuzz_dir/Targets/MachO.swift" ;;
+  dynamic-rules) echo "$fuzz_dir/Targets/DynamicRules.swift" ;;
+  manifest) echo "$fuzz_dir/Targets/Manifest.swift" ;;
+  certificates) echo "$fuzz_dir/Targets/Certificates.swift" ;;
   server-request | body-decoding | signed-file) echo "$fuzz_dir/Linked/Sources/$1" ;;
   *) return 1 ;;
   esac
@@ -71,6 +77,7 @@ stale() {
   [[ -n $(find "$@" -name '*.swift' -newer "$output" -print -quit) ]]
 }
 
+# -package-name: AASACore shares `package` declarations with the other library modules.
 swift_flags=(-sanitize=fuzzer,address -parse-as-library -O -g -package-name aasa)
 # The replay build: no sanitizers and no coverage, to time inputs as the library really runs.
 plain_flags=(-parse-as-library -O -package-name aasa)
@@ -277,6 +284,23 @@ make_seeds() {
       rep 20000 '      a.example.com: legacy_failure\n'; } >"$seeds/many-domains"
     { rep 3000 'Service: applinks App ID: A.b Domain: example.com Site/Fmwk Approval: denied '; } >"$seeds/flattened-records"
     { rep 4000 '{ s = applinks, a = A.b, d = example.com }: Pattern "/" matched. | '; } >"$seeds/verify-line"
+    ;;
+  dynamic-rules)
+    printf '[{"/": "/products/*"}, {"/": "*", "exclude": true}]\0https://h/products/1\nhttps://h/x' >"$seeds/basic"
+    { printf '['; rep 200 '{"/": "/a/*/b?c*.d", "?": {"q": "*x*"}, "#": "f*"},'; printf '{"/": "*"}]\0'
+      printf 'https://h/'; rep 2000 'a/'; printf '?q='; rep 2000 'x'; } >"$seeds/many-globs"
+    ;;
+  manifest)
+    for manifest in "$root"/examples/android/*.xml; do
+      [[ -f $manifest ]] && cp "$manifest" "$seeds/example-$(basename "$manifest")"
+    done
+    { printf '<manifest><application><activity>'; rep 2000 '<intent-filter android:autoVerify="true"><action android:name="android.intent.action.VIEW"/><data android:scheme="https" android:host="${host}"/></intent-filter>'
+      printf '</activity></application></manifest>'; } >"$seeds/many-filters"
+    { rep 3000 '<a>'; } >"$seeds/deep"
+    ;;
+  certificates)
+    printf '\xfe\xed\xfe\xed\x00\x00\x00\x02\x00\x00\x00\x01\x00\x00\x00\x02\x00\x01a' >"$seeds/jks-header"
+    printf 'Alias name: upload\nOwner: CN=x\n\t SHA256: 14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5\n' >"$seeds/keytool"
     ;;
   patterns)
     { printf '\x00'; rep 40 '*a'; printf 'b\0'; rep 60000 'a'; } >"$seeds/stars"

@@ -76,10 +76,8 @@ public struct LintRun {
     var routesURLs = true
     if case .none = urls { routesURLs = false }
     if routesURLs || expectations != nil || app != nil {
-      guard report.kind == .appleAppSiteAssociation else {
-        throw UsageError(
-          "URLs and --app need an apple-app-site-association file; \(fileName) is an assetlinks.json"
-        )
+      if report.kind == .assetLinks {
+        return try runAssetLinks(report, urls: urls, output: output)
       }
       matcher = Matcher(report.association ?? SiteAssociation(), site: domain)
       if let app, let unknown = UnknownApp.diagnostic(for: app, in: report.association) {
@@ -177,7 +175,7 @@ public struct LintRun {
     return status
   }
 
-  private func answerGrants(_ report: WellKnownReport) throws -> [(
+  func answerGrants(_ report: WellKnownReport) throws -> [(
     query: GrantQuery, answer: GrantAnswer
   )] {
     guard !grantQueries.isEmpty else { return [] }

@@ -59,7 +59,7 @@ public struct LiveCheck: Sendable {
 
     let client = ResourceFetcher.makeClient(
       timeout: options.timeout, group: group,
-      dnsOverride: target.map { [site.host: $0.host] } ?? [:])
+      dnsOverride: target.map { [site.host: $0.host, site.withTrailingDot.host: $0.host] } ?? [:])
     let fetcher = ResourceFetcher(
       client: client, timeout: options.timeout, redirection: target.map { (site, $0.port) })
     let responseJudge = ResponseJudge(
@@ -74,6 +74,9 @@ public struct LiveCheck: Sendable {
     async let cdn = cdnSkipped == nil ? fetchCDNCopy(fetcher) : nil
     report.resources = await [association, legacy, assetLinks]
     let cdnResponse = await cdn
+    if let index = report.resources.firstIndex(where: { $0.resource == .assetLinks }) {
+      await checkAndroidServing(&report.resources[index], fetcher)
+    }
     try? await client.shutdown()
 
     if let cdnBase = options.cdnBase {
@@ -141,9 +144,11 @@ public struct LiveCheck: Sendable {
   ) async -> ResourceCheck {
     let url = options.site.url(resource.path)
     let compares = resource == .association && options.userAgent != ResourceFetcher.browserUserAgent
+    // Android's verifier reads up to 1 MiB; Apple's fetcher 128 KB.
+    let cap = resource == .assetLinks ? AndroidServing.sizeCap : ResourceFetcher.sizeCap
     async let asBrowser: Result<FetchedResource, ConnectionProblem>? =
-      compares ? fetch(url, fetcher, userAgent: ResourceFetcher.browserUserAgent) : nil
-    let fetched = await fetch(url, fetcher, userAgent: options.userAgent)
+      compares ? fetch(url, fetcher, userAgent: ResourceFetcher.browserUserAgent, cap: cap) : nil
+    let fetched = await fetch(url, fetcher, userAgent: options.userAgent, cap: cap)
     var check: ResourceCheck
     switch fetched {
     case .success(let response):
@@ -163,11 +168,11 @@ public struct LiveCheck: Sendable {
     return check
   }
 
-  private func fetch(_ url: String, _ fetcher: ResourceFetcher, userAgent: String) async
-    -> Result<FetchedResource, ConnectionProblem>
+  private func fetch(_ url: String, _ fetcher: ResourceFetcher, userAgent: String, cap: Int)
+    async -> Result<FetchedResource, ConnectionProblem>
   {
     do {
-      return .success(try await fetcher.fetch(url, userAgent: userAgent))
+      return .success(try await fetcher.fetch(url, userAgent: userAgent, cap: cap))
     } catch {
       return .failure(ConnectionProblem(error, site: reachedSite, timeout: options.timeout))
     }

@@ -26,9 +26,14 @@ public struct LiveCheckOptions: Sendable {
   public var userAgent = ResourceFetcher.appleUserAgent
   /// `--connect-to`: connect elsewhere, still judging TLS for the site's host.
   public var connectTo: ConnectTo?
+  /// `--google`: also ask Google's Digital Asset Links API at this base what it reads from the
+  /// site's assetlinks.json, and compare.
+  public var googleBase: String?
 
   /// Apple's CDN, which devices ask instead of the site: `BASE/HOST`.
   public static let appleCDNBase = "https://app-site-association.cdn-apple.com/a/v1"
+  /// Google's Digital Asset Links API.
+  public static let googleBase = "https://digitalassetlinks.googleapis.com"
 
   public init(
     site: SiteAddress, paths: [String] = [], app: String? = nil, trust: TrustRoots = .system,

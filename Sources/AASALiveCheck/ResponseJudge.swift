@@ -29,6 +29,7 @@ public struct ResponseJudge: Sendable {
   public func judge(_ response: FetchedResource, as resource: WellKnownResource) async
     -> ResourceCheck
   {
+    if resource == .assetLinks { return judgeAssetLinks(response) }
     var check = ResourceCheck(resource: resource, url: response.url)
     var lines: [Requirement] = []
     switch response.status {

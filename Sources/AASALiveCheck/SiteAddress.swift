@@ -69,4 +69,10 @@ public struct SiteAddress: Sendable, Hashable, CustomStringConvertible {
   public func url(_ path: String) -> String { origin + path }
 
   public var description: String { origin }
+
+  /// The same site named with a trailing dot (`example.com.`): the fully qualified form, which
+  /// Google's Digital Asset Links API uses for sites.
+  public var withTrailingDot: SiteAddress {
+    host.hasSuffix(".") || hostIsIPAddress ? self : SiteAddress(host: host + ".", port: port)
+  }
 }

@@ -11,8 +11,10 @@ struct AASALintCommand: AsyncParsableCommand {
     discussion: """
       With only a FILE, aasa-lint lints it; the kind is told from the content (or --kind). With \
       URLs or paths after an association file, it also routes each one exactly as Apple's \
-      matcher does and names the rule that decided; after a route config, it routes deep links \
-      as the iOS and Android libraries do; a page is navigated with --platform:
+      matcher does (an assetlinks.json: as Android 15's dynamic rules do) and names the rule \
+      that decided; after a route config, it routes deep links as the iOS and Android \
+      libraries do; a page is navigated with --platform; an AndroidManifest.xml lists the hosts \
+      Android verifies:
 
         aasa-lint site.json
         aasa-lint site.json /videos/samples/2010/x https://example.com/albums/1
@@ -20,6 +22,10 @@ struct AASALintCommand: AsyncParsableCommand {
         aasa-lint MobileDeepLinkingConfig.json "mdldemo://sale/42?utmSource=mail"
         aasa-lint page.html --page-url https://example.com/docs \\
             --platform iphone --installed bolts
+        aasa-lint assetlinks.json https://example.com/products/1 \\
+            --app com.example.app
+        aasa-lint AndroidManifest.xml --placeholder hostName=example.com
+        aasa-lint fingerprint app-release.apk
 
       Run `aasa-lint help SUBCOMMAND` for a subcommand's options; the options of the default \
       subcommand (lint) follow below.
@@ -30,6 +36,7 @@ struct AASALintCommand: AsyncParsableCommand {
     version: PackageVersion.current,
     subcommands: [
       Lint.self, Diff.self, Files.self, Check.self, Inbound.self, Device.self, New.self,
+      Fingerprint.self,
     ],
     defaultSubcommand: Lint.self
   )

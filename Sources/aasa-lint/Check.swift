@@ -106,6 +106,43 @@ struct Check: AsyncParsableCommand {
   var cdnBase: String?
 
   @Option(
+    help: ArgumentHelp(
+      "An AndroidManifest.xml: check every host it verifies on Android 12+ and print one table.",
+      valueName: "file"), completion: .file())
+  var manifest: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "With --manifest: a certificate that must be granted, as a fingerprint or a file (certificate, keystore, APK); repeatable.",
+      valueName: "fingerprint-or-file"))
+  var grants: [String] = []
+
+  @Option(
+    name: .customLong("placeholder"),
+    help: ArgumentHelp(
+      "NAME=VALUE: a ${NAME} placeholder of the manifest; repeatable.", valueName: "name=value"))
+  var placeholders: [String] = []
+
+  @Option(
+    name: .customLong("keystore-password"),
+    help: ArgumentHelp(
+      "The password of a PKCS#12 keystore given to --grants.", valueName: "password"))
+  var keystorePassword: String?
+
+  @Flag(
+    help:
+      "Also ask Google's Digital Asset Links API (statements:list) what it reads from the site's assetlinks.json, and say whether it differs."
+  )
+  var google = false
+
+  @Option(
+    name: .customLong("google-base"),
+    help: ArgumentHelp(
+      "The Digital Asset Links API's base URL instead of Google's, for mirrors and tests (implies --google).",
+      valueName: "url"))
+  var googleBase: String?
+
+  @Option(
     name: .customLong("connect-to"),
     help: ArgumentHelp(
       "As curl's: connect to ADDRESS:PORT instead of HOST:PORT, still judging TLS for HOST; e.g. example.com:443:staging.example.net:443.",
@@ -131,12 +168,17 @@ struct Check: AsyncParsableCommand {
     if pathList == "-" && expect == "-" {
       throw ValidationError("--paths and --expect cannot both read standard input")
     }
-    if url == nil && entitlements == nil && hosts == nil {
+    if url == nil && entitlements == nil && hosts == nil && manifest == nil {
       throw ValidationError(
-        "give the site to check, e.g. https://example.com, or --entitlements, or --hosts")
+        "give the site to check, e.g. https://example.com, or --entitlements, --hosts or --manifest"
+      )
     }
     if url != nil && hosts != nil {
       throw ValidationError("give a site or --hosts, not both")
+    }
+    if manifest != nil && (url != nil || entitlements != nil || hosts != nil) {
+      throw ValidationError(
+        "--manifest names the hosts to check: give no site, --entitlements or --hosts")
     }
     if hosts == "-" && (pathList == "-" || expect == "-") {
       throw ValidationError("only one of --hosts, --paths and --expect can read standard input")
@@ -161,6 +203,12 @@ struct Check: AsyncParsableCommand {
     run.cdn = cdn
     run.cdnBase = cdnBase
     run.userAgent = userAgent
+    run.google = google
+    run.manifest = manifest
+    run.grants = grants
+    run.placeholders = placeholders
+    run.keystorePassword = keystorePassword
+    run.googleBase = googleBase
     run.connectTo = connectTo
     run.format = format
     run.style = color.style

@@ -115,6 +115,19 @@ struct Lint: AsyncParsableCommand {
       valueName: "relation"))
   var relation: String = Relation.handleAllURLs.rawValue
 
+  @Option(
+    name: .customLong("keystore-password"),
+    help: ArgumentHelp(
+      "The password of a PKCS#12 keystore given to --grants PACKAGE:FILE.", valueName: "password"))
+  var keystorePassword: String?
+
+  @Option(
+    name: .customLong("placeholder"),
+    help: ArgumentHelp(
+      "NAME=VALUE: a manifest placeholder (${NAME}) of an AndroidManifest.xml; repeatable.",
+      valueName: "name=value"))
+  var placeholders: [String] = []
+
   @Flag(help: "Exit 1 on warnings too, not only on errors.")
   var strict = false
 
@@ -167,6 +180,8 @@ struct Lint: AsyncParsableCommand {
     request.platform = platform
     request.page = page.request
     request.grants = grants
+    request.placeholders = placeholders
+    request.keystorePassword = keystorePassword
     request.relation = relation
     request.strict = strict
     request.verbose = verbose

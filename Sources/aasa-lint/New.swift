@@ -50,9 +50,14 @@ struct New: ParsableCommand {
   @Option(
     name: .customLong("cert"),
     help: ArgumentHelp(
-      "assetlinks: the signing certificate (PEM or DER X.509), whose SHA-256 is added; repeatable.",
+      "assetlinks: a file holding the signing certificate (X.509 PEM or DER, PKCS#12 or JKS keystore, APK, pasted keytool or apksigner output); repeatable.",
       valueName: "file"), completion: .file())
   var certificates: [String] = []
+
+  @Option(
+    help: ArgumentHelp(
+      "assetlinks: the password of a PKCS#12 keystore given to --cert.", valueName: "password"))
+  var keystorePassword: String?
 
   @Option(
     name: .shortAndLong,
@@ -81,6 +86,7 @@ struct New: ParsableCommand {
     run.package = package
     run.fingerprints = fingerprints
     run.certificates = certificates
+    run.keystorePassword = keystorePassword
     if let output {
       try run.write(to: output)
     } else {

@@ -21,7 +21,7 @@ struct ResponseJudgeWordingTests {
     let location = [FetchedResource.Header(name: "Location", value: "https://www.example.com/x")]
     let android = await judge(.assetLinks, status: 301, headers: location)
     let details = android.map(\.detail).joined(separator: "\n")
-    #expect(details.contains("Google's verifier does not follow redirects"), "\(details)")
+    #expect(details.contains("Android never follows a redirect for assetlinks.json"), "\(details)")
     #expect(!details.contains("Apple"), "\(details)")
     let apple = await judge(.association, status: 301, headers: location)
     #expect(apple.map(\.detail).joined().contains("Apple's fetcher does not follow redirects"))

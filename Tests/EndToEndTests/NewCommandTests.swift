@@ -94,6 +94,21 @@ import Testing
       #expect(result.status == 0, "\(result.stderr)")
       #expect(result.stdout.contains(fingerprint), "\(result.stdout)")
     }
+    // The keystore the certificate lives in does as well, with its password.
+    let keystore = directory.file("upload.p12")
+    let exported = try ChildProcess.run(
+      "/usr/bin/env",
+      [
+        "openssl", "pkcs12", "-export", "-in", certificate, "-inkey", directory.file("key.pem"),
+        "-out", keystore, "-passout", "pass:hunter22", "-name", "upload",
+      ])
+    try #require(exported.status == 0, "\(exported.stderr)")
+    let fromKeystore = try LintProcess.run([
+      "new", "assetlinks", "--package", "com.example.app", "--cert", keystore,
+      "--keystore-password", "hunter22",
+    ])
+    #expect(fromKeystore.status == 0, "\(fromKeystore.stderr)")
+    #expect(fromKeystore.stdout.contains(fingerprint), "\(fromKeystore.stdout)")
   }
 
   @Test func aSHA1FingerprintIsRefused() throws {

@@ -120,20 +120,31 @@ extension DiagnosticCode {
       help:
         "remove the include: it names this site's own assetlinks.json, so it adds nothing and makes a loop"
     )
+
+    // MARK: The question asked (ASL028–)
+
+    public static let appNotGranted = DiagnosticCode(
+      "ASL028", .warning, "app not granted App Links",
+      help:
+        "check the package name: it must be an android_app target granted delegate_permission/common.handle_all_urls"
+    )
   }
 
-  /// Every assetlinks.json code, in code order.
-  public static let assetLinksCatalog: [DiagnosticCode] = [
-    .AssetLinks.notAnArray, .AssetLinks.emptyList, .AssetLinks.statementNotAnObject,
-    .AssetLinks.missingKey, .AssetLinks.wrongType, .AssetLinks.unknownKey,
-    .AssetLinks.invalidInclude,
-    .AssetLinks.includeWithOtherKeys, .AssetLinks.emptyRelations, .AssetLinks.malformedRelation,
-    .AssetLinks.unrecognisedRelation, .AssetLinks.duplicateRelation, .AssetLinks.unknownNamespace,
-    .AssetLinks.invalidPackageName, .AssetLinks.noFingerprints, .AssetLinks.malformedFingerprint,
-    .AssetLinks.lowercaseFingerprint, .AssetLinks.sha1Fingerprint,
-    .AssetLinks.fingerprintWithoutColons, .AssetLinks.duplicateFingerprint, .AssetLinks.invalidSite,
-    .AssetLinks.siteTrailingSlash, .AssetLinks.webTargetHandlesURLs,
-    .AssetLinks.appWithoutKnownRelation, .AssetLinks.duplicateStatement, .AssetLinks.listIgnored,
-    .AssetLinks.includesItself,
-  ]
+  /// Every assetlinks.json code, in code order: the `ASL` codes, then the dynamic rules' `DAL`
+  /// codes.
+  public static let assetLinksCatalog: [DiagnosticCode] =
+    [
+      .AssetLinks.notAnArray, .AssetLinks.emptyList, .AssetLinks.statementNotAnObject,
+      .AssetLinks.missingKey, .AssetLinks.wrongType, .AssetLinks.unknownKey,
+      .AssetLinks.invalidInclude,
+      .AssetLinks.includeWithOtherKeys, .AssetLinks.emptyRelations, .AssetLinks.malformedRelation,
+      .AssetLinks.unrecognisedRelation, .AssetLinks.duplicateRelation, .AssetLinks.unknownNamespace,
+      .AssetLinks.invalidPackageName, .AssetLinks.noFingerprints, .AssetLinks.malformedFingerprint,
+      .AssetLinks.lowercaseFingerprint, .AssetLinks.sha1Fingerprint,
+      .AssetLinks.fingerprintWithoutColons, .AssetLinks.duplicateFingerprint,
+      .AssetLinks.invalidSite,
+      .AssetLinks.siteTrailingSlash, .AssetLinks.webTargetHandlesURLs,
+      .AssetLinks.appWithoutKnownRelation, .AssetLinks.duplicateStatement, .AssetLinks.listIgnored,
+      .AssetLinks.includesItself, .AssetLinks.appNotGranted,
+    ] + AssetLinks.dynamicRuleCodes
 }

@@ -70,7 +70,11 @@ public enum GrantRefusal: Hashable, Sendable {
         listed.isEmpty
         ? "no fingerprint is listed for it"
         : "listed for it: \(listed.map(\.canonicalText).joined(separator: ", "))"
-      return "\(package) is listed, but not with the fingerprint \(fingerprint); \(others)"
+      let mixUp =
+        listed.isEmpty
+        ? ""
+        : "; the usual cause is the upload key / Play App Signing mix-up: an app installed from Google Play is signed with Play's app signing key (Play Console, Test and release, App integrity), so list that key, and the upload key only for builds you sign and install yourself"
+      return "\(package) is listed, but not with the fingerprint \(fingerprint); \(others)\(mixUp)"
     case .relationMissing(let package, let relation, let granted):
       let others =
         granted.isEmpty

@@ -12,7 +12,7 @@ public enum AssetLinksFile {
   ) {
     var parser = AssetLinksParser()
     let list = parser.parseList(json)
-    return (list, parser.allDiagnostics)
+    return (list, parser.allDiagnostics + parser.dynamicRulesParser.allDiagnostics)
   }
 
   /// Answers a grant question about a whole file, including one that is not a statement list.

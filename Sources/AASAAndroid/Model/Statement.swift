@@ -16,16 +16,20 @@ public struct Statement: Hashable, Sendable {
   public var target: StatementTarget
   /// Whether Google accepts it: false when any error was found inside it.
   public var isValid: Bool
+  /// Android 15's dynamic rules for `handle_all_urls`, when an app statement granting it has
+  /// them (in force or discarded).
+  public var dynamicRules: DynamicRules?
 
   public init(
     index: Int, location: SourceLocation, relations: [Relation], target: StatementTarget,
-    isValid: Bool
+    isValid: Bool, dynamicRules: DynamicRules? = nil
   ) {
     self.index = index
     self.location = location
     self.relations = relations
     self.target = target
     self.isValid = isValid
+    self.dynamicRules = dynamicRules
   }
 
   /// The path diagnostics use for it: `[2]`.

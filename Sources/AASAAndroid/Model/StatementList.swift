@@ -24,6 +24,10 @@ public struct StatementList: Hashable, Sendable {
     self.entryCount = entryCount
   }
 
+  /// A list with no statements: what a file that is not a list routes like.
+  public static let empty = StatementList(
+    statements: [], includes: [], invalidStatementIndices: [], entryCount: 0)
+
   /// Whether Google discards the file: one of its statements is invalid.
   public var isIgnoredByGoogle: Bool { !invalidStatementIndices.isEmpty }
 

@@ -6,9 +6,13 @@ import AASACore
 /// the file; the per-target checks live in `AssetLinksParser+Target.swift`.
 struct AssetLinksParser: DiagnosticReporting {
   static let statementKeys = ["relation", "target"]
+  /// Android 15's dynamic rules, beside the statement's relations.
+  static let extensionsKey = "relation_extensions"
 
   var diagnostics: [Diagnostic] = []
   var tally = FindingTally()
+  /// The dynamic rules' own findings: they never make a statement invalid.
+  var dynamicRulesParser = DynamicRulesParser()
 
   mutating func reportWrongType(_ value: JSONValue, _ path: String, expected: String) {
     report(
@@ -108,6 +112,7 @@ struct AssetLinksParser: DiagnosticReporting {
       }
     }
     reportDuplicateStatements(list.statements)
+    reportSecondRuleSets(list.statements)
     if list.isIgnoredByGoogle {
       reportListIgnored(list, at: json)
     }
@@ -174,15 +179,44 @@ struct AssetLinksParser: DiagnosticReporting {
     if let include = value["include"] {
       return parseInclude(include, in: value, path: path, index: index).map(Entry.include)
     }
-    reportUnknownKeys(in: value, path, known: Self.statementKeys)
+    reportUnknownKeys(in: value, path, known: Self.statementKeys + [Self.extensionsKey])
     let relations = parseRelations(in: value, path: path)
     let target = parseTarget(in: value, path: path)
     guard let relations, let target else { return nil }
     reportRelationsUnsuitable(for: target, relations, in: value, path: path)
+    var dynamicRules: DynamicRules?
+    if let extensions = value[Self.extensionsKey] {
+      let owner: DynamicRulesParser.Owner
+      switch target {
+      case .androidApp:
+        owner = .app(grantsHandleAllURLs: relations.contains { $0.relation == .handleAllURLs })
+      case .web: owner = .web
+      }
+      dynamicRules = dynamicRulesParser.parse(
+        extensions, path: DocumentPath.child(path, Self.extensionsKey), owner: owner)
+    }
     return .statement(
       Statement(
         index: index, location: value.location, relations: relations.map(\.relation),
-        target: target, isValid: true))
+        target: target, isValid: true, dynamicRules: dynamicRules))
+  }
+
+  /// A package with dynamic rules in two statements: Android may use either set.
+  private mutating func reportSecondRuleSets(_ statements: [Statement]) {
+    var firstByPackage: [String: Int] = [:]
+    for statement in statements {
+      guard let rules = statement.dynamicRules, let package = statement.target.packageName
+      else { continue }
+      if let first = firstByPackage[package] {
+        dynamicRulesParser.report(
+          .AssetLinks.secondRuleSet, at: rules.location,
+          DocumentPath.child(statement.path, Self.extensionsKey),
+          "\(package) already has dynamic rules in statement [\(first)]; Android may use either set"
+        )
+      } else {
+        firstByPackage[package] = statement.index
+      }
+    }
   }
 
   private mutating func parseInclude(
@@ -196,7 +230,12 @@ struct AssetLinksParser: DiagnosticReporting {
         "statement \(path) has both \"include\" and \"\(member.key)\"; Google ignores \"\(member.key)\""
       )
     }
-    reportUnknownKeys(in: statement, path, known: ["include"] + Self.statementKeys)
+    reportUnknownKeys(
+      in: statement, path, known: ["include", Self.extensionsKey] + Self.statementKeys)
+    if let extensions = statement[Self.extensionsKey] {
+      _ = dynamicRulesParser.parse(
+        extensions, path: DocumentPath.child(path, Self.extensionsKey), owner: .include)
+    }
     guard let url = include.string else {
       reportWrongType(include, includePath, expected: "a string holding an https:// URL")
       return nil

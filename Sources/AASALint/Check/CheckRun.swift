@@ -32,7 +32,19 @@ public struct CheckRun {
   public var cdnBase: String?
   /// `--user-agent`: fetch as this instead of Apple's CDN crawler.
   public var userAgent: String?
+  /// `--google`: compare with Google's Digital Asset Links API.
+  public var google = false
+  /// `--google-base`: the API's base URL instead of Google's (implies `--google`).
+  public var googleBase: String?
   public var connectTo: String?
+  /// `--manifest`: check every host this AndroidManifest.xml verifies.
+  public var manifest: String?
+  /// `--grants`: with `--manifest`, the certificates (fingerprints or files) that must be granted.
+  public var grants: [String] = []
+  /// `--placeholder NAME=VALUE` for the manifest.
+  public var placeholders: [String] = []
+  /// `--keystore-password` for a PKCS#12 keystore given to `--grants`.
+  public var keystorePassword: String?
   public var format: Format = .text
   public var style: TerminalStyle = .plain
   public var verbose = false
@@ -50,6 +62,9 @@ public struct CheckRun {
     }
     let options = try liveCheckOptions(appFromEntitlements: entitlementsFile?.applicationIdentifier)
     let hostList = try hosts.map(readHosts) ?? []
+    if let manifest {
+      return try await runManifest(manifest, options: options, output: output)
+    }
     if let entitlementsFile {
       guard options.app != nil else {
         throw LintRun.UsageError(
@@ -109,10 +124,21 @@ public struct CheckRun {
       }
       options.userAgent = userAgent
     }
+    if let googleBase {
+      guard let components = URLComponents(string: googleBase),
+        ["http", "https"].contains(components.scheme?.lowercased() ?? ""), components.host != nil
+      else {
+        throw LintRun.UsageError("--google-base \(googleBase) is not an http(s) URL")
+      }
+      options.googleBase = googleBase
+    } else if google {
+      options.googleBase = LiveCheckOptions.googleBase
+    }
     if let connectTo {
       do {
         let parsed = try ConnectTo(parsing: connectTo)
-        guard entitlements != nil || hosts != nil || parsed.applies(to: site) else {
+        guard entitlements != nil || hosts != nil || manifest != nil || parsed.applies(to: site)
+        else {
           throw LintRun.UsageError(
             "--connect-to \(connectTo) is for \(parsed.host ?? "any host"):\(parsed.port.map(String.init) ?? "any port"), not \(site.host):\(site.port)"
           )

@@ -45,8 +45,9 @@ public struct DiffRun {
     self.exitCodeOnChange = exitCodeOnChange
   }
 
-  /// The kinds of file `diff` compares. Another kind is a usage error that names it, checked here
-  /// in one place, so that a kind gains a diff by joining this list and its run.
+  /// The kinds of file `diff` compares with Apple's rules; two assetlinks.json files go to
+  /// ``runAssetLinks(old:new:urls:output:)`` first. Any other kind is a usage error that names it,
+  /// checked here in one place.
   static let comparableKinds: [InputKind] = [.aasa]
 
   /// Refuses an input `diff` cannot compare, naming what it is.
@@ -54,12 +55,16 @@ public struct DiffRun {
     let kind = InputKind.detect(input.bytes)
     guard comparableKinds.contains(kind) else {
       throw LintRun.UsageError(
-        "diff compares apple-app-site-association files; \(input.name) is \(kind.describedWithArticle)"
+        "diff compares two apple-app-site-association files or two assetlinks.json files; "
+          + "\(input.name) is \(kind.describedWithArticle)"
       )
     }
   }
 
   public func run(urls: LintRun.URLSource, output: OutputSink) throws -> ExitStatus {
+    if let lists = assetLinksLists() {
+      return try runAssetLinks(old: lists.old, new: lists.new, urls: urls, output: output)
+    }
     try Self.requireComparable(old)
     try Self.requireComparable(new)
     let (oldAssociation, oldIgnored) = association(old)

@@ -1,4 +1,5 @@
 import AASA
+import AASAAndroid
 import AASACore
 
 /// One row of an `--expect` table, checked: routing expectations for association files and route
@@ -11,6 +12,7 @@ public protocol ExpectationOutcome {
 
 extension ExpectationResult: ExpectationOutcome {}
 extension RouteExpectationResult: ExpectationOutcome {}
+extension AndroidExpectationResult: ExpectationOutcome {}
 
 extension Array where Element: ExpectationOutcome {
   /// The unmet expectations, one line each, and a one-line summary of the table.

@@ -1,4 +1,5 @@
 import AASA
+import AASAAndroid
 import AASACore
 
 /// What a file given to `aasa-lint` is, which decides which library reads it.
@@ -11,6 +12,8 @@ public enum InputKind: String, Sendable, CaseIterable {
   case applinks
   /// A MobileDeepLinking route config (`MobileDeepLinkingConfig.json`).
   case routes
+  /// An Android source `AndroidManifest.xml`.
+  case manifest
 
   /// What the kind is, in words: `an assetlinks.json statement list`.
   public var describedWithArticle: String {
@@ -19,6 +22,7 @@ public enum InputKind: String, Sendable, CaseIterable {
     case .assetlinks: "an assetlinks.json statement list"
     case .applinks: "an HTML page (App Links)"
     case .routes: "a MobileDeepLinking route config"
+    case .manifest: "an AndroidManifest.xml"
     }
   }
 
@@ -27,7 +31,7 @@ public enum InputKind: String, Sendable, CaseIterable {
     switch self {
     case .aasa: .appleAppSiteAssociation
     case .assetlinks: .assetLinks
-    case .applinks, .routes: nil
+    case .applinks, .routes, .manifest: nil
     }
   }
 
@@ -57,7 +61,8 @@ public enum InputKind: String, Sendable, CaseIterable {
     }
     guard index < bytes.count else { return (.aasa, document) }
     switch bytes[index] {
-    case UInt8(ascii: "<"): return (.applinks, document)
+    case UInt8(ascii: "<"):
+      return (AndroidManifestFile.looksLikeManifest(bytes) ? .manifest : .applinks, document)
     case UInt8(ascii: "["): return (.assetlinks, document)
     case UInt8(ascii: "{"):
       let read = document.readingJSON()

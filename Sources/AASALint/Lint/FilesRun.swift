@@ -92,6 +92,11 @@ public struct FilesRun {
         fileName: file, source: source, format: format, strict: strict, style: style)
       run.document = detected.document
       return try run.run(urls: .none, output: output)
+    case .manifest:
+      var run = ManifestRun(
+        fileName: file, source: source, format: format, strict: strict, style: style)
+      try run.loadResources(manifestPath: file, placeholders: [])
+      return run.run(output: output)
     case .aasa, .assetlinks:
       var run = LintRun(
         fileName: file, source: source, format: format, strict: strict, style: style)

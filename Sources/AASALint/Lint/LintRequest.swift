@@ -52,6 +52,10 @@ public struct LintRequest {
   public var page = PageRequest()
   /// `PACKAGE:FINGERPRINT` questions for an assetlinks.json.
   public var grants: [String] = []
+  /// `--keystore-password`: opens a PKCS#12 keystore given where a fingerprint is accepted.
+  public var keystorePassword: String?
+  /// `--placeholder NAME=VALUE`: the build's manifest placeholders, for an AndroidManifest.xml.
+  public var placeholders: [String] = []
   public var relation = Relation.handleAllURLs.rawValue
   public var strict = false
   public var verbose = false
@@ -94,6 +98,15 @@ public struct LintRequest {
       return try runPage(source, sourceURL: page.pageURL, output: output)
     case .routes:
       return try runRouteConfig(detected.document, output: output)
+    case .manifest:
+      if !urls.isEmpty || urlList != nil || expect != nil || app != nil || !grants.isEmpty {
+        throw LintRun.UsageError(
+          "URLs, --urls, --expect, --app and --grants are for association files, not a manifest")
+      }
+      var run = ManifestRun(
+        fileName: fileName, source: source, format: format, strict: strict, style: style)
+      try run.loadResources(manifestPath: file, placeholders: placeholders)
+      return run.run(output: output)
     case .aasa, .assetlinks:
       break
     }
@@ -115,12 +128,8 @@ public struct LintRequest {
       )
     }
     run.grantRelation = relation
-    run.grantQueries = try grants.map { argument in
-      do {
-        return try GrantQuery.parse(argument)
-      } catch {
-        throw ArgumentError("--grants \(error)")
-      }
+    run.grantQueries = try grants.flatMap { argument in
+      try CertificateArguments.grantQueries(argument, password: keystorePassword)
     }
     if let expect {
       let table = try ExpectationTableFile.read(expect, limit: maximumSize)

@@ -24,8 +24,12 @@ public struct NewRun {
   /// `assetlinks`: SHA-256 fingerprints of the signing certificates, in any case, with or
   /// without colons.
   public var fingerprints: [String] = []
-  /// `assetlinks`: certificate files (PEM or DER) whose SHA-256 fingerprints are added.
+  /// `assetlinks`: files holding the signing certificates (X.509 PEM or DER, a PKCS#12 or JKS
+  /// keystore, an APK, pasted `keytool -list -v` or `apksigner` output); every certificate's
+  /// SHA-256 fingerprint is added.
   public var certificates: [String] = []
+  /// The password of a PKCS#12 keystore given as a certificate file.
+  public var keystorePassword: String?
 
   public init(kind: Kind) { self.kind = kind }
 
@@ -97,7 +101,8 @@ public struct NewRun {
       canonical.append(fingerprint.canonicalText)
     }
     for path in certificates {
-      canonical.append(try CertificateFile.sha256Fingerprint(path: path))
+      let found = try CertificateArguments.certificates(inFile: path, password: keystorePassword)
+      canonical += found.map(\.fingerprint.canonicalText)
     }
     guard !canonical.isEmpty else {
       throw LintRun.UsageError(

@@ -91,6 +91,9 @@ enum System {
 
   static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
 
+  /// Whether `path` names something that exists (a `--grants` argument that is a file).
+  static func fileExists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
   static func environment(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }
   }

@@ -56,15 +56,20 @@ public struct ResourceFetcher: Sendable {
   }
 
   /// The server's answer for `url`, asked as `userAgent` (Apple's fetcher unless told otherwise);
-  /// throws only when no answer came (connection, TLS, timeout).
-  public func fetch(_ url: String, userAgent: String = ResourceFetcher.appleUserAgent) async throws
-    -> FetchedResource
-  {
+  /// throws only when no answer came (connection, TLS, timeout). At most `cap` bytes of the body
+  /// are read (`exceededCap` says there was more).
+  public func fetch(
+    _ url: String, userAgent: String = ResourceFetcher.appleUserAgent, cap: Int = sizeCap
+  ) async throws -> FetchedResource {
     var request = HTTPClientRequest(url: url)
-    if let (site, port) = redirection, url.hasPrefix(site.origin + "/") {
-      let target = SiteAddress(host: site.host, port: port)
-      request.url = target.origin + url.dropFirst(site.origin.count)
-      request.headers.add(name: "Host", value: site.hostHeader)
+    if let (site, port) = redirection {
+      // The site's trailing-dot form (`example.com.`) goes to the same place.
+      for origin in [site, site.withTrailingDot] where url.hasPrefix(origin.origin + "/") {
+        let target = SiteAddress(host: origin.host, port: port)
+        request.url = target.origin + url.dropFirst(origin.origin.count)
+        request.headers.add(name: "Host", value: origin.hostHeader)
+        break
+      }
     }
     request.method = .GET
     request.headers.add(name: "User-Agent", value: userAgent)
@@ -73,7 +78,7 @@ public struct ResourceFetcher: Sendable {
     // asked is judged on the body Apple gets.
     request.headers.add(name: "Accept-Encoding", value: "gzip, deflate, br")
     let response = try await client.execute(request, timeout: timeout)
-    let (body, exceededCap) = try await Self.readBody(response.body, within: timeout)
+    let (body, exceededCap) = try await Self.readBody(response.body, within: timeout, cap: cap)
     let headers = response.headers.map { FetchedResource.Header(name: $0.name, value: $0.value) }
     return FetchedResource(
       url: url, status: Int(response.status.code), reasonPhrase: response.status.reasonPhrase,
@@ -85,17 +90,17 @@ public struct ResourceFetcher: Sendable {
   /// AsyncHTTPClient's deadline ends when the head arrives, and its read timeout only bounds the
   /// wait for each piece: a server sending one byte every few seconds would hold the check for
   /// days. So the whole body has its own deadline.
-  static func readBody(_ stream: HTTPClientResponse.Body, within timeout: TimeAmount) async throws
-    -> (body: [UInt8], exceededCap: Bool)
-  {
+  static func readBody(
+    _ stream: HTTPClientResponse.Body, within timeout: TimeAmount, cap: Int = sizeCap
+  ) async throws -> (body: [UInt8], exceededCap: Bool) {
     try await withThrowingTaskGroup(of: (body: [UInt8], exceededCap: Bool)?.self) { group in
       group.addTask {
         var body: [UInt8] = []
         for try await buffer in stream {
-          let room = sizeCap - body.count
+          let room = cap - body.count
           body.append(contentsOf: buffer.readableBytesView.prefix(room))
           // Stop reading: Apple would not read further either.
-          if body.count >= sizeCap { return (body, true) }
+          if body.count >= cap { return (body, true) }
         }
         return (body, false)
       }

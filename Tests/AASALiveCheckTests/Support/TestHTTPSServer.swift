@@ -25,11 +25,16 @@ final class TestHTTPSServer: Sendable {
   }
 
   typealias Routes = @Sendable (String) -> Response
+  /// Answers by the `Host` header and the whole request target (path and query).
+  typealias HostRoutes = @Sendable (_ host: String, _ target: String) -> Response
 
   /// What a route that looks past the path sees of a request.
   struct Request: Sendable {
     var path: String
     var userAgent: String?
+    /// The `Host` header and the whole request target (path and query).
+    var host = ""
+    var target = ""
   }
 
   /// A route table that answers by more than the path: by User-Agent, for sites that treat
@@ -46,6 +51,12 @@ final class TestHTTPSServer: Sendable {
     -> TestHTTPSServer
   {
     try await start(certificate: certificate, requestRoutes: { routes($0.path) })
+  }
+
+  static func start(certificate: TestCertificate, hostRoutes routes: @escaping HostRoutes)
+    async throws -> TestHTTPSServer
+  {
+    try await start(certificate: certificate, requestRoutes: { routes($0.host, $0.target) })
   }
 
   static func start(certificate: TestCertificate, requestRoutes routes: @escaping RequestRoutes)
@@ -106,7 +117,9 @@ private final class RouteHandler: ChannelInboundHandler, Sendable {
     guard case .head(let request) = unwrapInboundIn(data) else { return }
     let path = String(request.uri.split(separator: "?", maxSplits: 1).first ?? "")
     let response = routes(
-      TestHTTPSServer.Request(path: path, userAgent: request.headers.first(name: "User-Agent")))
+      TestHTTPSServer.Request(
+        path: path, userAgent: request.headers.first(name: "User-Agent"),
+        host: request.headers.first(name: "Host") ?? "", target: request.uri))
     let keepAlive = request.isKeepAlive
     let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
     let send: @Sendable () -> Void = {

@@ -1,0 +1,48 @@
+// The catalog of AndroidManifest.xml findings. Append new codes; never renumber or reuse.
+
+import AASACore
+
+extension DiagnosticCode {
+  /// The AndroidManifest.xml codes: which hosts Android verifies, and why a filter is not.
+  public enum AndroidManifest {
+    public static let notWellFormed = DiagnosticCode(
+      "AMF001", .error, "not well-formed XML", help: "fix the XML at the position given")
+    public static let notAManifest = DiagnosticCode(
+      "AMF002", .error, "not an Android manifest",
+      help: "give the app's source AndroidManifest.xml, whose root element is <manifest>")
+    public static let filterNotVerified = DiagnosticCode(
+      "AMF003", .warning, "intent filter not verified",
+      help:
+        "a verified filter needs android:autoVerify=\"true\", the VIEW action, the DEFAULT and BROWSABLE categories, and only http/https schemes"
+    )
+    public static let invalidHost = DiagnosticCode(
+      "AMF004", .warning, "invalid host",
+      help: "write a domain name, optionally with a leading `*.`: Android drops other hosts")
+    public static let unresolved = DiagnosticCode(
+      "AMF005", .warning, "unresolved placeholder or resource",
+      help:
+        "give --placeholder NAME=VALUE, or put res/values/strings.xml beside the manifest; the value is unknown until then"
+    )
+    public static let wildcardHost = DiagnosticCode(
+      "AMF006", .info, "wildcard host",
+      help:
+        "Android fetches the apex's assetlinks.json for *.example.com and does not match example.com itself: declare the apex too if it has links"
+    )
+    public static let legacyAllOrNothing = DiagnosticCode(
+      "AMF007", .warning, "Android 11 and lower verify every web host",
+      help:
+        "on Android 11 and lower, autoVerify on one filter makes every http/https host a candidate, and one host that fails turns App Links off for the whole app"
+    )
+    public static let noVerifiedHost = DiagnosticCode(
+      "AMF008", .info, "no verified host",
+      help: "add android:autoVerify=\"true\" to a VIEW/DEFAULT/BROWSABLE filter with https hosts")
+  }
+
+  /// Every AndroidManifest.xml code, in code order.
+  public static let androidManifestCatalog: [DiagnosticCode] = [
+    AndroidManifest.notWellFormed, AndroidManifest.notAManifest,
+    AndroidManifest.filterNotVerified, AndroidManifest.invalidHost, AndroidManifest.unresolved,
+    AndroidManifest.wildcardHost, AndroidManifest.legacyAllOrNothing,
+    AndroidManifest.noVerifiedHost,
+  ]
+}

@@ -1,0 +1,149 @@
+import AASAAndroid
+import AASACore
+import AASALiveCheck
+
+/// `aasa-lint check --manifest AndroidManifest.xml [--grants …]`: one table of the hosts the
+/// manifest verifies, each checked live.
+extension CheckRun {
+  func runManifest(_ path: String, options: LiveCheckOptions, output: OutputSink) async throws
+    -> ExitStatus
+  {
+    var manifestRun = ManifestRun(fileName: path, source: try FileInput.read(path))
+    try manifestRun.loadResources(manifestPath: path, placeholders: placeholders)
+    let manifest = AndroidManifestFile.read(manifestRun.source, resources: manifestRun.resources)
+    if let broken = manifest.diagnostics.first(where: { $0.severity == .error }) {
+      throw LintRun.UsageError("\(path):\(broken.location.line): \(broken.message)")
+    }
+    var fingerprints: [CertificateFingerprint] = []
+    for argument in grants {
+      let withPackage = argument.contains(":") && !argument.hasPrefix("/") ? argument : nil
+      if let withPackage, let query = try? GrantQuery.parse(withPackage) {
+        fingerprints.append(query.fingerprint)
+      } else if let fingerprint = CertificateFingerprint(argument), fingerprint.isSHA256 {
+        fingerprints.append(fingerprint)
+      } else {
+        let file = argument.split(separator: ":", maxSplits: 1).last.map(String.init) ?? argument
+        let named = System.fileExists(argument) ? argument : file
+        fingerprints += try CertificateArguments.certificates(
+          inFile: named, password: keystorePassword
+        ).map(\.fingerprint)
+      }
+    }
+    let rows = await ManifestCheck(
+      manifest: manifest, fingerprints: fingerprints, options: options
+    ).run()
+    let status: ExitStatus =
+      rows.isEmpty || rows.contains { $0.status == .fail } ? .findings : .success
+    switch format {
+    case .json:
+      output.line(JSONOutput.encode(ManifestCheckJSON(path, manifest, rows)))
+    case .sarif:
+      LiveCheckSARIFWriter.write(
+        findings(path, rows), properties: ["manifest": path],
+        failed: status == .findings, toolVersion: toolVersion, to: output)
+    case .github:
+      LiveCheckGitHubWriter.write(findings(path, rows), to: output)
+      let failed = rows.filter { $0.status == .fail }.count
+      output.line(
+        failed == 0 ? "result: pass" : "result: fail (\(failed) of \(rows.count) hosts failed)")
+    case .text:
+      renderTable(path, manifest, rows, to: output)
+    }
+    output.flush()
+    return status
+  }
+
+  /// What did not pass, for SARIF and annotations: each host's site and assetlinks.json lines
+  /// and lint findings at its URL, and its grant and rules lines at the host's manifest line.
+  private func findings(_ path: String, _ rows: [ManifestCheck.Row]) -> [LiveCheckFinding] {
+    rows.flatMap { row -> [LiveCheckFinding] in
+      let file = row.site.check(of: .assetLinks)
+      let url = file?.url ?? row.site.site.origin
+      var found = (row.site.siteRequirements + (file?.requirements ?? []))
+        .filter { $0.status != .pass && $0.status != .info && $0.name != "lint" }
+        .map { LiveCheckFinding(file: url, line: nil, column: nil, source: .requirement($0)) }
+      found += (file?.lint?.diagnostics ?? []).map {
+        LiveCheckFinding(
+          file: url, line: $0.location.line, column: $0.location.column, source: .diagnostic($0))
+      }
+      found += ([row.grant] + [row.rules].compactMap { $0 }).filter { $0.status != .pass }.map {
+        LiveCheckFinding(file: path, line: row.host.line, column: nil, source: .requirement($0))
+      }
+      return found
+    }
+  }
+
+  private func renderTable(
+    _ path: String, _ manifest: ManifestReport, _ rows: [ManifestCheck.Row],
+    to sink: OutputSink
+  ) {
+    sink.line(
+      style.bold(path) + (manifest.package.map { " (\($0))" } ?? "")
+        + ": \(rows.count) host\(rows.count == 1 ? "" : "s") verified on Android 12+")
+    let width = max(4, rows.map(\.host.declared.count).max() ?? 0)
+    func pad(_ text: String, _ width: Int) -> String {
+      text + String(repeating: " ", count: max(0, width - text.count))
+    }
+    sink.line(style.dim(pad("host", width) + "  verdict  assetlinks.json  grant"))
+    for row in rows {
+      let file = row.site.check(of: .assetLinks)
+      let fileStatus = file?.status ?? .fail
+      let verdict =
+        row.status == .fail ? style.red("fail   ") : style.green(pad(row.status.rawValue, 7))
+      sink.line(
+        pad(row.host.declared, width) + "  " + verdict + "  "
+          + pad(fileStatus.rawValue, 15) + "  " + row.grant.status.rawValue)
+      let problems =
+        (row.site.siteRequirements + (file?.requirements ?? []) + [row.grant]
+        + [row.rules].compactMap { $0 })
+        .filter { $0.status == .fail || $0.status == .warn }
+      for problem in problems {
+        sink.line("    " + style.dim("\(problem.name): ") + problem.detail)
+      }
+    }
+    if rows.isEmpty { sink.line(style.red("the manifest verifies no host")) }
+  }
+}
+
+/// `{"kind": "manifest-check", "manifest", "package", "hosts": [{"host", "wildcard", "line",
+/// "status", "assetlinks", "grant", "problems": [{"name", "status", "detail"}]}], "status"}`.
+struct ManifestCheckJSON: Encodable {
+  struct Problem: Encodable {
+    var name: String
+    var status: String
+    var detail: String
+  }
+
+  struct Host: Encodable {
+    var host: String
+    var wildcard: Bool
+    var line: Int
+    var status: String
+    var assetlinks: String
+    var grant: String
+    var problems: [Problem]
+  }
+
+  var kind = "manifest-check"
+  var manifest: String
+  var package: Nullable<String>
+  var hosts: [Host]
+  var status: String
+
+  init(_ path: String, _ manifest: ManifestReport, _ rows: [ManifestCheck.Row]) {
+    self.manifest = path
+    package = Nullable(manifest.package)
+    hosts = rows.map { row in
+      let file = row.site.check(of: .assetLinks)
+      return Host(
+        host: row.host.host, wildcard: row.host.wildcard, line: row.host.line,
+        status: row.status.rawValue, assetlinks: (file?.status ?? .fail).rawValue,
+        grant: row.grant.status.rawValue,
+        problems: (row.site.siteRequirements + (file?.requirements ?? []) + [row.grant]
+          + [row.rules].compactMap { $0 })
+          .filter { $0.status == .fail || $0.status == .warn }
+          .map { Problem(name: $0.name, status: $0.status.rawValue, detail: $0.detail) })
+    }
+    status = (rows.map(\.status).max() ?? .fail).rawValue
+  }
+}

@@ -1,0 +1,164 @@
+import AASAAndroid
+import AASACore
+
+/// `aasa-lint diff old/assetlinks.json new/assetlinks.json`: grants that changed, apps whose
+/// dynamic rules changed, and (with `--urls`) URLs whose Android verdict changes.
+extension DiffRun {
+  /// A URL's verdict for one app, before and after.
+  struct AndroidChange {
+    var input: String
+    var app: String
+    var before: AndroidVerdict.Kind
+    var after: AndroidVerdict.Kind
+  }
+
+  /// Both files' statement lists when both are assetlinks.json files, else nil.
+  func assetLinksLists() -> (old: StatementList, new: StatementList)? {
+    let oldDocument = SourceDocument(name: old.name, bytes: old.bytes).readingJSON()
+    let newDocument = SourceDocument(name: new.name, bytes: new.bytes).readingJSON()
+    guard FileKind.detect(oldDocument) == .assetLinks, FileKind.detect(newDocument) == .assetLinks
+    else { return nil }
+    let oldList = AssetLinksLinter().lint(oldDocument).statementList ?? .empty
+    let newList = AssetLinksLinter().lint(newDocument).statementList ?? .empty
+    return (oldList, newList)
+  }
+
+  func runAssetLinks(
+    old oldList: StatementList, new newList: StatementList, urls: LintRun.URLSource,
+    output: OutputSink
+  ) throws -> ExitStatus {
+    let diff = AssetLinksDiff(old: oldList, new: newList)
+    let oldRouter = AndroidRouter(oldList)
+    let newRouter = AndroidRouter(newList)
+    var changes: [AndroidChange] = []
+    var routed = 0
+    try urls.forEach { line in
+      routed += 1
+      let url = String(line)
+      let before = oldRouter.route(url, explain: false).verdicts
+      let after = newRouter.route(url, explain: false).verdicts
+      var apps = before.map(\.app)
+      for verdict in after where !apps.contains(verdict.app) { apps.append(verdict.app) }
+      for app in apps {
+        let was = before.first { $0.app == app }?.kind
+        let now = after.first { $0.app == app }?.kind
+        if was != now {
+          changes.append(
+            AndroidChange(input: url, app: app, before: was ?? .none, after: now ?? .none))
+        }
+      }
+    }
+    if format == .json {
+      output.line(
+        JSONOutput.encode(
+          AssetLinksDiffJSON(
+            old: old.name, new: new.name, changed: !diff.isEmpty || !changes.isEmpty,
+            addedGrants: diff.addedGrants.map(AssetLinksDiffJSON.Grant.init),
+            removedGrants: diff.removedGrants.map(AssetLinksDiffJSON.Grant.init),
+            dynamicRules: diff.ruleChanges.map {
+              .init(app: $0.package, before: $0.before, after: $0.after)
+            },
+            routed: routed,
+            routes: changes.map {
+              .init(
+                input: $0.input, app: $0.app, before: $0.before.rawValue, after: $0.after.rawValue)
+            })))
+    } else {
+      writeText(diff, changes, routed: routed, to: output)
+    }
+    output.flush()
+    let changed = !diff.isEmpty || !changes.isEmpty
+    return exitCodeOnChange && changed ? .findings : .success
+  }
+
+  private func writeText(
+    _ diff: AssetLinksDiff, _ changes: [AndroidChange], routed: Int, to sink: OutputSink
+  ) {
+    if diff.isEmpty {
+      sink.line(
+        style.green("no change in what the file grants") + style.dim(" (\(old.name) → \(new.name))")
+      )
+    }
+    for grant in diff.addedGrants {
+      sink.line(style.green("+ grant \(grant.relation) to \(grant.package) \(grant.fingerprint)"))
+    }
+    for grant in diff.removedGrants {
+      sink.line(style.red("- grant \(grant.relation) to \(grant.package) \(grant.fingerprint)"))
+    }
+    for change in diff.ruleChanges {
+      sink.line(style.bold(change.package) + " dynamic rules")
+      for component in change.before where !change.after.contains(component) {
+        sink.line("  " + style.red("- \(component)"))
+      }
+      for component in change.after where !change.before.contains(component) {
+        sink.line("  " + style.green("+ \(component)"))
+      }
+      if Set(change.before) == Set(change.after) {
+        sink.line(
+          "  " + style.cyan("↕ the same components in another order (the first match decides)"))
+      }
+    }
+    if routed > 0 {
+      let width = changes.map(\.input.count).max() ?? 0
+      for change in changes {
+        let padding = String(repeating: " ", count: width - change.input.count)
+        sink.line(
+          "\(change.input)\(padding)  \(change.app): \(change.before.rawValue) → \(style.bold(change.after.rawValue))"
+        )
+      }
+      sink.line("\(Set(changes.map(\.input)).count) of \(routed) URLs change verdict on Android")
+    }
+  }
+}
+
+/// `aasa-lint diff --format json` for two assetlinks.json files.
+struct AssetLinksDiffJSON: Encodable {
+  struct Grant: Encodable {
+    var package: String
+    var fingerprint: String
+    var relation: String
+
+    init(_ grant: AssetLinksDiff.Grant) {
+      package = grant.package
+      fingerprint = grant.fingerprint
+      relation = grant.relation
+    }
+  }
+
+  struct Rules: Encodable {
+    var app: String
+    var before: [String]
+    var after: [String]
+  }
+
+  struct Route: Encodable {
+    var input: String
+    var app: String
+    var before: String
+    var after: String
+  }
+
+  var kind = "assetlinks"
+  var old: String
+  var new: String
+  var changed: Bool
+  var addedGrants: [Grant]
+  var removedGrants: [Grant]
+  var dynamicRules: [Rules]
+  var routed: Int
+  var routes: [Route]
+
+  init(
+    old: String, new: String, changed: Bool, addedGrants: [Grant], removedGrants: [Grant],
+    dynamicRules: [Rules], routed: Int, routes: [Route]
+  ) {
+    self.old = old
+    self.new = new
+    self.changed = changed
+    self.addedGrants = addedGrants
+    self.removedGrants = removedGrants
+    self.dynamicRules = dynamicRules
+    self.routed = routed
+    self.routes = routes
+  }
+}
