@@ -59,7 +59,12 @@ public struct LiveCheck: Sendable {
 
     let client = ResourceFetcher.makeClient(
       timeout: options.timeout, group: group,
-      dnsOverride: target.map { [site.host: $0.host, site.withTrailingDot.host: $0.host] } ?? [:])
+      // An address has no dotted form (`withTrailingDot` is the site itself): one key then.
+      dnsOverride: target.map { target in
+        Dictionary(
+          [(site.host, target.host), (site.withTrailingDot.host, target.host)],
+          uniquingKeysWith: { first, _ in first })
+      } ?? [:])
     let fetcher = ResourceFetcher(
       client: client, timeout: options.timeout, redirection: target.map { (site, $0.port) })
     let responseJudge = ResponseJudge(
