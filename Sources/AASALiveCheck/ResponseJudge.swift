@@ -26,38 +26,58 @@ public struct ResponseJudge: Sendable {
     self.app = app
   }
 
+  /// The status line, and the redirect line, of an answer for any well-known file, in the words
+  /// of whoever fetches it: `bodyFollows` when it is a 200 whose body is judged next.
+  func statusLines(
+    _ response: FetchedResource, as resource: WellKnownResource, redirectConsequence: String,
+    refusal: (FetchedResource) -> Requirement
+  ) -> (lines: [Requirement], bodyFollows: Bool) {
+    switch response.status {
+    case 200:
+      return (
+        [
+          Requirement("status", .pass, response.statusLine),
+          Requirement("redirect", .pass, "none"),
+        ], true
+      )
+    case 300..<400:
+      let location = response.header("Location") ?? "(no Location header)"
+      return (
+        [
+          Requirement("status", .fail, "\(response.statusLine); only 200 counts"),
+          Requirement("redirect", .fail, "redirects to \(location); \(redirectConsequence)"),
+        ], false
+      )
+    case 404, 410:
+      return (
+        [
+          Requirement(
+            "status", resource.missingStatus,
+            "\(response.statusLine): not served; \(resource.missingExplanation)")
+        ], false
+      )
+    default:
+      return ([refusal(response)], false)
+    }
+  }
+
   public func judge(_ response: FetchedResource, as resource: WellKnownResource) async
     -> ResourceCheck
   {
     if resource == .assetLinks { return judgeAssetLinks(response) }
     var check = ResourceCheck(resource: resource, url: response.url)
-    var lines: [Requirement] = []
-    switch response.status {
-    case 200:
-      lines.append(Requirement("status", .pass, response.statusLine))
-      lines.append(Requirement("redirect", .pass, "none"))
-    case 300..<400:
-      let location = response.header("Location") ?? "(no Location header)"
-      lines.append(Requirement("status", .fail, "\(response.statusLine); only 200 counts"))
-      lines.append(
-        Requirement(
-          "redirect", .fail,
-          "redirects to \(location); \(resource.fetcher) does not follow redirects"))
-      check.requirements = lines.map { $0.capped(at: resource.ceiling) }
-      return check
-    case 404, 410:
-      lines.append(
-        Requirement(
-          "status", resource.missingStatus,
-          "\(response.statusLine): not served; \(resource.missingExplanation)"))
-      check.requirements = lines
-      return check
-    default:
+    let (answerLines, bodyFollows) = statusLines(
+      response, as: resource,
+      redirectConsequence: "\(resource.fetcher) does not follow redirects"
+    ) { response in
       let hint =
         response.status == 401 || response.status == 403
         ? "; \(resource.fetcher) sends no credentials and must not be blocked" : "; only 200 counts"
       let status: Requirement.Status = resource == .association ? .fail : .warn
-      lines.append(Requirement("status", status, response.statusLine + hint))
+      return Requirement("status", status, response.statusLine + hint)
+    }
+    var lines = answerLines
+    guard bodyFollows else {
       check.requirements = lines.map { $0.capped(at: resource.ceiling) }
       return check
     }

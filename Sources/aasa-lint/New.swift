@@ -48,9 +48,9 @@ struct New: ParsableCommand {
   var fingerprints: [String] = []
 
   @Option(
-    name: .customLong("cert"),
+    name: [.customLong("cert"), .customLong("keystore"), .customLong("apk")],
     help: ArgumentHelp(
-      "assetlinks: a file holding the signing certificate (X.509 PEM or DER, PKCS#12 or JKS keystore, APK, pasted keytool or apksigner output); repeatable.",
+      "assetlinks: a file holding the signing certificate (X.509 PEM or DER, PKCS#12 or JKS keystore, APK, pasted keytool or apksigner output); every certificate in it is added; repeatable. --keystore and --apk are the same option.",
       valueName: "file"), completion: .file())
   var certificates: [String] = []
 

@@ -104,7 +104,7 @@ import Testing
       ])
     try #require(exported.status == 0, "\(exported.stderr)")
     let fromKeystore = try LintProcess.run([
-      "new", "assetlinks", "--package", "com.example.app", "--cert", keystore,
+      "new", "assetlinks", "--package", "com.example.app", "--keystore", keystore,
       "--keystore-password", "hunter22",
     ])
     #expect(fromKeystore.status == 0, "\(fromKeystore.stderr)")

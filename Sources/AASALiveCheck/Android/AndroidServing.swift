@@ -17,33 +17,17 @@ extension ResponseJudge {
   /// The lines of an assetlinks.json response, judged as Android reads it.
   func judgeAssetLinks(_ response: FetchedResource) -> ResourceCheck {
     var check = ResourceCheck(resource: .assetLinks, url: response.url)
-    var lines: [Requirement] = []
-    switch response.status {
-    case 200:
-      lines.append(Requirement("status", .pass, response.statusLine))
-      lines.append(Requirement("redirect", .pass, "none"))
-    case 300..<400:
-      let location = response.header("Location") ?? "(no Location header)"
-      lines.append(Requirement("status", .fail, "\(response.statusLine); only 200 counts"))
-      lines.append(
-        Requirement(
-          "redirect", .fail,
-          "redirects to \(location); Android never follows a redirect for assetlinks.json, so the host is not verified (on Android 11 and lower, none of the app's hosts are)"
-        ))
-      check.requirements = lines
-      return check
-    case 404, 410:
-      lines.append(
-        Requirement(
-          "status", .info,
-          "\(response.statusLine): not served; \(WellKnownResource.assetLinks.missingExplanation)"))
-      check.requirements = lines
-      return check
-    default:
-      lines.append(
-        Requirement(
-          "status", .fail,
-          "\(response.statusLine); Android reads statements only from a 200 response"))
+    let (answerLines, bodyFollows) = statusLines(
+      response, as: .assetLinks,
+      redirectConsequence:
+        "Android never follows a redirect for assetlinks.json, so the host is not verified (on Android 11 and lower, none of the app's hosts are)"
+    ) { response in
+      Requirement(
+        "status", .fail,
+        "\(response.statusLine); Android reads statements only from a 200 response")
+    }
+    var lines = answerLines
+    guard bodyFollows else {
       check.requirements = lines
       return check
     }
