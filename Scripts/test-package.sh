@@ -46,6 +46,8 @@ if [ "$(uname -s)" = Linux ]; then
       libgumbo) package=libgumbo1 ;;
       libbrotlidec | libbrotlicommon) package=libbrotli1 ;;
       libz) package=zlib1g ;;
+      # Foundation's XMLParser (manifests); ICU and lzma come with Debian's libxml2 package.
+      libxml2 | libicuuc | libicudata | liblzma) package=libxml2 ;;
       *) fail "$tool links $library, which the README's run-time list does not name" ;;
       esac
       grep -q "$package" "$root/README.md" || fail "README.md does not list $package ($library)"
