@@ -41,7 +41,9 @@ extension DiagnosticCode {
     )
     public static let malformedAppID = DiagnosticCode(
       "AASA202", .error, "malformed app ID",
-      help: "write it as <Team ID>.<bundle ID>, e.g. ABCDE12345.com.example.app")
+      help:
+        "write it as <Team ID>.<bundle ID>, the Team ID being the 10 characters in your Apple Developer account (Membership)"
+    )
     public static let placeholderAppID = DiagnosticCode(
       "AASA203", .error, "placeholder app ID",
       help: "put your real Team ID (Apple Developer account, Membership) in front of the bundle ID")

@@ -47,7 +47,9 @@ extension SiteAssociationParser {
       report(
         .Apple.malformedAppID, value, path,
         "\"\(id)\" looks like a bare bundle ID: the Team ID prefix is missing",
-        help: "write it as <Team ID>.\(id), e.g. ABCDE12345.\(id)")
+        help:
+          "write it as <Team ID>.\(id), with your 10-character Team ID (Apple Developer account, Membership)"
+      )
       return
     }
     if !bundle.unicodeScalars.allSatisfy({
