@@ -20,7 +20,9 @@ public func fuzzCertificates(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
     require(entry.der.count <= bytes.count, "a signing-block certificate larger than the input")
   }
   for pasted in PastedCertificateText.certificates(in: String(decoding: bytes, as: UTF8.self)) {
-    require(pasted.fingerprint.isSHA256, "a pasted fingerprint of \(pasted.fingerprint.bytes.count) bytes")
+    require(
+      pasted.fingerprint.isSHA256, "a pasted fingerprint of \(pasted.fingerprint.bytes.count) bytes"
+    )
   }
   return 0
 }

@@ -18,7 +18,8 @@ public func fuzzDevice(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     require(app.domains.count <= DeviceOutputReader.maximumEntries, "too many domains")
     for domain in app.domains {
       require(!domain.state.isEmpty && !domain.meaning.isEmpty, "a domain without state or meaning")
-      require(domain.line >= 1 && domain.line <= lines, "a domain on line \(domain.line) of \(lines)")
+      require(
+        domain.line >= 1 && domain.line <= lines, "a domain on line \(domain.line) of \(lines)")
       require(domain.opensApp || !domain.next.isEmpty, "a failing domain with nothing to run next")
     }
   }

@@ -36,7 +36,8 @@ public func fuzzDynamicRules(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
       require(verdict.component == firstMatch?.index, "not the first matching component")
       switch verdict.kind {
       case .open: require(firstMatch?.excludes == false, "open by an exclude")
-      case .excluded: require(firstMatch == nil || firstMatch?.excludes == true, "excluded by an allow")
+      case .excluded:
+        require(firstMatch == nil || firstMatch?.excludes == true, "excluded by an allow")
       case .none: require(false, "none with rules in force")
       }
     }

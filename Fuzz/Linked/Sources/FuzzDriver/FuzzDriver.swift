@@ -7,7 +7,7 @@ import Foundation
 public typealias FuzzInputHandler = @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
 
 @_silgen_name("LLVMFuzzerRunDriver")
-private func LLVMFuzzerRunDriver(
+private func libFuzzerRunDriver(
   _ argc: UnsafeMutablePointer<CInt>,
   _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
   _ handler: FuzzInputHandler
@@ -18,7 +18,7 @@ private func LLVMFuzzerRunDriver(
 public func runFuzzer(_ handler: FuzzInputHandler) -> Never {
   var argc = CommandLine.argc
   var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-  exit(LLVMFuzzerRunDriver(&argc, &argv, handler))
+  exit(libFuzzerRunDriver(&argc, &argv, handler))
 }
 
 /// Stops the run with `message` when `condition` fails: libFuzzer records the input as a crash.
