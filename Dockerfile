@@ -12,7 +12,7 @@
 FROM swift:6.2-bookworm AS build
 RUN apt-get update \
   && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-    libgumbo-dev libbrotli-dev zlib1g-dev libxml2-dev libssl-dev pkg-config \
+    libgumbo-dev libbrotli-dev zlib1g-dev libxml2-dev libnghttp2-dev libssl-dev pkg-config \
   && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
@@ -27,11 +27,11 @@ RUN swift build -c release --static-swift-stdlib --product aasa-lint \
 
 FROM debian:bookworm-slim
 # What `ldd` lists for the two binaries beyond glibc: gumbo, brotli, zlib, libxml2 (Foundation's
-# XML parser, for Android manifests) and the C++ runtime
+# XML parser, for Android manifests), libnghttp2 (aasa-serve's HTTP/2 engine) and the C++ runtime
 # (Scripts/test-package.sh checks the same list); and the CA bundle that `aasa-lint check` trusts.
 RUN apt-get update \
   && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-    libgumbo1 libbrotli1 zlib1g libxml2 libstdc++6 ca-certificates \
+    libgumbo1 libbrotli1 zlib1g libxml2 libnghttp2-14 libstdc++6 ca-certificates \
   && rm -rf /var/lib/apt/lists/*
 COPY --from=build /out/aasa-lint /out/aasa-serve /usr/local/bin/
 # An unprivileged user: aasa-serve listens above 1023 (publish 443 with -p 443:8443).

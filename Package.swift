@@ -24,7 +24,6 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-    .package(url: "https://github.com/apple/swift-nio-http2", from: "1.46.0"),
     .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
@@ -165,6 +164,12 @@ let package = Package(
       ]
     ),
 
+    // libnghttp2 (Debian's libnghttp2-dev, Homebrew's libnghttp2): the server's HTTP/2 engine,
+    // driven from a NIO channel handler under NIOSSL (see HTTP2Connection).
+    .systemLibrary(
+      name: "CNGHTTP2", pkgConfig: "libnghttp2",
+      providers: [.apt(["libnghttp2-dev"]), .brew(["libnghttp2"])]),
+
     // The server's request handling, snapshotting and TLS set-up.
     .target(
       name: "AASAServer",
@@ -176,7 +181,7 @@ let package = Package(
         .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
-        .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+        "CNGHTTP2",
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
         // SNIHandler: reads the ClientHello's server name to pick the certificate (--tls-dir).
         .product(name: "NIOTLS", package: "swift-nio"),

@@ -10,6 +10,7 @@ class Aasa < Formula
   depends_on xcode: ["26.0", :build]
   depends_on "brotli"
   depends_on "gumbo-parser"
+  depends_on "libnghttp2"
   depends_on macos: :ventura
 
   uses_from_macos "zlib"

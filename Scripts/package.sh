@@ -73,10 +73,10 @@ cat >"$dir/RUNTIME.md" <<RUNTIME
 - Linux: glibc 2.31 or later, and the system libraries the binaries link dynamically:
   libgumbo (Debian/Ubuntu \`libgumbo1\` or \`libgumbo2\`), zlib (\`zlib1g\`), libbrotli
   (\`libbrotli1\`), libxml2 (\`libxml2\`, for Foundation's XML parser, which reads Android
-  manifests), the C++ runtime every Debian and Ubuntu system has (\`libstdc++6\`), and the CA
+  manifests), libnghttp2 (\`libnghttp2-14\`, aasa-serve's HTTP/2 engine), the C++ runtime every Debian and Ubuntu system has (\`libstdc++6\`), and the CA
   bundle (\`ca-certificates\`) for \`aasa-lint check\`. The Swift
   runtime and Foundation are linked in: no Swift toolchain is needed.
-- macOS 13 or later, with Homebrew's \`gumbo-parser\` and \`brotli\`.
+- macOS 13 or later, with Homebrew's \`gumbo-parser\`, \`brotli\` and \`libnghttp2\`.
 
 Put \`bin/\` on PATH, e.g. \`sudo cp bin/* /usr/local/bin/\`. Completions are in \`completions/\`,
 man pages in \`man/man1/\`.

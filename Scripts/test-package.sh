@@ -48,6 +48,8 @@ if [ "$(uname -s)" = Linux ]; then
       libz) package=zlib1g ;;
       # Foundation's XMLParser (manifests); ICU and lzma come with Debian's libxml2 package.
       libxml2 | libicuuc | libicudata | liblzma) package=libxml2 ;;
+      # aasa-serve's HTTP/2 engine.
+      libnghttp2) package=libnghttp2-14 ;;
       *) fail "$tool links $library, which the README's run-time list does not name" ;;
       esac
       grep -q "$package" "$root/README.md" || fail "README.md does not list $package ($library)"

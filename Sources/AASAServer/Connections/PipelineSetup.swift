@@ -1,6 +1,5 @@
 import NIOCore
 import NIOHTTP1
-import NIOHTTP2
 import NIOSSL
 import NIOTLS
 
@@ -81,34 +80,13 @@ struct PipelineSetup: Sendable {
   }
 
   private func addHTTP2(to channel: Channel, deadlines: ConnectionDeadlines) throws {
-    let sync = channel.pipeline.syncOperations
     deadlines.switchToMultiplexed()
-    // Sends GOAWAY and closes once streams finish when the server quiesces.
-    let management = NIOHTTP2ServerConnectionManagementHandler(
-      eventLoop: channel.eventLoop,
-      configuration: .init(
-        maxIdleTime: nil, maxAge: nil, maxGraceTime: configuration.shutdownTimeout,
-        keepalive: nil))
-    var connection = NIOHTTP2Handler.ConnectionConfiguration()
-    connection.initialSettings = [
-      HTTP2Setting(parameter: .maxConcurrentStreams, value: 100),
-      // NIOHTTP2 treats a header list over this as a connection error. Twice the limit leaves
-      // room to answer a head that is merely too large with 431 on its own stream, as HTTP/1.1
-      // does; a client that ignores even the advertised limit loses its connection.
-      HTTP2Setting(parameter: .maxHeaderListSize, value: 2 * configuration.maxHeaderSize),
-      HTTP2Setting(parameter: .initialWindowSize, value: 65535),
-    ]
-    // Frames, not a channel per stream: see `HTTP2Responder`.
-    try sync.addHandler(
-      NIOHTTP2Handler(
-        mode: .server, connectionConfiguration: connection, streamConfiguration: .init()))
-    try sync.addHandler(management)
-    try sync.addHandler(
-      HTTP2Responder(
+    // Frames, streams and HPACK are nghttp2's: see `HTTP2Connection`.
+    try channel.pipeline.syncOperations.addHandler(
+      HTTP2Connection(
         router: router, accessLog: accessLog,
         remote: accessLog == nil ? "-" : channel.remoteAddress?.ipAddress ?? "-",
         maxHeaderSize: configuration.maxHeaderSize, responseTimeout: configuration.idleTimeout,
         deadlines: deadlines))
-    try sync.addHandler(HTTP2ConnectionGuard())
   }
 }

@@ -1,6 +1,5 @@
 import NIOCore
 import NIOHTTP1
-import NIOHTTP2
 
 /// A response worked out ahead of time: status, header fields and body, plus the HTTP/1.1 status
 /// line and headers already encoded, so answering a request is a lookup and a copy. Only the
@@ -14,9 +13,9 @@ public struct PreparedResponse: Sendable {
   public let body: ByteBuffer
   /// `HTTP/1.1 <status>\r\n` and every field as `name: value\r\n`, without the blank line.
   let http1Head: ByteBuffer
-  /// `:status` and every field as an HTTP/2 HEADERS payload, built once: a stream only adds
-  /// `Date` (and sets `endStream`) to a copy.
-  let http2Headers: HTTP2Frame.FramePayload.Headers
+  /// `:status` and every field as nghttp2 name/value pairs, built once and handed to nghttp2
+  /// without copying: a stream only adds `Date`.
+  let http2Fields: HTTP2ResponseFields
 
   public init(status: HTTPResponseStatus, fields: [(name: String, value: String)], body: ByteBuffer)
   {
@@ -32,10 +31,7 @@ public struct PreparedResponse: Sendable {
       head.writeStaticString("\r\n")
     }
     self.http1Head = head
-    var fields2: [(String, String)] = [(":status", String(status.code))]
-    fields2.reserveCapacity(fields.count + 2)
-    for field in fields { fields2.append((field.name, field.value)) }
-    self.http2Headers = HTTP2Frame.FramePayload.Headers(headers: .init(fields2))
+    self.http2Fields = HTTP2ResponseFields([(":status", String(status.code))] + fields)
   }
 
   /// The value of a header field, for tests and logs.

@@ -85,6 +85,47 @@ struct EndToEndAbuseTests {
     #expect(try CurlResponse(curl(["-k", "--http2"], server.url(aasaPath))).status == 200)
   }
 
+  /// The HTTP/2 attacks of the last few years, each from one connection: the server's peak
+  /// memory stays within 32 MB of where it was, a GOAWAY (if any) says why, and the server goes
+  /// on answering others.
+  @Test(
+    .enabled(if: System.hasProcFileSystem, "reads peak memory from /proc"),
+    arguments: [
+      "rapid-reset", "many-streams", "stalled-streams", "hpack-bomb", "window-update-flood",
+      "priority-flood",
+    ])
+  func http2AttackFromOneConnectionStaysBounded(mode: String) throws {
+    let site = try TemporaryDirectory.standardSite()
+    _ = try site.write("site/big.bin", [UInt8](repeating: 0x61, count: 1 << 20))
+    let server = try ServerProcess(
+      ["--root", site.site, "--port", "0", "--self-signed", "--idle-timeout", "5"])
+    #expect(try CurlResponse(curl(["-k", "--http2"], server.url(aasaPath))).status == 200)
+    let before = try peakResidentKilobytes(of: server)
+    let report = try HTTP2Probe.run(mode: mode, port: server.port, seconds: 4)
+    let growth = try peakResidentKilobytes(of: server) - before
+    #expect(growth < 32 << 10, "peak resident memory grew by \(growth) KiB")
+    if let code = report.goawayCode {
+      // ENHANCE_YOUR_CALM for floods, PROTOCOL_ERROR or COMPRESSION_ERROR for what breaks the
+      // rules, INTERNAL_ERROR for nghttp2's reset limit.
+      #expect([0x1, 0x2, 0x9, 0xB].contains(code), "GOAWAY with error code \(code)")
+    }
+    switch mode {
+    case "many-streams":
+      // 100 at a time are taken; the rest are refused, none left unanswered.
+      #expect(report.headers >= 100, "\(report.headers) answers, \(report.resets) resets")
+      #expect(report.goaway || report.headers + report.resets >= 20_000)
+    case "rapid-reset":
+      // nghttp2 limits how fast a client may reset streams (1,000 at once, 33 a second after).
+      #expect(report.goaway && report.closed, "\(report)")
+    case "hpack-bomb":
+      // The first request is answered; the bombs get 431 (or a reset), not 64 MB held.
+      #expect(report.headers + report.resets >= 2 || report.goaway, "\(report)")
+    default:
+      break
+    }
+    #expect(try CurlResponse(curl(["-k", "--http2"], server.url(aasaPath))).status == 200)
+  }
+
   /// The process's peak resident set (VmHWM), in KiB.
   private func peakResidentKilobytes(of server: ServerProcess) throws -> Int {
     let status = try String(
