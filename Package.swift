@@ -251,6 +251,7 @@ let package = Package(
         "AASAServer",
         "TestSupport",
         .product(name: "X509", package: "swift-certificates"),
+        .product(name: "NIOEmbedded", package: "swift-nio"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),

@@ -16,6 +16,8 @@
 # server, for scale) and, when a scenario of its own is also selected, aasa-serve, taking turns
 # (the order reversed every repeat); ratios are against nginx. ONLY=floor,floor-nghttp2 builds and
 # starts no aasa-serve.
+# SERVE_BIN=path runs that aasa-serve binary instead of building one (e.g. a build of an earlier
+# commit, for a before/after table).
 # Environment: THREADS / CONNECTIONS for wrk (default 2 / 64); ACCESS_LOG=off to benchmark both
 # servers without access logging (default: both log every request to a file); REPEATS (default
 # 2): each scenario runs this many times, alternating the two servers, and the best run of each
@@ -70,10 +72,10 @@ fi
 NGINX="$(command -v nginx || echo /usr/sbin/nginx)"
 
 # Other builds on the machine take turns through this lock (see the repository's rules).
-LOCK=(flock /tmp/aasa-build.lock)
+LOCK=(flock /tmp/aasa-swift.lock)
 need flock || LOCK=()
-SERVE="$SCRATCH/release/aasa-serve"
-if [ "$NEED_AASA" = 1 ]; then
+SERVE="${SERVE_BIN:-$SCRATCH/release/aasa-serve}"
+if [ "$NEED_AASA" = 1 ] && [ -z "${SERVE_BIN:-}" ]; then
   echo "building aasa-serve (release)"
   "${LOCK[@]}" swift build -c release --scratch-path "$SCRATCH" --product aasa-serve >/dev/null 2>&1 \
     || "${LOCK[@]}" swift build -c release --scratch-path "$SCRATCH" --product aasa-serve

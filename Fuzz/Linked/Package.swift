@@ -8,7 +8,11 @@ import PackageDescription
 let package = Package(
   name: "aasa-fuzz-linked",
   platforms: [.macOS(.v13)],
-  dependencies: [.package(name: "aasa", path: "../..")],
+  dependencies: [
+    .package(name: "aasa", path: "../.."),
+    // EmbeddedChannel, to drive the HTTP/2 engine without sockets (server-request).
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+  ],
   targets: [
     .target(name: "FuzzDriver"),
     .executableTarget(
@@ -17,6 +21,7 @@ let package = Package(
         "FuzzDriver",
         .product(name: "AASAServer", package: "aasa"),
         .product(name: "AASACore", package: "aasa"),
+        .product(name: "NIOEmbedded", package: "swift-nio"),
       ]),
     .executableTarget(
       name: "body-decoding",

@@ -6,13 +6,17 @@
 // only to a canonical path inside the site (no `.`/`..`/empty segments, no control characters,
 // no hidden segment but `.well-known`); a plain target that names a path names itself; a 200 names a loaded
 // file; the host key is lower case with no port; the frame scanner says the same thing whether
-// the bytes come in one piece or two.
+// the bytes come in one piece or two. The same bytes, in the same two pieces, are also what a
+// client sends to aasa-serve's HTTP/2 engine (`HTTP2Connection`, nghttp2, on an EmbeddedChannel
+// without TLS): it never traps, never holds more streams than it allows at once, and writes only
+// whole, well-formed frames.
 
 import AASACore
 import Foundation
 import FuzzDriver
 import Logging
 import NIOCore
+import NIOEmbedded
 import NIOHTTP1
 
 @testable import AASAServer
@@ -40,6 +44,8 @@ private enum FuzzSite {
       configuration: ServerConfiguration(root: root.path), logger: Logger(label: "fuzz"))
     return loaded.reloader.store.current
   }()
+
+  static let router = SiteRouter(single: Swappable(snapshot))
 }
 
 runFuzzer { data, size in fuzzServerRequest(fuzzInput(data, size)) }
@@ -91,7 +97,45 @@ func fuzzServerRequest(_ bytes: [UInt8]) -> CInt {
   split.scan(ByteBuffer(bytes: frames[..<cut]))
   split.scan(ByteBuffer(bytes: frames[cut...]))
   require(whole.isMidRequest == split.isMidRequest, "the frame scanner depends on read sizes")
+
+  checkHTTP2Connection(frames[..<cut], frames[cut...])
   return 0
+}
+
+/// Feeds a client's bytes to an HTTP/2 connection in two reads and reads back what it wrote.
+private func checkHTTP2Connection(_ first: ArraySlice<UInt8>, _ second: ArraySlice<UInt8>) {
+  let channel = EmbeddedChannel()
+  let connection = HTTP2Connection(
+    router: FuzzSite.router, accessLog: nil, remote: "-", maxHeaderSize: 8192,
+    responseTimeout: .seconds(10), deadlines: nil)
+  try! channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 443)).wait()
+  try! channel.pipeline.syncOperations.addHandler(connection)
+  var output: [UInt8] = []
+  for part in [first, second] where channel.isActive {
+    try? channel.writeInbound(ByteBuffer(bytes: part))
+    while let buffer = try? channel.readOutbound(as: ByteBuffer.self) {
+      output += buffer.readableBytesView
+    }
+    require(
+      connection.streams.count <= Int(HTTP2SessionSetup.maxConcurrentStreams),
+      "\(connection.streams.count) streams held at once")
+  }
+  // What the server wrote is whole frames of at most the default maximum size (the server never
+  // raises its own), each on a stream the client could have opened or on stream 0.
+  var rest = output[...]
+  while !rest.isEmpty {
+    require(rest.count >= 9, "a frame header cut short: \(rest.count) bytes left")
+    let length = Int(rest[rest.startIndex]) << 16 | Int(rest[rest.startIndex + 1]) << 8
+      | Int(rest[rest.startIndex + 2])
+    require(length <= 16_384, "a frame of \(length) bytes")
+    require(rest.count >= 9 + length, "a frame cut short")
+    let stream = rest[(rest.startIndex + 5)..<(rest.startIndex + 9)].reduce(UInt32(0)) {
+      $0 << 8 | UInt32($1)
+    }
+    require(stream == 0 || stream % 2 == 1, "a frame on server stream \(stream)")
+    rest = rest.dropFirst(9 + length)
+  }
+  _ = try? channel.finish()
 }
 
 private func checkResolution(of target: String) {
