@@ -10,12 +10,11 @@
 #
 # Usage: Benchmarks/serve/run.sh [seconds per run, default 10]
 # ONLY=close1,h2,... runs only those scenarios (http, https, close, close1, h2, full, resumed).
-# Not run by default, the HTTP/2 floors build Benchmarks/serve/floor: `floor` (NIOHTTP2) and
-# `floor-nghttp2` (libnghttp2 in a NIO handler), the least a server under NIOSSL can do per HTTP/2
-# request with each engine. They run in one table with nginx, `nghttpd -n 2` (nghttp2's own
-# server, for scale) and, when a scenario of its own is also selected, aasa-serve, taking turns
-# (the order reversed every repeat); ratios are against nginx. ONLY=floor,floor-nghttp2 builds and
-# starts no aasa-serve.
+# Not run by default, the HTTP/2 floor builds Benchmarks/serve/floor: `floor`, the least a server
+# on NIOSSL and NIOHTTP2 (aasa-serve's HTTP/2 engine until issue 21; it is libnghttp2 now) can do
+# per HTTP/2 request. It runs in one table with nginx, `nghttpd -n 2` (nghttp2's own server, for
+# scale) and, when a scenario of its own is also selected, aasa-serve, taking turns (the order
+# reversed every repeat); ratios are against nginx. ONLY=floor builds and starts no aasa-serve.
 # SERVE_BIN=path runs that aasa-serve binary instead of building one (e.g. a build of an earlier
 # commit, for a before/after table).
 # Environment: THREADS / CONNECTIONS for wrk (default 2 / 64); ACCESS_LOG=off to benchmark both
@@ -32,7 +31,7 @@ for scenario in http https close close1 h2 full resumed; do
   want "$scenario" && NEED_AASA=1
 done
 FLOORS=()
-for floor in floor floor-nghttp2; do
+for floor in floor; do
   [ -n "$ONLY" ] && want "$floor" && FLOORS+=("$floor")
 done
 
@@ -63,10 +62,10 @@ if ! need wrk || ! need nginx || ! need h2load; then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk nginx \
     nghttp2-client >/dev/null
 fi
-# The nghttp2 floor links libnghttp2; nghttpd is its reference point.
-if [[ " ${FLOORS[*]:-} " == *" floor-nghttp2 "* ]] && { ! pkg-config --exists libnghttp2 || ! need nghttpd; }; then
-  echo "installing libnghttp2-dev and nghttpd"
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libnghttp2-dev \
+# nghttpd is the floor table's reference point.
+if [ ${#FLOORS[@]} -gt 0 ] && ! need nghttpd; then
+  echo "installing nghttpd"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
     nghttp2-server >/dev/null
 fi
 NGINX="$(command -v nginx || echo /usr/sbin/nginx)"
@@ -283,8 +282,8 @@ want full && scenario "TLS full handshakes, one at a time (s_time -new)" "$OURS_
   "bench_stime $AASA_HTTPS -new" "bench_stime $NGINX_HTTPS -new"
 want resumed && scenario "TLS resumed handshakes, one at a time (s_time -reuse)" "$OURS_HTTPS" "$THEIRS" \
   "bench_stime $AASA_HTTPS -reuse" "bench_stime $NGINX_HTTPS -reuse"
-# The HTTP/2 floors (floor/: one fixed answer, no routing, logging, metrics or timers), each
-# engine under the same NIOSSL, next to nginx, nghttpd and (when it runs) aasa-serve. Not in the
+# The HTTP/2 floor (floor/: one fixed answer, no routing, logging, metrics or timers) on NIOHTTP2
+# under the same NIOSSL, next to nginx, nghttpd and (when it runs) aasa-serve. Not in the
 # default set: a build of their own.
 if [ ${#FLOORS[@]} -gt 0 ]; then
   FLOOR_SCRATCH="${FLOOR_SCRATCH:-$REPO/.build-floor}"
@@ -304,7 +303,6 @@ if [ ${#FLOORS[@]} -gt 0 ]; then
   fi
   for floor in "${FLOORS[@]}"; do
     binary=h2-floor
-    [ "$floor" = floor-nghttp2 ] && binary=h2-floor-nghttp2
     port=$(free_port)
     "$FLOOR_SCRATCH/release/$binary" "$port" "$WORK/cert.pem" "$WORK/key.pem" \
       "$SITE/.well-known/apple-app-site-association" >"$WORK/$floor.log" 2>&1 &

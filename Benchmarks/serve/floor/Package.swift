@@ -1,8 +1,9 @@
 // swift-tools-version: 6.0
 // The floor under aasa-serve's HTTP/2 speed: the least a server built on NIOSSL and an HTTP/2
 // engine can do per request (no routing, no logging, no metrics, no timers; one prebuilt answer).
-// Two engines: `h2-floor` on NIOHTTP2, `h2-floor-nghttp2` on libnghttp2 driven from a NIO
-// channel handler. Built and run only by ../run.sh (ONLY=floor,floor-nghttp2), never by the main
+// On NIOHTTP2, aasa-serve's HTTP/2 engine until issue 21 measured this floor against one on
+// libnghttp2 (BENCHMARKS.md, "HTTP/2 engine decision"); that engine is aasa-serve's own now
+// (Sources/AASAServer/HTTP2). Built and run only by ../run.sh (ONLY=floor), never by the main
 // package or CI.
 import PackageDescription
 
@@ -20,18 +21,6 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP2", package: "swift-nio-http2"),
-        .product(name: "NIOSSL", package: "swift-nio-ssl"),
-      ]),
-    .systemLibrary(
-      name: "CNGHTTP2",
-      pkgConfig: "libnghttp2",
-      providers: [.apt(["libnghttp2-dev"]), .brew(["libnghttp2"])]),
-    .executableTarget(
-      name: "h2-floor-nghttp2",
-      dependencies: [
-        "CNGHTTP2",
-        .product(name: "NIOCore", package: "swift-nio"),
-        .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
       ]),
   ]
