@@ -3,16 +3,19 @@
 /// Every matching path starts with its pattern's literal prefix, ends with its literal suffix and
 /// contains its longest literal run, so each rule is filed in a trie under the first of these that
 /// says something (more than a lone `/`): prefixes, reversed suffixes, or runs by their first
-/// ``maximumInfixKeyLength`` scalars (`/$(lang)/shoes/*` under `/shoes/`). A walk along the URL's path (from every position, for runs) collects the
-/// candidates; rules with none of the three are always candidates. The cost per URL follows the
-/// path's length, not the rule count.
+/// ``maximumInfixKeyLength`` scalars (`/$(lang)/shoes/*` under `/shoes/`). A walk along the URL's
+/// path (from its start, or its end for suffixes) collects the candidates, and one pass of an
+/// Aho–Corasick automaton (``RunKeyAutomaton``) finds the runs anywhere in it; rules with none of
+/// the three are always candidates. The cost per URL follows the path's length, not the rule count.
 ///
 /// Rules differ in `percentEncoded`, which changes the text they read, so there is one index per
 /// setting in use. Rules that differ only in `caseSensitive` share one: when any of them ignores case,
 /// the index files every key folded and walks the folded path. A case-sensitive rule's folded key
 /// is in the folded path whenever its key is in the path, so it is still found (with a few extra
 /// candidates, which the rule's own match rejects), and one walk serves both kinds of rule.
-struct RuleIndex: Sendable {
+///
+/// A class, so that reaching it from an entry per URL costs one retain rather than one per field.
+final class RuleIndex: Sendable {
   /// A class, so that reading one per URL costs one retain rather than one per buffer.
   private final class Group: Sendable {
     let percentEncoded: Bool
@@ -20,7 +23,7 @@ struct RuleIndex: Sendable {
     let folded: Bool
     let prefixes: Trie
     let suffixes: Trie
-    let infixes: Trie
+    let infixes: RunKeyAutomaton
 
     init(percentEncoded: Bool, rules: [CompiledRule]) {
       self.percentEncoded = percentEncoded
@@ -40,8 +43,7 @@ struct RuleIndex: Sendable {
           suffixes.insert(key(path.literalSuffix).reversed(), rule: rule.order)
         } else {
           // Any part of a run is in the path when the run is: its start is enough of a key, and
-          // a whole run as key made the walk from every position (text × run) on a path that
-          // repeats it.
+          // short keys keep the automaton small.
           infixes.insert(
             key(Array(path.requiredInfix.prefix(RuleIndex.maximumInfixKeyLength))),
             rule: rule.order)
@@ -49,15 +51,14 @@ struct RuleIndex: Sendable {
       }
       self.prefixes = Trie(prefixes)
       self.suffixes = Trie(suffixes)
-      self.infixes = Trie(infixes)
+      self.infixes = RunKeyAutomaton(infixes)
     }
   }
 
   /// A lone "/" starts (and ends) nearly every normalized path: no use as a key.
   private static let usefulKeyLength = 2
 
-  /// How many scalars of a run are filed: the walk from every position of the path goes at most
-  /// this deep.
+  /// How many scalars of a run are filed: this bounds the automaton's size by the rules' count.
   static let maximumInfixKeyLength = 32
 
   private let encoded: Group?
@@ -109,7 +110,7 @@ struct RuleIndex: Sendable {
         group.suffixes.collect(along: scalars, backwards: true, into: &result)
       }
       if !group.infixes.isEmpty {
-        group.infixes.collectFromEveryPosition(of: scalars, into: &result)
+        group.infixes.collect(in: scalars, into: &result)
         sawInfixes = true
       }
     }
