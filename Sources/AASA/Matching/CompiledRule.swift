@@ -87,10 +87,8 @@ struct PreparedURL {
   var query: PreparedURLPart
   var fragment: PreparedURLPart
   private var parsedQueryStorage: ParsedQuery?
-  /// Scratch for the rule index's candidates, reused across the URL's entries.
-  var candidateBuffer: [Int] = []
 
-  init(_ input: URLInput) {
+  init(_ input: borrowing URLInput) {
     path = PreparedURLPart(input.path, part: .path)
     query = PreparedURLPart(input.query ?? "", part: .query)
     fragment = PreparedURLPart(input.fragment ?? "", part: .fragment)

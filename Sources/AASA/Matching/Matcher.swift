@@ -11,12 +11,15 @@ public struct Matcher: Sendable {
   final class Entry: Sendable {
     let detail: Int
     let appIDs: [String]
+    /// The app that opens the entry's matches in bulk routing; nil when the entry names none.
+    let firstApp: String?
     let rules: [CompiledRule]
     let index: RuleIndex
 
     init(detail: Int, appIDs: [String], rules: [CompiledRule], index: RuleIndex) {
       self.detail = detail
       self.appIDs = appIDs
+      self.firstApp = appIDs.first
       self.rules = rules
       self.index = index
     }
@@ -72,9 +75,10 @@ public struct Matcher: Sendable {
       return Routing(input: input, verdicts: verdicts, foreignHost: foreignHost)
     }
     var url = PreparedURL(input)
+    var candidates: [Int] = []
     var verdicts: [Verdict] = []
     for entry in entries where !entry.appIDs.isEmpty {
-      let verdict = evaluate(entry, &url, explain: explain)
+      let verdict = evaluate(entry, &url, &candidates, explain: explain)
       for app in entry.appIDs {
         var appVerdict = verdict
         appVerdict.app = app
@@ -88,13 +92,13 @@ public struct Matcher: Sendable {
   public func firstMatch(_ input: URLInput) -> (app: String?, kind: Verdict.Kind) {
     if foreignHost(of: input) != nil { return (nil, .none) }
     var url = PreparedURL(input)
+    var candidates: [Int] = []
     var sawBlocked = false
-    for entry in entries where !entry.appIDs.isEmpty {
-      switch decide(entry, &url) {
-      case let rule? where !rule.exclude: return (entry.appIDs[0], .match)
-      case .some: sawBlocked = true
-      case nil: continue
-      }
+    for entry in entries {
+      guard let app = entry.firstApp else { continue }
+      guard let order = decidingRule(entry, &url, &candidates) else { continue }
+      if !entry.rules[order].exclude { return (app, .match) }
+      sawBlocked = true
     }
     return (nil, sawBlocked ? .blocked : .none)
   }
@@ -107,9 +111,10 @@ public struct Matcher: Sendable {
       return Verdict(app: app, kind: .none, detail: appEntries[0].detail)
     }
     var url = PreparedURL(input)
+    var candidates: [Int] = []
     var first: Verdict?
     for entry in appEntries {
-      var verdict = evaluate(entry, &url, explain: explain)
+      var verdict = evaluate(entry, &url, &candidates, explain: explain)
       verdict.app = app
       if verdict.kind != .none { return verdict }
       if first == nil { first = verdict }
@@ -122,27 +127,34 @@ public struct Matcher: Sendable {
     return host
   }
 
-  /// The first rule of `entry` that matches, if any.
-  private func decide(_ entry: Entry, _ url: inout PreparedURL) -> CompiledRule? {
-    // One buffer serves every entry of the URL: moved out of `url` and back, never copied.
-    var candidates = url.candidateBuffer
-    url.candidateBuffer = []
-    defer { url.candidateBuffer = candidates }
+  /// The order of the first rule of `entry` that matches, if any. `candidates` is scratch that
+  /// serves every entry of the URL; it is left holding the index's candidates, in rule order.
+  private func decidingRule(
+    _ entry: Entry, _ url: inout PreparedURL, _ candidates: inout [Int]
+  ) -> Int? {
     entry.index.candidates(for: &url, into: &candidates)
-    for order in candidates where entry.rules[order].matches(&url) {
-      return entry.rules[order]
+    var deciding: Int?
+    // Rules read through the buffer: indexing the array per candidate retained it each time.
+    entry.rules.withUnsafeBufferPointer { rules in
+      for order in candidates where rules[order].matches(&url) {
+        deciding = order
+        return
+      }
     }
-    return nil
+    return deciding
   }
 
-  private func evaluate(_ entry: Entry, _ url: inout PreparedURL, explain: Bool) -> Verdict {
-    let app = entry.appIDs.first ?? ""
-    if let rule = decide(entry, &url) {
+  private func evaluate(
+    _ entry: Entry, _ url: inout PreparedURL, _ candidates: inout [Int], explain: Bool
+  ) -> Verdict {
+    let app = entry.firstApp ?? ""
+    if let order = decidingRule(entry, &url, &candidates) {
+      let rule = entry.rules[order]
       return Verdict(
         app: app, kind: rule.exclude ? .blocked : .match, detail: entry.detail,
         decidingRule: rule.reference)
     }
-    let closest = explain ? nearMiss(entry, &url) : nil
+    let closest = explain ? nearMiss(entry, &url, candidates) : nil
     return Verdict(app: app, kind: .none, detail: entry.detail, closest: closest)
   }
 
@@ -156,12 +168,13 @@ public struct Matcher: Sendable {
   /// query), else the one whose path pattern followed the URL's path the furthest, when that is
   /// close at all: through the path's first segment (or the whole path). A rule that shares only
   /// the leading `/` or a few letters (`/nope` and `/$(lang)-…`) explains nothing.
-  private func nearMiss(_ entry: Entry, _ url: inout PreparedURL) -> NearMiss? {
+  private func nearMiss(
+    _ entry: Entry, _ url: inout PreparedURL, _ candidates: [Int]
+  ) -> NearMiss? {
     var best: (rule: CompiledRule, reach: Int, close: Int)?
     var budget = Self.explanationBudget
-    // `decide` left the index's candidates (in rule order) in the buffer: any other rule's path
-    // cannot match, so only candidates are tried in full.
-    let candidates = url.candidateBuffer
+    // `candidates` are the index's (in rule order): any other rule's path cannot match, so only
+    // candidates are tried in full.
     var nextCandidate = 0
     for rule in entry.rules {
       while nextCandidate < candidates.count && candidates[nextCandidate] < rule.order {
