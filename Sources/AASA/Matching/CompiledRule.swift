@@ -21,7 +21,8 @@ final class CompiledRule: Sendable {
   var percentEncoded: Bool { reference.percentEncoded }
 
   init(
-    _ rule: Rule, order: Int, detail: Int, inherited: ComponentSettings, variables: VariableTable
+    _ rule: Rule, order: Int, detail: Int, inherited: ComponentSettings, variables: VariableTable,
+    scratch: AutomatonScratchPool
   ) {
     let settings = rule.settings.merged(over: inherited).merged(over: .builtIn)
     let caseSensitive = settings.caseSensitive!
@@ -32,20 +33,23 @@ final class CompiledRule: Sendable {
       location: rule.location)
     self.exclude = settings.exclude!
     self.path = Pattern(
-      settings.path!, part: .path, caseSensitive: caseSensitive, variables: variables)
+      settings.path!, part: .path, caseSensitive: caseSensitive, variables: variables,
+      scratch: scratch)
     self.fragment = Pattern(
-      settings.fragment!, part: .fragment, caseSensitive: caseSensitive, variables: variables)
+      settings.fragment!, part: .fragment, caseSensitive: caseSensitive, variables: variables,
+      scratch: scratch)
     switch settings.query! {
     case .dropped:
       self.query = .any
     case .whole(let source):
       let pattern = Pattern(
-        source, part: .query, caseSensitive: caseSensitive, variables: variables)
+        source, part: .query, caseSensitive: caseSensitive, variables: variables,
+        scratch: scratch)
       self.query = pattern.matchesEverything ? .any : .whole(pattern)
     case .items(let items):
       let patterns = QueryItemPatterns(
         items.map { (name: $0.name, value: $0.pattern) }, caseSensitive: caseSensitive,
-        variables: variables)
+        variables: variables, scratch: scratch)
       self.query =
         patterns.matchesEveryQuery ? .any : .items(patterns)
     }

@@ -9,9 +9,11 @@ struct ParallelTSVRouter {
   let app: String?
 
   func run(_ urls: LintRun.URLSource, output: OutputSink) throws {
-    let matcher = matcher
     let app = app
-    let router = ParallelLineRouter<Never> { line, bytes, _ in
+    // Each core routes with its own replica of the matcher (see ``Matcher/replica()``).
+    let router = ParallelLineRouter<Never, Matcher>(
+      worker: matcher, replicate: { $0.replica() }
+    ) { line, matcher, bytes, _ in
       let input = URLInput(String(decoding: line, as: UTF8.self))
       let routedApp: String?
       let kind: Verdict.Kind
