@@ -14,10 +14,11 @@ import Dispatch
 /// makes one from the first (``Matcher/replica()`` says why that pays).
 struct ParallelLineRouter<Note: Sendable, Worker: Sendable> {
   /// Writes one line's answer, found with `worker`, into `output`, and any note about it into
-  /// `notes`.
+  /// `notes`. The line's bytes are borrowed for the call: a slice of the chunk's array would count
+  /// a reference to the chunk per line, an atomic write to memory every core shares.
   typealias Answer =
     @Sendable (
-      _ line: ArraySlice<UInt8>, _ worker: inout Worker, _ output: inout [UInt8],
+      _ line: UnsafeBufferPointer<UInt8>, _ worker: inout Worker, _ output: inout [UInt8],
       _ notes: inout [Note]
     ) -> Void
 
@@ -90,7 +91,11 @@ struct ParallelLineRouter<Note: Sendable, Worker: Sendable> {
       out.reserveCapacity(mine.count * 64)
       var notes: [Note] = []
       var worker = pool.take()
-      for range in mine { answer(bytes[range], &worker, &out, &notes) }
+      bytes.withUnsafeBufferPointer { bytes in
+        for range in mine {
+          answer(UnsafeBufferPointer(rebasing: bytes[range]), &worker, &out, &notes)
+        }
+      }
       pool.give(back: worker)
       results.store(out, notes, at: slice)
     }
@@ -109,7 +114,7 @@ extension ParallelLineRouter where Worker == Void {
   init(
     answer:
       @escaping @Sendable (
-        _ line: ArraySlice<UInt8>, _ output: inout [UInt8], _ notes: inout [Note]
+        _ line: UnsafeBufferPointer<UInt8>, _ output: inout [UInt8], _ notes: inout [Note]
       ) -> Void
   ) {
     self.init(worker: (), replicate: { _ in () }) { line, _, output, notes in
