@@ -5,8 +5,10 @@
 /// suffix of its key that is itself a key prefix, and its *output* link, the nearest node along
 /// the failure chain where a key ends. Reading a scalar follows an edge when there is one and
 /// failure links until there is: each failure step shortens the current match, which only reading
-/// lengthened, so a text of n scalars costs at most 2n steps, whatever the keys. Every key that
-/// ends at a position is then reported by following output links, each of which ends a key.
+/// lengthened, so a text of n scalars costs at most 2n steps, whatever the keys; from the
+/// shallowest nodes, an ASCII scalar takes one step through a table with the failures already
+/// followed. Every key that ends at a position is then reported by following output links, each
+/// of which ends a key.
 final class RunKeyAutomaton: Sendable {
   private struct Node: Sendable {
     var firstEdge: Int32 = 0
@@ -31,6 +33,14 @@ final class RunKeyAutomaton: Sendable {
   private let rules: [Int]
   /// 128 entries per wide node: the index of the edge for each ASCII scalar, or -1.
   private let asciiTables: [Int32]
+  /// For the first ``denseNodeCount`` nodes, 128 entries each: the node reached from it by each
+  /// ASCII scalar, failure links already followed. Breadth-first order puts the shallowest nodes
+  /// first, where a scan spends nearly all its steps, so most scalars cost one look-up.
+  private let denseRows: [Int32]
+  private let denseNodeCount: Int
+
+  /// How many nodes get a row of ``denseRows`` (512 KiB at most, whatever the rules).
+  static let maximumDenseNodes = 1_024
 
   var isEmpty: Bool { rules.isEmpty }
 
@@ -98,6 +108,22 @@ final class RunKeyAutomaton: Sendable {
         }
       }
     }
+    // Dense rows, breadth first: a missing edge goes where the failure node's row goes, and the
+    // failure node is shallower, so its row is already filled.
+    let denseNodeCount = min(nodes.count, Self.maximumDenseNodes)
+    var denseRows = [Int32](repeating: 0, count: denseNodeCount * 128)
+    for node in 0..<denseNodeCount {
+      let first = Int(nodes[node].firstEdge)
+      let failureRow = Int(nodes[node].failure) * 128
+      for scalar in 0..<128 {
+        denseRows[node * 128 + scalar] = node == 0 ? 0 : denseRows[failureRow + scalar]
+      }
+      for edge in first..<first + Int(nodes[node].edgeCount) where edgeKeys[edge] < 128 {
+        denseRows[node * 128 + Int(edgeKeys[edge])] = edgeTargets[edge]
+      }
+    }
+    self.denseRows = denseRows
+    self.denseNodeCount = denseNodeCount
     self.nodes = nodes
     self.edgeKeys = edgeKeys
     self.edgeTargets = edgeTargets
@@ -111,6 +137,10 @@ final class RunKeyAutomaton: Sendable {
       var node = 0
       for scalar in text {
         while true {
+          if node < denseNodeCount && scalar < 128 {
+            node = Int(automaton.denseRows[node &* 128 &+ Int(scalar)])
+            break
+          }
           if let edge = Self.edge(
             from: automaton.nodes[node], for: scalar, automaton.keys, automaton.asciiTables)
           {
@@ -139,9 +169,12 @@ final class RunKeyAutomaton: Sendable {
         edgeTargets.withUnsafeBufferPointer { targets in
           rules.withUnsafeBufferPointer { rules in
             asciiTables.withUnsafeBufferPointer { tables in
-              body(
-                Buffers(
-                  nodes: nodes, keys: keys, targets: targets, rules: rules, asciiTables: tables))
+              denseRows.withUnsafeBufferPointer { denseRows in
+                body(
+                  Buffers(
+                    nodes: nodes, keys: keys, targets: targets, rules: rules, asciiTables: tables,
+                    denseRows: denseRows))
+              }
             }
           }
         }
@@ -156,6 +189,7 @@ final class RunKeyAutomaton: Sendable {
     let targets: UnsafeBufferPointer<Int32>
     let rules: UnsafeBufferPointer<Int>
     let asciiTables: UnsafeBufferPointer<Int32>
+    let denseRows: UnsafeBufferPointer<Int32>
   }
 
   /// The index of `node`'s edge for `scalar`: a table for ASCII on wide nodes, a scan for a few
