@@ -57,14 +57,20 @@ final class CompiledRule: Sendable {
 
   /// The part of `url` this rule fails on, or nil when it matches.
   func firstFailure(_ url: inout PreparedURL) -> NearMiss.Part? {
+    // Each part read in place (`withScalars`): copying the prepared form per rule counted a
+    // reference to it, several per rule tried.
+    let (percentEncoded, caseSensitive) = (self.percentEncoded, self.caseSensitive)
     if !path.matchesEverything,
-      !path.matches(url.path.text(percentEncoded: percentEncoded, caseSensitive: caseSensitive))
+      !url.path.withScalars(
+        percentEncoded: percentEncoded, caseSensitive: caseSensitive
+      ) { path.matches(scalars: $0) }
     {
       return .path
     }
     if !fragment.matchesEverything,
-      !fragment.matches(
-        url.fragment.text(percentEncoded: percentEncoded, caseSensitive: caseSensitive))
+      !url.fragment.withScalars(
+        percentEncoded: percentEncoded, caseSensitive: caseSensitive
+      ) { fragment.matches(scalars: $0) }
     {
       return .fragment
     }
@@ -72,8 +78,10 @@ final class CompiledRule: Sendable {
     case .any:
       return nil
     case .whole(let pattern):
-      let text = url.query.text(percentEncoded: percentEncoded, caseSensitive: caseSensitive)
-      return pattern.matches(text) ? nil : .query
+      let matched = url.query.withScalars(
+        percentEncoded: percentEncoded, caseSensitive: caseSensitive
+      ) { pattern.matches(scalars: $0) }
+      return matched ? nil : .query
     case .items(let patterns):
       guard
         let failing = patterns.firstFailingItem(in: url.parsedQuery, percentEncoded: percentEncoded)
@@ -93,9 +101,14 @@ struct PreparedURL {
   private var parsedQueryStorage: ParsedQuery?
 
   init(_ input: borrowing URLInput) {
-    path = PreparedURLPart(input.path, part: .path)
-    query = PreparedURLPart(input.query ?? "", part: .query)
-    fragment = PreparedURLPart(input.fragment ?? "", part: .fragment)
+    self.init(path: input.path, query: input.query ?? "", fragment: input.fragment ?? "")
+  }
+
+  /// The parts as sent, still percent-encoded; `""` for an absent query or fragment.
+  init(path: Substring, query: Substring, fragment: Substring) {
+    self.path = PreparedURLPart(path, part: .path)
+    self.query = PreparedURLPart(query, part: .query)
+    self.fragment = PreparedURLPart(fragment, part: .fragment)
   }
 
   var parsedQuery: ParsedQuery {

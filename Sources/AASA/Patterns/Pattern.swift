@@ -229,23 +229,27 @@ public struct Pattern: Sendable, CustomStringConvertible {
   public func matches(_ text: PreparedText) -> Bool {
     assert(text.part == part, "text prepared for \(text.part), pattern is for \(part)")
     assert(text.caseFolded == !caseSensitive, "text folding does not match caseSensitive")
-    return text.scalars.withUnsafeBufferPointer { scalars in
-      switch strategy {
-      case .never:
-        return false
-      case .everything:
-        return true
-      case .exact:
-        return scalars.count == literalPrefix.count && hasLiteralPrefix(scalars)
-      case .prefix:
-        return hasLiteralPrefix(scalars)
-      case .wildcard(let parts):
-        return parts.matches(scalars)
-      case .automaton:
-        guard hasLiteralPrefix(scalars), hasLiteralSuffix(scalars), containsRequiredInfix(scalars)
-        else { return false }
-        return automaton.run(scalars).matches
-      }
+    return text.scalars.withUnsafeBufferPointer { matches(scalars: $0) }
+  }
+
+  /// Whether the prepared scalars `scalars` match: ``matches(_:)-(PreparedText)`` on a form the
+  /// caller borrows in place (the matcher's, with no copy of the form to count references to).
+  func matches(scalars: UnsafeBufferPointer<UInt32>) -> Bool {
+    switch strategy {
+    case .never:
+      return false
+    case .everything:
+      return true
+    case .exact:
+      return scalars.count == literalPrefix.count && hasLiteralPrefix(scalars)
+    case .prefix:
+      return hasLiteralPrefix(scalars)
+    case .wildcard(let parts):
+      return parts.matches(scalars)
+    case .automaton:
+      guard hasLiteralPrefix(scalars), hasLiteralSuffix(scalars), containsRequiredInfix(scalars)
+      else { return false }
+      return automaton.run(scalars).matches
     }
   }
 
