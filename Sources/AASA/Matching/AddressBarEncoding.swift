@@ -16,12 +16,7 @@ public enum AddressBarEncoding {
     // compiler vectorizes. (A lookup table was slower: reading a global array counts a reference
     // to it, an atomic write that every routing core makes to the same cache line.)
     var contiguous = text
-    let clean = contiguous.withUTF8 { bytes in
-      var attention: UInt8 = 0
-      for byte in bytes { attention |= attentionBit(byte) }
-      return attention == 0
-    }
-    guard !clean else { return text }
+    guard !contiguous.withUTF8(sendsUnchanged) else { return text }
     // The URL Standard drops leading and trailing C0 controls and spaces, and every tab and line
     // break, before parsing. Trimmed as a slice: removing from the front one byte at a time is
     // quadratic in a hostile run of spaces.
@@ -51,6 +46,15 @@ public enum AddressBarEncoding {
       for byte in bytes[(hash + 1)...] { append(byte, to: &output, ifIn: isInFragmentSet) }
     }
     return String(decoding: output, as: UTF8.self)
+  }
+
+  /// Whether a browser sends `utf8` as it is: no byte needs attention (non-ASCII, controls, space
+  /// and the characters some set encodes), so ``encode(_:)`` returns its text unchanged. One
+  /// branch-free pass.
+  static func sendsUnchanged(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    var attention: UInt8 = 0
+    for byte in utf8 { attention |= attentionBit(byte) }
+    return attention == 0
   }
 
   /// 1 when a byte may need work (non-ASCII, controls, space and the characters some set

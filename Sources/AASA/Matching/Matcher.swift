@@ -113,13 +113,31 @@ public struct Matcher: Sendable {
   public func firstMatch(_ input: URLInput) -> (app: String?, kind: Verdict.Kind) {
     if foreignHost(of: input) != nil { return (nil, .none) }
     var url = PreparedURL(input)
+    return firstMatch(&url)
+  }
+
+  /// ``firstMatch(_:)`` for one line of a list of URLs, as UTF-8. A bare path of plain ASCII (nearly
+  /// every line) is split straight from its bytes (``PlainPathLine``), without the general
+  /// parsing of ``URLInput``, which costs more than a quick match; any other line is parsed.
+  public func firstMatch(utf8 line: UnsafeBufferPointer<UInt8>) -> (
+    app: String?, kind: Verdict.Kind
+  ) {
+    guard let plain = PlainPathLine(line) else {
+      return firstMatch(URLInput(String(decoding: line, as: UTF8.self)))
+    }
+    var url = PreparedURL(path: plain.path, query: plain.query, fragment: plain.fragment)
+    return firstMatch(&url)
+  }
+
+  private func firstMatch(_ url: inout PreparedURL) -> (app: String?, kind: Verdict.Kind) {
     var candidates: [Int] = []
     var sawBlocked = false
-    for entry in entries {
-      guard let app = entry.firstApp else { continue }
-      guard let order = decidingRule(entry, &url, &candidates) else { continue }
-      if !entry.rules[order].exclude { return (app, .match) }
-      sawBlocked = true
+    for entry in entries where entry.firstApp != nil {
+      switch decidingRule(entry, &url, &candidates) {
+      case .some(let decision) where !decision.exclude: return (entry.firstApp, .match)
+      case .some: sawBlocked = true
+      case nil: continue
+      }
     }
     return (nil, sawBlocked ? .blocked : .none)
   }
@@ -148,17 +166,18 @@ public struct Matcher: Sendable {
     return host
   }
 
-  /// The order of the first rule of `entry` that matches, if any. `candidates` is scratch that
-  /// serves every entry of the URL; it is left holding the index's candidates, in rule order.
+  /// The order of the first rule of `entry` that matches, if any, and whether it excludes.
+  /// `candidates` is scratch that serves every entry of the URL; it is left holding the index's
+  /// candidates, in rule order.
   private func decidingRule(
     _ entry: Entry, _ url: inout PreparedURL, _ candidates: inout [Int]
-  ) -> Int? {
+  ) -> (order: Int, exclude: Bool)? {
     entry.index.candidates(for: &url, into: &candidates)
-    var deciding: Int?
+    var deciding: (order: Int, exclude: Bool)?
     // Rules read through the buffer: indexing the array per candidate retained it each time.
     entry.rules.withUnsafeBufferPointer { rules in
       for order in candidates where rules[order].matches(&url) {
-        deciding = order
+        deciding = (order, rules[order].exclude)
         return
       }
     }
@@ -169,7 +188,7 @@ public struct Matcher: Sendable {
     _ entry: Entry, _ url: inout PreparedURL, _ candidates: inout [Int], explain: Bool
   ) -> Verdict {
     let app = entry.firstApp ?? ""
-    if let order = decidingRule(entry, &url, &candidates) {
+    if let order = decidingRule(entry, &url, &candidates)?.order {
       let rule = entry.rules[order]
       return Verdict(
         app: app, kind: rule.exclude ? .blocked : .match, detail: entry.detail,

@@ -14,14 +14,14 @@ struct ParallelTSVRouter {
     let router = ParallelLineRouter<Never, Matcher>(
       worker: matcher, replicate: { $0.replica() }
     ) { line, matcher, bytes, _ in
-      let input = URLInput(String(decoding: line, as: UTF8.self))
       let routedApp: String?
       let kind: Verdict.Kind
       if let app {
+        let input = URLInput(String(decoding: line, as: UTF8.self))
         kind = matcher.verdict(for: input, app: app, explain: false)?.kind ?? .none
         routedApp = kind == .match ? app : nil
       } else {
-        (routedApp, kind) = matcher.firstMatch(input)
+        (routedApp, kind) = matcher.firstMatch(utf8: line)
       }
       bytes.appendEscapingControls(line)
       bytes.append(UInt8(ascii: "\t"))
