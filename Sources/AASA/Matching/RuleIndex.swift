@@ -24,6 +24,10 @@ final class RuleIndex: Sendable {
     let prefixes: Trie
     let suffixes: Trie
     let infixes: RunKeyAutomaton
+    /// Whether `suffixes` and `infixes` hold any key, so that a URL skips empty ones without
+    /// reaching into them.
+    let hasSuffixes: Bool
+    let hasInfixes: Bool
 
     init(percentEncoded: Bool, rules: [CompiledRule]) {
       self.percentEncoded = percentEncoded
@@ -52,6 +56,8 @@ final class RuleIndex: Sendable {
       self.prefixes = Trie(prefixes)
       self.suffixes = Trie(suffixes)
       self.infixes = RunKeyAutomaton(infixes)
+      hasSuffixes = !self.suffixes.isEmpty
+      hasInfixes = !self.infixes.isEmpty
     }
   }
 
@@ -103,13 +109,14 @@ final class RuleIndex: Sendable {
   private func collect(
     _ group: Group, _ url: inout PreparedURL, into result: inout [Int], sawInfixes: inout Bool
   ) {
-    let text = url.path.text(percentEncoded: group.percentEncoded, caseSensitive: !group.folded)
-    text.scalars.withUnsafeBufferPointer { scalars in
+    // The path read in place: copying its prepared form per entry counted references to it.
+    url.path.withScalars(percentEncoded: group.percentEncoded, caseSensitive: !group.folded) {
+      scalars in
       group.prefixes.collect(along: scalars, backwards: false, into: &result)
-      if !group.suffixes.isEmpty {
+      if group.hasSuffixes {
         group.suffixes.collect(along: scalars, backwards: true, into: &result)
       }
-      if !group.infixes.isEmpty {
+      if group.hasInfixes {
         group.infixes.collect(in: scalars, into: &result)
         sawInfixes = true
       }
