@@ -1,9 +1,12 @@
 /// Finds the few rules of an entry that could match a URL without trying them all.
 ///
 /// Every matching path starts with its pattern's literal prefix, ends with its literal suffix and
-/// contains its longest literal run, so each rule is filed in a trie under the first of these that
-/// says something (more than a lone `/`): prefixes, reversed suffixes, or runs by their first
-/// ``maximumInfixKeyLength`` scalars (`/$(lang)/shoes/*` under `/shoes/`). A walk along the URL's
+/// contains its longest literal run, so each rule is filed under the longest of these (the prefix,
+/// then the suffix, on a tie), if it says something (more than a lone `/`): in a trie of prefixes,
+/// one of reversed suffixes, or among runs by their first ``maximumInfixKeyLength`` scalars
+/// (`/$(lang)/shoes/*` under `/shoes/`). The longest key is the most telling one: filed under its
+/// prefix `/brands/`, each of 37 rules like `/brands/$(brand)/kettles/*` was a candidate for every
+/// brand URL; under its run `/kettles/`, it is one for kettle URLs only. A walk along the URL's
 /// path (from its start, or its end for suffixes) collects the candidates, and one pass of an
 /// Aho–Corasick automaton (``RunKeyAutomaton``) finds the runs anywhere in it; rules with none of
 /// the three are always candidates. The cost per URL follows the path's length, not the rule count.
@@ -41,9 +44,12 @@ final class RuleIndex: Sendable {
         func key(_ scalars: [UInt32]) -> [UInt32] {
           folded && rule.caseSensitive ? scalars.map(CaseFolding.fold) : scalars
         }
-        if path.literalPrefix.count >= RuleIndex.usefulKeyLength {
+        let run = min(path.requiredInfix.count, RuleIndex.maximumInfixKeyLength)
+        let prefix = path.literalPrefix.count
+        let suffix = path.literalSuffix.count
+        if prefix >= RuleIndex.usefulKeyLength && prefix >= max(suffix, run) {
           prefixes.insert(key(path.literalPrefix), rule: rule.order)
-        } else if path.literalSuffix.count >= RuleIndex.usefulKeyLength {
+        } else if suffix >= RuleIndex.usefulKeyLength && suffix >= run {
           suffixes.insert(key(path.literalSuffix).reversed(), rule: rule.order)
         } else {
           // Any part of a run is in the path when the run is: its start is enough of a key, and
