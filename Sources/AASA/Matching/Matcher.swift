@@ -125,7 +125,12 @@ public struct Matcher: Sendable {
     guard let plain = PlainPathLine(line) else {
       return firstMatch(URLInput(String(decoding: line, as: UTF8.self)))
     }
-    var url = PreparedURL(path: plain.path, query: plain.query, fragment: plain.fragment)
+    return firstMatch(plain)
+  }
+
+  /// ``firstMatch(_:)`` for a plain line, split already.
+  public func firstMatch(_ line: PlainPathLine) -> (app: String?, kind: Verdict.Kind) {
+    var url = PreparedURL(path: line.path, query: line.query, fragment: line.fragment)
     return firstMatch(&url)
   }
 

@@ -5,8 +5,9 @@
 /// unchanged, it has no scheme (a scheme's `:` would come before the first `/`) and so no host, and
 /// its query and fragment start at its first `?` and `#` alike. Bulk routing meets nearly only
 /// such lines, and splitting them here saves ``URLInput``'s copies of the text and its general
-/// passes, which cost as much as matching a URL that an index rules out at once.
-struct PlainPathLine {
+/// passes, which cost as much as matching a URL that an index rules out at once. A plain line has
+/// no control character either, so it goes into output as it is.
+public struct PlainPathLine {
   /// The raw path, up to the query or fragment.
   let path: Substring
   /// The raw query without `?`; `""` when there is none (as the matcher reads an absent query).
@@ -15,7 +16,7 @@ struct PlainPathLine {
   let fragment: Substring
 
   /// Nil unless `line` starts with `/` and the address bar would send every byte as it is.
-  init?(_ line: UnsafeBufferPointer<UInt8>) {
+  public init?(_ line: UnsafeBufferPointer<UInt8>) {
     guard line.first == UInt8(ascii: "/"), AddressBarEncoding.sendsUnchanged(line) else {
       return nil
     }
