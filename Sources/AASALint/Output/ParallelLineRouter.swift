@@ -39,7 +39,7 @@ struct ParallelLineRouter<Note: Sendable, Worker: Sendable> {
   }
 
   /// Slices per core and chunk: enough that the cores finish a chunk at about the same time.
-  private var slicesPerWorker: Int { 8 }
+  private var slicesPerWorker: Int { 32 }
 
   /// Answers every line, writing the answers to `output`; `notes` receives each chunk's notes in
   /// input order.
