@@ -33,14 +33,23 @@ final class RunKeyAutomaton: Sendable {
   private let rules: [Int]
   /// 128 entries per wide node: the index of the edge for each ASCII scalar, or -1.
   private let asciiTables: [Int32]
-  /// For the first ``denseNodeCount`` nodes, 128 entries each: the node reached from it by each
-  /// ASCII scalar, failure links already followed. Breadth-first order puts the shallowest nodes
-  /// first, where a scan spends nearly all its steps, so most scalars cost one look-up.
+  /// For the first ``denseNodeCount`` nodes, one entry per class of ASCII scalars: the node reached
+  /// from it by a scalar of that class, failure links already followed. Breadth-first order puts
+  /// the shallowest nodes first, where a scan spends nearly all its steps, so most scalars cost one
+  /// look-up.
   private let denseRows: [Int32]
   private let denseNodeCount: Int
+  /// The class of each ASCII scalar: its own for each scalar some key holds, 0 for all others
+  /// (which lead every node to the root). Rows are as wide as the keys' alphabet, not 128 entries,
+  /// so that the rows a scan visits stay in the nearest cache.
+  private let asciiClasses: [UInt8]
+  private let classCount: Int
+  /// Each node's ``Node/output``, apart, so that the check after each scalar reads 4 bytes of
+  /// a small array rather than a whole node.
+  private let outputs: [Int32]
 
-  /// How many nodes get a row of ``denseRows`` (512 KiB at most, whatever the rules).
-  static let maximumDenseNodes = 1_024
+  /// How many nodes get a row of ``denseRows`` (a few hundred KiB at most, whatever the rules).
+  static let maximumDenseNodes = 4_096
 
   var isEmpty: Bool { rules.isEmpty }
 
@@ -110,20 +119,30 @@ final class RunKeyAutomaton: Sendable {
     }
     // Dense rows, breadth first: a missing edge goes where the failure node's row goes, and the
     // failure node is shallower, so its row is already filled.
+    var asciiClasses = [UInt8](repeating: 0, count: 128)
+    var classCount = 1
+    for key in edgeKeys where key < 128 && asciiClasses[Int(key)] == 0 {
+      asciiClasses[Int(key)] = UInt8(classCount)
+      classCount += 1
+    }
     let denseNodeCount = min(nodes.count, Self.maximumDenseNodes)
-    var denseRows = [Int32](repeating: 0, count: denseNodeCount * 128)
+    var denseRows = [Int32](repeating: 0, count: denseNodeCount * classCount)
     for node in 0..<denseNodeCount {
       let first = Int(nodes[node].firstEdge)
-      let failureRow = Int(nodes[node].failure) * 128
-      for scalar in 0..<128 {
-        denseRows[node * 128 + scalar] = node == 0 ? 0 : denseRows[failureRow + scalar]
+      let failureRow = Int(nodes[node].failure) * classCount
+      for scalarClass in 0..<classCount {
+        denseRows[node * classCount + scalarClass] =
+          node == 0 ? 0 : denseRows[failureRow + scalarClass]
       }
       for edge in first..<first + Int(nodes[node].edgeCount) where edgeKeys[edge] < 128 {
-        denseRows[node * 128 + Int(edgeKeys[edge])] = edgeTargets[edge]
+        denseRows[node * classCount + Int(asciiClasses[Int(edgeKeys[edge])])] = edgeTargets[edge]
       }
     }
     self.denseRows = denseRows
     self.denseNodeCount = denseNodeCount
+    self.asciiClasses = asciiClasses
+    self.classCount = classCount
+    self.outputs = nodes.map(\.output)
     self.nodes = nodes
     self.edgeKeys = edgeKeys
     self.edgeTargets = edgeTargets
@@ -138,7 +157,8 @@ final class RunKeyAutomaton: Sendable {
       for scalar in text {
         while true {
           if node < denseNodeCount && scalar < 128 {
-            node = Int(automaton.denseRows[node &* 128 &+ Int(scalar)])
+            let scalarClass = Int(automaton.asciiClasses[Int(scalar)])
+            node = Int(automaton.denseRows[node &* classCount &+ scalarClass])
             break
           }
           if let edge = Self.edge(
@@ -150,14 +170,14 @@ final class RunKeyAutomaton: Sendable {
           if node == 0 { break }
           node = Int(automaton.nodes[node].failure)
         }
-        var output = Int(automaton.nodes[node].output)
+        var output = Int(automaton.outputs[node])
         while output >= 0 {
           let found = automaton.nodes[output]
           let first = Int(found.firstRule)
           for index in first..<first + Int(found.ruleCount) {
             result.append(automaton.rules[index])
           }
-          output = Int(automaton.nodes[Int(found.failure)].output)
+          output = Int(automaton.outputs[Int(found.failure)])
         }
       }
     }
@@ -170,10 +190,15 @@ final class RunKeyAutomaton: Sendable {
           rules.withUnsafeBufferPointer { rules in
             asciiTables.withUnsafeBufferPointer { tables in
               denseRows.withUnsafeBufferPointer { denseRows in
-                body(
-                  Buffers(
-                    nodes: nodes, keys: keys, targets: targets, rules: rules, asciiTables: tables,
-                    denseRows: denseRows))
+                asciiClasses.withUnsafeBufferPointer { asciiClasses in
+                  outputs.withUnsafeBufferPointer { outputs in
+                    body(
+                      Buffers(
+                        nodes: nodes, keys: keys, targets: targets, rules: rules,
+                        asciiTables: tables, denseRows: denseRows, asciiClasses: asciiClasses,
+                        outputs: outputs))
+                  }
+                }
               }
             }
           }
@@ -190,6 +215,8 @@ final class RunKeyAutomaton: Sendable {
     let rules: UnsafeBufferPointer<Int>
     let asciiTables: UnsafeBufferPointer<Int32>
     let denseRows: UnsafeBufferPointer<Int32>
+    let asciiClasses: UnsafeBufferPointer<UInt8>
+    let outputs: UnsafeBufferPointer<Int32>
   }
 
   /// The index of `node`'s edge for `scalar`: a table for ASCII on wide nodes, a scan for a few
