@@ -33,11 +33,14 @@ final class RunKeyAutomaton: Sendable {
   private let rules: [Int]
   /// 128 entries per wide node: the index of the edge for each ASCII scalar, or -1.
   private let asciiTables: [Int32]
-  /// For the first ``denseNodeCount`` nodes, one entry per class of ASCII scalars: the node reached
-  /// from it by a scalar of that class, failure links already followed. Breadth-first order puts
-  /// the shallowest nodes first, where a scan spends nearly all its steps, so most scalars cost one
-  /// look-up.
-  private let denseRows: [Int32]
+  /// For the first ``denseNodeCount`` nodes, one entry per class of ASCII scalars: the step from
+  /// it by a scalar of that class, failure links already followed. Breadth-first order puts the
+  /// shallowest nodes first, where a scan spends nearly all its steps, so most scalars cost one
+  /// look-up. A step is a *state* shifted left by one, its low bit set when a key ends at the node
+  /// reached. A state is the offset of the node's row (`node × classCount`) when it has one, else
+  /// `-(node + 1)`: the scan's next look-up then needs no multiplication, which on the chain of one
+  /// look-up per scalar costs as much as the look-up.
+  private let steps: [Int32]
   private let denseNodeCount: Int
   /// The class of each ASCII scalar: its own for each scalar some key holds, 0 for all others
   /// (which lead every node to the root). Rows are as wide as the keys' alphabet, not 128 entries,
@@ -48,10 +51,13 @@ final class RunKeyAutomaton: Sendable {
   /// a small array rather than a whole node.
   private let outputs: [Int32]
 
-  /// How many nodes get a row of ``denseRows`` (a few hundred KiB at most, whatever the rules).
+  /// How many nodes get a row of ``steps`` (a few hundred KiB at most, whatever the rules).
   static let maximumDenseNodes = 4_096
 
   var isEmpty: Bool { rules.isEmpty }
+
+  /// How many nodes the trie of keys has (for tests that need more than get rows).
+  var nodeCount: Int { nodes.count }
 
   /// Freezes `builder`'s keys into flat arrays, breadth first, and links each node to its failure
   /// and output nodes.
@@ -138,11 +144,16 @@ final class RunKeyAutomaton: Sendable {
         denseRows[node * classCount + Int(asciiClasses[Int(edgeKeys[edge])])] = edgeTargets[edge]
       }
     }
-    self.denseRows = denseRows
+    let outputs = nodes.map(\.output)
+    self.steps = denseRows.map { target in
+      let node = Int(target)
+      let state = node < denseNodeCount ? node * classCount : -(node + 1)
+      return Int32(state << 1 | (outputs[node] >= 0 ? 1 : 0))
+    }
     self.denseNodeCount = denseNodeCount
     self.asciiClasses = asciiClasses
     self.classCount = classCount
-    self.outputs = nodes.map(\.output)
+    self.outputs = outputs
     self.nodes = nodes
     self.edgeKeys = edgeKeys
     self.edgeTargets = edgeTargets
@@ -153,22 +164,31 @@ final class RunKeyAutomaton: Sendable {
   /// Appends the rules of every key that occurs in `text`, once per occurrence.
   func collect(in text: UnsafeBufferPointer<UInt32>, into result: inout [Int]) {
     withBuffers { automaton in
-      var node = 0
+      var state = 0
       for scalar in text {
-        while true {
-          if node < denseNodeCount && scalar < 128 {
-            let scalarClass = Int(automaton.asciiClasses[Int(scalar)])
-            node = Int(automaton.denseRows[node &* classCount &+ scalarClass])
-            break
+        let node: Int
+        if state >= 0 && scalar < 128 {
+          let scalarClass = Int(automaton.asciiClasses[Int(scalar)])
+          let step = Int(automaton.steps[state &+ scalarClass])
+          state = step >> 1
+          guard step & 1 != 0 else { continue }
+          node = state >= 0 ? state / classCount : -state - 1
+        } else {
+          // A node without a row, or a scalar beyond ASCII: edges and failure links.
+          var current = state >= 0 ? state / classCount : -state - 1
+          while true {
+            if let edge = Self.edge(
+              from: automaton.nodes[current], for: scalar, automaton.keys, automaton.asciiTables)
+            {
+              current = Int(automaton.targets[edge])
+              break
+            }
+            if current == 0 { break }
+            current = Int(automaton.nodes[current].failure)
           }
-          if let edge = Self.edge(
-            from: automaton.nodes[node], for: scalar, automaton.keys, automaton.asciiTables)
-          {
-            node = Int(automaton.targets[edge])
-            break
-          }
-          if node == 0 { break }
-          node = Int(automaton.nodes[node].failure)
+          state = current < denseNodeCount ? current * classCount : -(current + 1)
+          guard automaton.outputs[current] >= 0 else { continue }
+          node = current
         }
         var output = Int(automaton.outputs[node])
         while output >= 0 {
@@ -189,13 +209,13 @@ final class RunKeyAutomaton: Sendable {
         edgeTargets.withUnsafeBufferPointer { targets in
           rules.withUnsafeBufferPointer { rules in
             asciiTables.withUnsafeBufferPointer { tables in
-              denseRows.withUnsafeBufferPointer { denseRows in
+              steps.withUnsafeBufferPointer { steps in
                 asciiClasses.withUnsafeBufferPointer { asciiClasses in
                   outputs.withUnsafeBufferPointer { outputs in
                     body(
                       Buffers(
                         nodes: nodes, keys: keys, targets: targets, rules: rules,
-                        asciiTables: tables, denseRows: denseRows, asciiClasses: asciiClasses,
+                        asciiTables: tables, steps: steps, asciiClasses: asciiClasses,
                         outputs: outputs))
                   }
                 }
@@ -214,7 +234,7 @@ final class RunKeyAutomaton: Sendable {
     let targets: UnsafeBufferPointer<Int32>
     let rules: UnsafeBufferPointer<Int>
     let asciiTables: UnsafeBufferPointer<Int32>
-    let denseRows: UnsafeBufferPointer<Int32>
+    let steps: UnsafeBufferPointer<Int32>
     let asciiClasses: UnsafeBufferPointer<UInt8>
     let outputs: UnsafeBufferPointer<Int32>
   }
