@@ -146,7 +146,7 @@ import Testing
       profile: try await profile())
     let ipa = directory.file("PhotoApp.ipa")
     let zip = try await ChildProcess.run(
-      "/usr/bin/env", ["python3", "-m", "zipfile", "-c", ipa, "Payload"],
+      ExecutableLookup.require("python3"), ["-m", "zipfile", "-c", ipa, "Payload"],
       in: directory.url.appendingPathComponent("ipa"))
     try #require(zip.status == 0, "\(zip.stderr)")
     let file = try EntitlementsFile.load(path: ipa)

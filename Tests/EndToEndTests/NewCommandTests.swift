@@ -72,21 +72,22 @@ import Testing
   @Test func aCertificateFilesFingerprintIsUsed() throws {
     let directory = try TemporaryDirectory()
     let certificate = directory.file("upload.pem")
+    let openssl = try ExecutableLookup.require("openssl")
     let made = try ChildProcess.run(
-      "/usr/bin/env",
+      openssl,
       [
-        "openssl", "req", "-x509", "-nodes", "-newkey", "ec", "-pkeyopt",
+        "req", "-x509", "-nodes", "-newkey", "ec", "-pkeyopt",
         "ec_paramgen_curve:prime256v1", "-keyout", directory.file("key.pem"), "-out", certificate,
         "-days", "1", "-subj", "/CN=upload",
       ])
     try #require(made.status == 0, "\(made.stderr)")
     let expected = try ChildProcess.run(
-      "/usr/bin/env", ["openssl", "x509", "-in", certificate, "-noout", "-fingerprint", "-sha256"])
+      openssl, ["x509", "-in", certificate, "-noout", "-fingerprint", "-sha256"])
     let fingerprint = try #require(expected.stdout.split(separator: "=").last)
       .trimmingCharacters(in: .whitespacesAndNewlines)
     let der = directory.file("upload.der")
     _ = try ChildProcess.run(
-      "/usr/bin/env", ["openssl", "x509", "-in", certificate, "-outform", "DER", "-out", der])
+      openssl, ["x509", "-in", certificate, "-outform", "DER", "-out", der])
     for file in [certificate, der] {
       let result = try LintProcess.run([
         "new", "assetlinks", "--package", "com.example.app", "--cert", file,
@@ -97,9 +98,9 @@ import Testing
     // The keystore the certificate lives in does as well, with its password.
     let keystore = directory.file("upload.p12")
     let exported = try ChildProcess.run(
-      "/usr/bin/env",
+      openssl,
       [
-        "openssl", "pkcs12", "-export", "-in", certificate, "-inkey", directory.file("key.pem"),
+        "pkcs12", "-export", "-in", certificate, "-inkey", directory.file("key.pem"),
         "-out", keystore, "-passout", "pass:hunter22", "-name", "upload",
       ])
     try #require(exported.status == 0, "\(exported.stderr)")

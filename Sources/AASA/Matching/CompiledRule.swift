@@ -21,7 +21,8 @@ final class CompiledRule: Sendable {
   var percentEncoded: Bool { reference.percentEncoded }
 
   init(
-    _ rule: Rule, order: Int, detail: Int, inherited: ComponentSettings, variables: VariableTable
+    _ rule: Rule, order: Int, detail: Int, inherited: ComponentSettings, variables: VariableTable,
+    scratch: AutomatonScratchPool
   ) {
     let settings = rule.settings.merged(over: inherited).merged(over: .builtIn)
     let caseSensitive = settings.caseSensitive!
@@ -32,20 +33,23 @@ final class CompiledRule: Sendable {
       location: rule.location)
     self.exclude = settings.exclude!
     self.path = Pattern(
-      settings.path!, part: .path, caseSensitive: caseSensitive, variables: variables)
+      settings.path!, part: .path, caseSensitive: caseSensitive, variables: variables,
+      scratch: scratch)
     self.fragment = Pattern(
-      settings.fragment!, part: .fragment, caseSensitive: caseSensitive, variables: variables)
+      settings.fragment!, part: .fragment, caseSensitive: caseSensitive, variables: variables,
+      scratch: scratch)
     switch settings.query! {
     case .dropped:
       self.query = .any
     case .whole(let source):
       let pattern = Pattern(
-        source, part: .query, caseSensitive: caseSensitive, variables: variables)
+        source, part: .query, caseSensitive: caseSensitive, variables: variables,
+        scratch: scratch)
       self.query = pattern.matchesEverything ? .any : .whole(pattern)
     case .items(let items):
       let patterns = QueryItemPatterns(
         items.map { (name: $0.name, value: $0.pattern) }, caseSensitive: caseSensitive,
-        variables: variables)
+        variables: variables, scratch: scratch)
       self.query =
         patterns.matchesEveryQuery ? .any : .items(patterns)
     }
@@ -53,14 +57,20 @@ final class CompiledRule: Sendable {
 
   /// The part of `url` this rule fails on, or nil when it matches.
   func firstFailure(_ url: inout PreparedURL) -> NearMiss.Part? {
+    // Each part read in place (`withScalars`): copying the prepared form per rule counted a
+    // reference to it, several per rule tried.
+    let (percentEncoded, caseSensitive) = (self.percentEncoded, self.caseSensitive)
     if !path.matchesEverything,
-      !path.matches(url.path.text(percentEncoded: percentEncoded, caseSensitive: caseSensitive))
+      !url.path.withScalars(
+        percentEncoded: percentEncoded, caseSensitive: caseSensitive
+      ) { path.matches(scalars: $0) }
     {
       return .path
     }
     if !fragment.matchesEverything,
-      !fragment.matches(
-        url.fragment.text(percentEncoded: percentEncoded, caseSensitive: caseSensitive))
+      !url.fragment.withScalars(
+        percentEncoded: percentEncoded, caseSensitive: caseSensitive
+      ) { fragment.matches(scalars: $0) }
     {
       return .fragment
     }
@@ -68,8 +78,10 @@ final class CompiledRule: Sendable {
     case .any:
       return nil
     case .whole(let pattern):
-      let text = url.query.text(percentEncoded: percentEncoded, caseSensitive: caseSensitive)
-      return pattern.matches(text) ? nil : .query
+      let matched = url.query.withScalars(
+        percentEncoded: percentEncoded, caseSensitive: caseSensitive
+      ) { pattern.matches(scalars: $0) }
+      return matched ? nil : .query
     case .items(let patterns):
       guard
         let failing = patterns.firstFailingItem(in: url.parsedQuery, percentEncoded: percentEncoded)
@@ -87,13 +99,16 @@ struct PreparedURL {
   var query: PreparedURLPart
   var fragment: PreparedURLPart
   private var parsedQueryStorage: ParsedQuery?
-  /// Scratch for the rule index's candidates, reused across the URL's entries.
-  var candidateBuffer: [Int] = []
 
-  init(_ input: URLInput) {
-    path = PreparedURLPart(input.path, part: .path)
-    query = PreparedURLPart(input.query ?? "", part: .query)
-    fragment = PreparedURLPart(input.fragment ?? "", part: .fragment)
+  init(_ input: borrowing URLInput) {
+    self.init(path: input.path, query: input.query ?? "", fragment: input.fragment ?? "")
+  }
+
+  /// The parts as sent, still percent-encoded; `""` for an absent query or fragment.
+  init(path: Substring, query: Substring, fragment: Substring) {
+    self.path = PreparedURLPart(path, part: .path)
+    self.query = PreparedURLPart(query, part: .query)
+    self.fragment = PreparedURLPart(fragment, part: .fragment)
   }
 
   var parsedQuery: ParsedQuery {

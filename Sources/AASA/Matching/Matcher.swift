@@ -11,12 +11,17 @@ public struct Matcher: Sendable {
   final class Entry: Sendable {
     let detail: Int
     let appIDs: [String]
+    /// The app that opens the entry's matches in bulk routing; nil when the entry names none.
+    let firstApp: String?
     let rules: [CompiledRule]
     let index: RuleIndex
 
     init(detail: Int, appIDs: [String], rules: [CompiledRule], index: RuleIndex) {
       self.detail = detail
       self.appIDs = appIDs
+      // Its own copy, not the parsed file's: bulk routing returns it per URL, and a string shared
+      // by the replicas of a matcher would have its reference count written by every core.
+      self.firstApp = appIDs.first.map { String(decoding: Array($0.utf8), as: UTF8.self) }
       self.rules = rules
       self.index = index
     }
@@ -27,6 +32,8 @@ public struct Matcher: Sendable {
   let entries: [Entry]
   /// Each app's entries in file order, so that one app's verdict does not scan them all per URL.
   private let entriesByApp: [String: [Entry]]
+  /// The file this matcher was compiled from, for ``replica()``.
+  private let association: SiteAssociation
 
   /// A matcher for the site `domain`, a host name taken as it is.
   public init(_ association: SiteAssociation, domain: String?) {
@@ -35,6 +42,7 @@ public struct Matcher: Sendable {
 
   public init(_ association: SiteAssociation, site: SiteDomain? = nil) {
     self.site = site
+    self.association = association
     guard let appLinks = association.appLinks else {
       entries = []
       entriesByApp = [:]
@@ -43,11 +51,15 @@ public struct Matcher: Sendable {
     var custom: [String: [String]] = [:]
     for variable in appLinks.substitutionVariables { custom[variable.name] = variable.values }
     let variables = VariableTable(custom: custom)
+    // The matcher's own scratch memory: a replica's automata then reuse memory that only its core
+    // touches (a pool shared by every thread handed each core buffers the other had just used).
+    let scratch = AutomatonScratchPool()
     entries = appLinks.details.map { detail in
       let inherited = detail.defaults.merged(over: appLinks.defaults)
       let rules = detail.rules.enumerated().map { order, rule in
         CompiledRule(
-          rule, order: order, detail: detail.index, inherited: inherited, variables: variables)
+          rule, order: order, detail: detail.index, inherited: inherited, variables: variables,
+          scratch: scratch)
       }
       return Entry(
         detail: detail.index, appIDs: detail.appIDs, rules: rules, index: RuleIndex(rules))
@@ -57,6 +69,18 @@ public struct Matcher: Sendable {
       for app in Set(entry.appIDs) { entriesByApp[app, default: []].append(entry) }
     }
     self.entriesByApp = entriesByApp
+  }
+
+  /// The same matcher compiled again, sharing no memory with this one: for another thread that
+  /// routes many URLs.
+  ///
+  /// Routing reads the compiled rules without changing them, but reading a class instance or an
+  /// array still counts a reference in it, an atomic write. When two cores route with one matcher,
+  /// every such count moves a cache line from one core to the other: on two cores this cost a
+  /// fifth of the CPU time of bulk routing. Each thread's own replica keeps its counts in its own
+  /// core's cache.
+  public func replica() -> Matcher {
+    Matcher(association, site: site)
   }
 
   /// Every app ID in routing order (an ID listed in two entries appears twice).
@@ -72,9 +96,10 @@ public struct Matcher: Sendable {
       return Routing(input: input, verdicts: verdicts, foreignHost: foreignHost)
     }
     var url = PreparedURL(input)
+    var candidates: [Int] = []
     var verdicts: [Verdict] = []
     for entry in entries where !entry.appIDs.isEmpty {
-      let verdict = evaluate(entry, &url, explain: explain)
+      let verdict = evaluate(entry, &url, &candidates, explain: explain)
       for app in entry.appIDs {
         var appVerdict = verdict
         appVerdict.app = app
@@ -88,10 +113,33 @@ public struct Matcher: Sendable {
   public func firstMatch(_ input: URLInput) -> (app: String?, kind: Verdict.Kind) {
     if foreignHost(of: input) != nil { return (nil, .none) }
     var url = PreparedURL(input)
+    return firstMatch(&url)
+  }
+
+  /// ``firstMatch(_:)`` for one line of a list of URLs, as UTF-8. A bare path of plain ASCII (nearly
+  /// every line) is split straight from its bytes (``PlainPathLine``), without the general
+  /// parsing of ``URLInput``, which costs more than a quick match; any other line is parsed.
+  public func firstMatch(utf8 line: UnsafeBufferPointer<UInt8>) -> (
+    app: String?, kind: Verdict.Kind
+  ) {
+    guard let plain = PlainPathLine(line) else {
+      return firstMatch(URLInput(String(decoding: line, as: UTF8.self)))
+    }
+    return firstMatch(plain)
+  }
+
+  /// ``firstMatch(_:)`` for a plain line, split already.
+  public func firstMatch(_ line: PlainPathLine) -> (app: String?, kind: Verdict.Kind) {
+    var url = PreparedURL(path: line.path, query: line.query, fragment: line.fragment)
+    return firstMatch(&url)
+  }
+
+  private func firstMatch(_ url: inout PreparedURL) -> (app: String?, kind: Verdict.Kind) {
+    var candidates: [Int] = []
     var sawBlocked = false
-    for entry in entries where !entry.appIDs.isEmpty {
-      switch decide(entry, &url) {
-      case let rule? where !rule.exclude: return (entry.appIDs[0], .match)
+    for entry in entries where entry.firstApp != nil {
+      switch decidingRule(entry, &url, &candidates) {
+      case .some(let decision) where !decision.exclude: return (entry.firstApp, .match)
       case .some: sawBlocked = true
       case nil: continue
       }
@@ -107,9 +155,10 @@ public struct Matcher: Sendable {
       return Verdict(app: app, kind: .none, detail: appEntries[0].detail)
     }
     var url = PreparedURL(input)
+    var candidates: [Int] = []
     var first: Verdict?
     for entry in appEntries {
-      var verdict = evaluate(entry, &url, explain: explain)
+      var verdict = evaluate(entry, &url, &candidates, explain: explain)
       verdict.app = app
       if verdict.kind != .none { return verdict }
       if first == nil { first = verdict }
@@ -122,27 +171,35 @@ public struct Matcher: Sendable {
     return host
   }
 
-  /// The first rule of `entry` that matches, if any.
-  private func decide(_ entry: Entry, _ url: inout PreparedURL) -> CompiledRule? {
-    // One buffer serves every entry of the URL: moved out of `url` and back, never copied.
-    var candidates = url.candidateBuffer
-    url.candidateBuffer = []
-    defer { url.candidateBuffer = candidates }
+  /// The order of the first rule of `entry` that matches, if any, and whether it excludes.
+  /// `candidates` is scratch that serves every entry of the URL; it is left holding the index's
+  /// candidates, in rule order.
+  private func decidingRule(
+    _ entry: Entry, _ url: inout PreparedURL, _ candidates: inout [Int]
+  ) -> (order: Int, exclude: Bool)? {
     entry.index.candidates(for: &url, into: &candidates)
-    for order in candidates where entry.rules[order].matches(&url) {
-      return entry.rules[order]
+    var deciding: (order: Int, exclude: Bool)?
+    // Rules read through the buffer: indexing the array per candidate retained it each time.
+    entry.rules.withUnsafeBufferPointer { rules in
+      for order in candidates where rules[order].matches(&url) {
+        deciding = (order, rules[order].exclude)
+        return
+      }
     }
-    return nil
+    return deciding
   }
 
-  private func evaluate(_ entry: Entry, _ url: inout PreparedURL, explain: Bool) -> Verdict {
-    let app = entry.appIDs.first ?? ""
-    if let rule = decide(entry, &url) {
+  private func evaluate(
+    _ entry: Entry, _ url: inout PreparedURL, _ candidates: inout [Int], explain: Bool
+  ) -> Verdict {
+    let app = entry.firstApp ?? ""
+    if let order = decidingRule(entry, &url, &candidates)?.order {
+      let rule = entry.rules[order]
       return Verdict(
         app: app, kind: rule.exclude ? .blocked : .match, detail: entry.detail,
         decidingRule: rule.reference)
     }
-    let closest = explain ? nearMiss(entry, &url) : nil
+    let closest = explain ? nearMiss(entry, &url, candidates) : nil
     return Verdict(app: app, kind: .none, detail: entry.detail, closest: closest)
   }
 
@@ -156,12 +213,13 @@ public struct Matcher: Sendable {
   /// query), else the one whose path pattern followed the URL's path the furthest, when that is
   /// close at all: through the path's first segment (or the whole path). A rule that shares only
   /// the leading `/` or a few letters (`/nope` and `/$(lang)-…`) explains nothing.
-  private func nearMiss(_ entry: Entry, _ url: inout PreparedURL) -> NearMiss? {
+  private func nearMiss(
+    _ entry: Entry, _ url: inout PreparedURL, _ candidates: [Int]
+  ) -> NearMiss? {
     var best: (rule: CompiledRule, reach: Int, close: Int)?
     var budget = Self.explanationBudget
-    // `decide` left the index's candidates (in rule order) in the buffer: any other rule's path
-    // cannot match, so only candidates are tried in full.
-    let candidates = url.candidateBuffer
+    // `candidates` are the index's (in rule order): any other rule's path cannot match, so only
+    // candidates are tried in full.
     var nextCandidate = 0
     for rule in entry.rules {
       while nextCandidate < candidates.count && candidates[nextCandidate] < rule.order {

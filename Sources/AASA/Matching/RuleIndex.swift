@@ -1,18 +1,24 @@
 /// Finds the few rules of an entry that could match a URL without trying them all.
 ///
 /// Every matching path starts with its pattern's literal prefix, ends with its literal suffix and
-/// contains its longest literal run, so each rule is filed in a trie under the first of these that
-/// says something (more than a lone `/`): prefixes, reversed suffixes, or runs by their first
-/// ``maximumInfixKeyLength`` scalars (`/$(lang)/shoes/*` under `/shoes/`). A walk along the URL's path (from every position, for runs) collects the
-/// candidates; rules with none of the three are always candidates. The cost per URL follows the
-/// path's length, not the rule count.
+/// contains its longest literal run, so each rule is filed under the longest of these (the prefix,
+/// then the suffix, on a tie), if it says something (more than a lone `/`): in a trie of prefixes,
+/// one of reversed suffixes, or among runs by their first ``maximumInfixKeyLength`` scalars
+/// (`/$(lang)/shoes/*` under `/shoes/`). The longest key is the most telling one: filed under its
+/// prefix `/brands/`, each of 37 rules like `/brands/$(brand)/kettles/*` was a candidate for every
+/// brand URL; under its run `/kettles/`, it is one for kettle URLs only. A walk along the URL's
+/// path (from its start, or its end for suffixes) collects the candidates, and one pass of an
+/// Aho–Corasick automaton (``RunKeyAutomaton``) finds the runs anywhere in it; rules with none of
+/// the three are always candidates. The cost per URL follows the path's length, not the rule count.
 ///
 /// Rules differ in `percentEncoded`, which changes the text they read, so there is one index per
 /// setting in use. Rules that differ only in `caseSensitive` share one: when any of them ignores case,
 /// the index files every key folded and walks the folded path. A case-sensitive rule's folded key
 /// is in the folded path whenever its key is in the path, so it is still found (with a few extra
 /// candidates, which the rule's own match rejects), and one walk serves both kinds of rule.
-struct RuleIndex: Sendable {
+///
+/// A class, so that reaching it from an entry per URL costs one retain rather than one per field.
+final class RuleIndex: Sendable {
   /// A class, so that reading one per URL costs one retain rather than one per buffer.
   private final class Group: Sendable {
     let percentEncoded: Bool
@@ -20,7 +26,11 @@ struct RuleIndex: Sendable {
     let folded: Bool
     let prefixes: Trie
     let suffixes: Trie
-    let infixes: Trie
+    let infixes: RunKeyAutomaton
+    /// Whether `suffixes` and `infixes` hold any key, so that a URL skips empty ones without
+    /// reaching into them.
+    let hasSuffixes: Bool
+    let hasInfixes: Bool
 
     init(percentEncoded: Bool, rules: [CompiledRule]) {
       self.percentEncoded = percentEncoded
@@ -34,14 +44,16 @@ struct RuleIndex: Sendable {
         func key(_ scalars: [UInt32]) -> [UInt32] {
           folded && rule.caseSensitive ? scalars.map(CaseFolding.fold) : scalars
         }
-        if path.literalPrefix.count >= RuleIndex.usefulKeyLength {
+        let run = min(path.requiredInfix.count, RuleIndex.maximumInfixKeyLength)
+        let prefix = path.literalPrefix.count
+        let suffix = path.literalSuffix.count
+        if prefix >= RuleIndex.usefulKeyLength && prefix >= max(suffix, run) {
           prefixes.insert(key(path.literalPrefix), rule: rule.order)
-        } else if path.literalSuffix.count >= RuleIndex.usefulKeyLength {
+        } else if suffix >= RuleIndex.usefulKeyLength && suffix >= run {
           suffixes.insert(key(path.literalSuffix).reversed(), rule: rule.order)
         } else {
           // Any part of a run is in the path when the run is: its start is enough of a key, and
-          // a whole run as key made the walk from every position (text × run) on a path that
-          // repeats it.
+          // short keys keep the automaton small.
           infixes.insert(
             key(Array(path.requiredInfix.prefix(RuleIndex.maximumInfixKeyLength))),
             rule: rule.order)
@@ -49,15 +61,16 @@ struct RuleIndex: Sendable {
       }
       self.prefixes = Trie(prefixes)
       self.suffixes = Trie(suffixes)
-      self.infixes = Trie(infixes)
+      self.infixes = RunKeyAutomaton(infixes)
+      hasSuffixes = !self.suffixes.isEmpty
+      hasInfixes = !self.infixes.isEmpty
     }
   }
 
   /// A lone "/" starts (and ends) nearly every normalized path: no use as a key.
   private static let usefulKeyLength = 2
 
-  /// How many scalars of a run are filed: the walk from every position of the path goes at most
-  /// this deep.
+  /// How many scalars of a run are filed: this bounds the automaton's size by the rules' count.
   static let maximumInfixKeyLength = 32
 
   private let encoded: Group?
@@ -102,14 +115,15 @@ struct RuleIndex: Sendable {
   private func collect(
     _ group: Group, _ url: inout PreparedURL, into result: inout [Int], sawInfixes: inout Bool
   ) {
-    let text = url.path.text(percentEncoded: group.percentEncoded, caseSensitive: !group.folded)
-    text.scalars.withUnsafeBufferPointer { scalars in
+    // The path read in place: copying its prepared form per entry counted references to it.
+    url.path.withScalars(percentEncoded: group.percentEncoded, caseSensitive: !group.folded) {
+      scalars in
       group.prefixes.collect(along: scalars, backwards: false, into: &result)
-      if !group.suffixes.isEmpty {
+      if group.hasSuffixes {
         group.suffixes.collect(along: scalars, backwards: true, into: &result)
       }
-      if !group.infixes.isEmpty {
-        group.infixes.collectFromEveryPosition(of: scalars, into: &result)
+      if group.hasInfixes {
+        group.infixes.collect(in: scalars, into: &result)
         sawInfixes = true
       }
     }

@@ -23,15 +23,13 @@ final class Trie: Sendable {
 
   private let nodes: [Node]
   /// The first scalar of each edge's label, sorted per node, so that wide nodes (the root of a trie
-  /// of runs) can be searched by halving.
+  /// of reversed suffixes) can be searched by halving.
   private let edgeKeys: [UInt32]
   private let edgeTargets: [Int32]
   private let labels: [UInt32]
   private let rules: [Int]
   /// 128 entries per wide node: the index of the edge for each ASCII scalar, or -1.
   private let asciiTables: [Int32]
-  /// The ASCII scalars that start a key, as a bitmap.
-  private let rootASCII: (low: UInt64, high: UInt64)
 
   var isEmpty: Bool { rules.isEmpty }
 
@@ -80,15 +78,6 @@ final class Trie: Sendable {
         pending.append((target, nodes.count - 1))
       }
     }
-    var rootASCII: (low: UInt64, high: UInt64) = (0, 0)
-    for key in builder.edges[0].map(\.key) {
-      if key < 64 {
-        rootASCII.low |= 1 << UInt64(key)
-      } else if key < 128 {
-        rootASCII.high |= 1 << UInt64(key - 64)
-      }
-    }
-    self.rootASCII = rootASCII
     self.nodes = nodes
     self.edgeKeys = edgeKeys
     self.edgeTargets = edgeTargets
@@ -109,27 +98,6 @@ final class Trie: Sendable {
         trie.walk(text.count, from: 0, into: &result) { text[$0] }
       }
     }
-  }
-
-  /// Appends the rules of every key that occurs anywhere in `text`.
-  func collectFromEveryPosition(
-    of text: UnsafeBufferPointer<UInt32>, into result: inout [Int]
-  ) {
-    withBuffers { trie in
-      for start in text.indices {
-        // Most positions start no key: the root's edges say so in one look.
-        guard startsKey(text[start]) else { continue }
-        trie.walk(text.count, from: start, into: &result) { text[$0] }
-      }
-    }
-  }
-
-  /// Whether some key starts with `scalar`: a bitmap for ASCII, true otherwise.
-  @inline(__always)
-  private func startsKey(_ scalar: UInt32) -> Bool {
-    if scalar < 64 { return rootASCII.low & (1 << UInt64(scalar)) != 0 }
-    if scalar < 128 { return rootASCII.high & (1 << UInt64(scalar - 64)) != 0 }
-    return true
   }
 
   private func withBuffers(_ body: (Buffers) -> Void) {
@@ -211,28 +179,5 @@ final class Trie: Sendable {
       let first = Int(node.firstRule)
       for index in first..<first + Int(node.ruleCount) { result.append(rules[index]) }
     }
-  }
-}
-
-/// Collects keys for a ``Trie``.
-struct TrieBuilder {
-  fileprivate var edges: [[(key: UInt32, target: Int)]] = [[]]
-  fileprivate var rules: [[Int]] = [[]]
-
-  var isEmpty: Bool { rules.allSatisfy(\.isEmpty) }
-
-  mutating func insert<S: Sequence>(_ key: S, rule: Int) where S.Element == UInt32 {
-    var current = 0
-    for scalar in key {
-      if let next = edges[current].first(where: { $0.key == scalar })?.target {
-        current = next
-      } else {
-        edges.append([])
-        rules.append([])
-        edges[current].append((scalar, edges.count - 1))
-        current = edges.count - 1
-      }
-    }
-    rules[current].append(rule)
   }
 }

@@ -4,8 +4,9 @@
   import Synchronization
 #endif
 
-/// Scratch memory for ``PatternAutomaton`` simulations, shared by all patterns and kept between
-/// runs.
+/// Scratch memory for ``PatternAutomaton`` simulations, kept between runs: one pool per
+/// ``Matcher`` (so that each core's replica reuses memory in its own cache), and ``shared`` for
+/// patterns compiled on their own.
 ///
 /// A simulation needs four arrays of one slot per state, and marks states with a generation
 /// number. Allocating and clearing them per run cost more than the run itself for patterns with

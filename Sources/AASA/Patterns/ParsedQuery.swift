@@ -95,9 +95,19 @@ public struct QueryItemPatterns: Sendable {
     _ items: [(name: String, value: String)], caseSensitive: Bool = true,
     variables: VariableTable = .builtIns
   ) {
+    self.init(items, caseSensitive: caseSensitive, variables: variables, scratch: .shared)
+  }
+
+  /// Compiles the value patterns of `items`, whose automata run in memory from `scratch`.
+  init(
+    _ items: [(name: String, value: String)], caseSensitive: Bool, variables: VariableTable,
+    scratch: AutomatonScratchPool
+  ) {
     names = items.map(\.name)
     patterns = items.map {
-      Pattern($0.value, part: .queryItemValue, caseSensitive: caseSensitive, variables: variables)
+      Pattern(
+        $0.value, part: .queryItemValue, caseSensitive: caseSensitive, variables: variables,
+        scratch: scratch)
     }
   }
 

@@ -83,6 +83,17 @@ public struct Pattern: Sendable, CustomStringConvertible {
     _ source: String, part: PatternPart, caseSensitive: Bool = true,
     variables: VariableTable = .builtIns
   ) {
+    self.init(
+      source, part: part, caseSensitive: caseSensitive, variables: variables,
+      scratch: .shared)
+  }
+
+  /// Compiles `source` for `part`; its automaton runs in memory from `scratch` (a matcher's own
+  /// pool, so that the memory stays in the cache of the core that routes with it).
+  init(
+    _ source: String, part: PatternPart, caseSensitive: Bool, variables: VariableTable,
+    scratch: AutomatonScratchPool
+  ) {
     self.source = source
     self.part = part
     self.caseSensitive = caseSensitive
@@ -128,7 +139,7 @@ public struct Pattern: Sendable, CustomStringConvertible {
     if usesAlternatives {
       requiredInfix = Self.longestLiteralRun(of: pieces, normalizesPath: normalizes)
       requiredInfixSearch = LiteralSearch(requiredInfix)
-      automaton = PatternAutomaton(pieces: pieces, normalizesPath: normalizes)
+      automaton = PatternAutomaton(pieces: pieces, normalizesPath: normalizes, scratch: scratch)
       literalPrefix = Self.literalPrefix(of: pieces, normalizesPath: normalizes)
       literalSuffix = Self.literalSuffix(of: pieces, normalizesPath: normalizes)
       matchesEverything = false
@@ -142,7 +153,8 @@ public struct Pattern: Sendable, CustomStringConvertible {
     if normalizes {
       atoms = Self.normalizedPath(atoms)
     }
-    automaton = PatternAutomaton(pieces: atoms.map { .atom($0) }, normalizesPath: false)
+    automaton = PatternAutomaton(
+      pieces: atoms.map { .atom($0) }, normalizesPath: false, scratch: scratch)
     requiredInfix = Self.longestLiteralRun(of: atoms.map { .atom($0) }, normalizesPath: false)
     requiredInfixSearch = LiteralSearch(requiredInfix)
     let prefix = atoms.prefix { if case .scalar = $0 { true } else { false } }
@@ -217,23 +229,27 @@ public struct Pattern: Sendable, CustomStringConvertible {
   public func matches(_ text: PreparedText) -> Bool {
     assert(text.part == part, "text prepared for \(text.part), pattern is for \(part)")
     assert(text.caseFolded == !caseSensitive, "text folding does not match caseSensitive")
-    return text.scalars.withUnsafeBufferPointer { scalars in
-      switch strategy {
-      case .never:
-        return false
-      case .everything:
-        return true
-      case .exact:
-        return scalars.count == literalPrefix.count && hasLiteralPrefix(scalars)
-      case .prefix:
-        return hasLiteralPrefix(scalars)
-      case .wildcard(let parts):
-        return parts.matches(scalars)
-      case .automaton:
-        guard hasLiteralPrefix(scalars), hasLiteralSuffix(scalars), containsRequiredInfix(scalars)
-        else { return false }
-        return automaton.run(scalars).matches
-      }
+    return text.scalars.withUnsafeBufferPointer { matches(scalars: $0) }
+  }
+
+  /// Whether the prepared scalars `scalars` match: ``matches(_:)-(PreparedText)`` on a form the
+  /// caller borrows in place (the matcher's, with no copy of the form to count references to).
+  func matches(scalars: UnsafeBufferPointer<UInt32>) -> Bool {
+    switch strategy {
+    case .never:
+      return false
+    case .everything:
+      return true
+    case .exact:
+      return scalars.count == literalPrefix.count && hasLiteralPrefix(scalars)
+    case .prefix:
+      return hasLiteralPrefix(scalars)
+    case .wildcard(let parts):
+      return parts.matches(scalars)
+    case .automaton:
+      guard hasLiteralPrefix(scalars), hasLiteralSuffix(scalars), containsRequiredInfix(scalars)
+      else { return false }
+      return automaton.run(scalars).matches
     }
   }
 

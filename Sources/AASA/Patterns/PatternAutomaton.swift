@@ -84,10 +84,12 @@ struct PatternAutomaton: Sendable {
   /// States are `node << modeShift | mode`: a shift rather than a multiplication, since the
   /// simulation decodes states in its innermost loop.
   private let modeShift: Int32
+  /// Where runs take their working memory.
+  private let scratch: AutomatonScratchPool
 
   /// Compiles `pieces`, in pattern order. With `normalizesPath`, every expansion is path-normalized
   /// as described in the type's documentation.
-  init(pieces: [Piece], normalizesPath: Bool) {
+  init(pieces: [Piece], normalizesPath: Bool, scratch: AutomatonScratchPool = .shared) {
     var builder = Builder()
     var next: Int32 = 0
     // Literal scalars in reverse, until something else comes: emitted as runs when long.
@@ -117,6 +119,7 @@ struct PatternAutomaton: Sendable {
     self.runWordCount = builder.runs.reduce(0) { $0 + $1.wordCount }
     self.normalizesPath = normalizesPath
     self.modeShift = normalizesPath ? 3 : 0
+    self.scratch = scratch
   }
 
   /// Simulates the automaton on `text`.
@@ -125,8 +128,8 @@ struct PatternAutomaton: Sendable {
   ///   after which some state was still alive (for "how far did it get" explanations).
   func run(_ text: UnsafeBufferPointer<UInt32>) -> (matches: Bool, aliveThrough: Int) {
     let stateCount = nodes.count << Int(modeShift)
-    var scratch = AutomatonScratchPool.shared.take(stateCount: stateCount)
-    defer { AutomatonScratchPool.shared.give(back: scratch) }
+    var scratch = self.scratch.take(stateCount: stateCount)
+    defer { self.scratch.give(back: scratch) }
     // Two sets of run bits, current and next, and a mark per run; only patterns with long
     // literals have any. Marks start below every generation the simulation uses.
     var runBits = [UInt64](repeating: 0, count: 2 * runWordCount)

@@ -149,6 +149,32 @@ public struct PreparedURLPart: Sendable {
     self.part = part
   }
 
+  /// Calls `body` with the scalars of the form for a component's settings, prepared now if this is
+  /// its first use, read in place: the matcher's way, as returning the form copies it and counts a
+  /// reference to its storage per rule tried.
+  mutating func withScalars<Result>(
+    percentEncoded: Bool, caseSensitive: Bool, _ body: (UnsafeBufferPointer<UInt32>) -> Result
+  ) -> Result {
+    switch (percentEncoded, caseSensitive) {
+    case (true, true):
+      if encodedSensitive == nil { encodedSensitive = prepared(true, true) }
+      return encodedSensitive!.scalars.withUnsafeBufferPointer(body)
+    case (true, false):
+      if encodedFolded == nil { encodedFolded = prepared(true, false) }
+      return encodedFolded!.scalars.withUnsafeBufferPointer(body)
+    case (false, true):
+      if decodedSensitive == nil { decodedSensitive = prepared(false, true) }
+      return decodedSensitive!.scalars.withUnsafeBufferPointer(body)
+    case (false, false):
+      if decodedFolded == nil { decodedFolded = prepared(false, false) }
+      return decodedFolded!.scalars.withUnsafeBufferPointer(body)
+    }
+  }
+
+  private func prepared(_ percentEncoded: Bool, _ caseSensitive: Bool) -> PreparedText {
+    PreparedText(raw, part: part, percentEncoded: percentEncoded, caseSensitive: caseSensitive)
+  }
+
   /// The form for a component's settings, prepared now if this is its first use.
   public mutating func text(percentEncoded: Bool, caseSensitive: Bool) -> PreparedText {
     let (raw, part) = (self.raw, self.part)

@@ -132,7 +132,7 @@ struct AndroidTSVRouter {
   func run(_ urls: LintRun.URLSource, output: OutputSink) throws {
     let router = router
     let app = app
-    let lineRouter = ParallelLineRouter<Never> { line, bytes, _ in
+    let lineRouter = ParallelLineRouter<Never, Void> { line, bytes, _ in
       let routing = router.route(String(decoding: line, as: UTF8.self), app: app, explain: false)
       let (kind, verdict) = AndroidExpectation.outcome(of: routing, app: app)
       bytes.append(contentsOf: line)

@@ -8,28 +8,45 @@ import Dispatch
 /// one at a time: a core that finishes early takes another slice instead of waiting for the
 /// others. Reading the next chunk is one more such task, taken first, so reading overlaps routing.
 /// Each slice is answered into its own buffer, and the buffers are written out in order.
-struct ParallelLineRouter<Note: Sendable> {
-  /// Writes one line's answer into `output`, and any note about it into `notes`.
+///
+/// A slice is answered with a `Worker` (what answers lines, such as a matcher) that no other core
+/// uses meanwhile: workers wait in a ``WorkerPool`` between slices, and a core that finds none
+/// makes one from the first (``Matcher/replica()`` says why that pays).
+struct ParallelLineRouter<Note: Sendable, Worker: Sendable> {
+  /// Writes one line's answer, found with `worker`, into `output`, and any note about it into
+  /// `notes`. The line's bytes are borrowed for the call: a slice of the chunk's array would count
+  /// a reference to the chunk per line, an atomic write to memory every core shares.
   typealias Answer =
-    @Sendable (_ line: ArraySlice<UInt8>, _ output: inout [UInt8], _ notes: inout [Note]) ->
-    Void
+    @Sendable (
+      _ line: UnsafeBufferPointer<UInt8>, _ worker: inout Worker, _ output: inout [UInt8],
+      _ notes: inout [Note]
+    ) -> Void
 
   let answer: Answer
   let workers: Int
+  /// The first worker; the others are made from it.
+  private let worker: Worker
+  private let replicate: @Sendable (Worker) -> Worker
 
-  init(answer: @escaping Answer) {
+  init(
+    worker: Worker, replicate: @escaping @Sendable (Worker) -> Worker,
+    answer: @escaping Answer
+  ) {
+    self.worker = worker
+    self.replicate = replicate
     self.answer = answer
     self.workers = min(8, System.processorCount)
   }
 
   /// Slices per core and chunk: enough that the cores finish a chunk at about the same time.
-  private var slicesPerWorker: Int { 8 }
+  private var slicesPerWorker: Int { 32 }
 
   /// Answers every line, writing the answers to `output`; `notes` receives each chunk's notes in
   /// input order.
   func run(
     _ urls: LintRun.URLSource, output: OutputSink, notes: ([Note]) -> Void = { _ in }
   ) throws {
+    let pool = WorkerPool(first: worker, replicate: replicate)
     switch urls {
     case .none:
       return
@@ -40,13 +57,13 @@ struct ParallelLineRouter<Note: Sendable> {
         lines.append(bytes.count..<bytes.count + url.utf8.count)
         bytes.append(contentsOf: url.utf8)
       }
-      notes(route(bytes, lines, to: output, readingNext: nil))
+      notes(route(bytes, lines, to: output, with: pool, readingNext: nil))
     case .lines(let reader):
       defer { reader.close() }
       let upcoming = UpcomingChunk(reader.chunks())
       var current = try upcoming.read()
       while let chunk = current {
-        notes(route(chunk.bytes, chunk.lines, to: output, readingNext: upcoming))
+        notes(route(chunk.bytes, chunk.lines, to: output, with: pool, readingNext: upcoming))
         current = try upcoming.take()
       }
     }
@@ -54,7 +71,7 @@ struct ParallelLineRouter<Note: Sendable> {
 
   /// Answers `lines` and writes the answers; meanwhile, one task reads `upcoming`'s next chunk.
   private func route(
-    _ bytes: [UInt8], _ lines: [Range<Int>], to output: OutputSink,
+    _ bytes: [UInt8], _ lines: [Range<Int>], to output: OutputSink, with pool: WorkerPool<Worker>,
     readingNext upcoming: UpcomingChunk?
   ) -> [Note] {
     let slices = lines.count < 1_024 ? 1 : workers * slicesPerWorker
@@ -73,7 +90,13 @@ struct ParallelLineRouter<Note: Sendable> {
       var out: [UInt8] = []
       out.reserveCapacity(mine.count * 64)
       var notes: [Note] = []
-      for range in mine { answer(bytes[range], &out, &notes) }
+      var worker = pool.take()
+      bytes.withUnsafeBufferPointer { bytes in
+        for range in mine {
+          answer(UnsafeBufferPointer(rebasing: bytes[range]), &worker, &out, &notes)
+        }
+      }
+      pool.give(back: worker)
       results.store(out, notes, at: slice)
     }
     var notes: [Note] = []
@@ -83,6 +106,20 @@ struct ParallelLineRouter<Note: Sendable> {
       notes += found
     }
     return notes
+  }
+}
+
+extension ParallelLineRouter where Worker == Void {
+  /// Answers lines with nothing per core: what answers them is shared as it is.
+  init(
+    answer:
+      @escaping @Sendable (
+        _ line: UnsafeBufferPointer<UInt8>, _ output: inout [UInt8], _ notes: inout [Note]
+      ) -> Void
+  ) {
+    self.init(worker: (), replicate: { _ in () }) { line, _, output, notes in
+      answer(line, &output, &notes)
+    }
   }
 }
 

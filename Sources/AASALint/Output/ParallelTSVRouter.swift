@@ -9,19 +9,26 @@ struct ParallelTSVRouter {
   let app: String?
 
   func run(_ urls: LintRun.URLSource, output: OutputSink) throws {
-    let matcher = matcher
     let app = app
-    let router = ParallelLineRouter<Never> { line, bytes, _ in
-      let input = URLInput(String(decoding: line, as: UTF8.self))
+    // Each core routes with its own replica of the matcher (see ``Matcher/replica()``).
+    let router = ParallelLineRouter<Never, Matcher>(
+      worker: matcher, replicate: { $0.replica() }
+    ) { line, matcher, bytes, _ in
       let routedApp: String?
       let kind: Verdict.Kind
+      var plain = false
       if let app {
+        let input = URLInput(String(decoding: line, as: UTF8.self))
         kind = matcher.verdict(for: input, app: app, explain: false)?.kind ?? .none
         routedApp = kind == .match ? app : nil
+      } else if let line = PlainPathLine(line) {
+        (routedApp, kind) = matcher.firstMatch(line)
+        plain = true
       } else {
-        (routedApp, kind) = matcher.firstMatch(input)
+        (routedApp, kind) = matcher.firstMatch(URLInput(String(decoding: line, as: UTF8.self)))
       }
-      bytes.appendEscapingControls(line)
+      // A plain line has nothing to escape: it was checked byte by byte already.
+      if plain { bytes.append(contentsOf: line) } else { bytes.appendEscapingControls(line) }
       bytes.append(UInt8(ascii: "\t"))
       bytes.appendEscapingControls((routedApp ?? "-").utf8)
       bytes.append(UInt8(ascii: "\t"))

@@ -16,7 +16,7 @@ struct RouteTSVRouter {
   func run(_ urls: LintRun.URLSource, output: OutputSink) throws -> Int {
     let router = router
     let platform = platform
-    let lines = ParallelLineRouter<String> { line, bytes, differences in
+    let lines = ParallelLineRouter<String, Void> { line, bytes, differences in
       let input = String(decoding: line, as: UTF8.self)
       let answer = router.route(input, on: platform ?? .ios, explain: false)
       if platform == nil {
