@@ -125,7 +125,8 @@ private func checkHTTP2Connection(_ first: ArraySlice<UInt8>, _ second: ArraySli
   var rest = output[...]
   while !rest.isEmpty {
     require(rest.count >= 9, "a frame header cut short: \(rest.count) bytes left")
-    let length = Int(rest[rest.startIndex]) << 16 | Int(rest[rest.startIndex + 1]) << 8
+    let length =
+      Int(rest[rest.startIndex]) << 16 | Int(rest[rest.startIndex + 1]) << 8
       | Int(rest[rest.startIndex + 2])
     require(length <= 16_384, "a frame of \(length) bytes")
     require(rest.count >= 9 + length, "a frame cut short")
