@@ -1,7 +1,8 @@
 import TestSupport
 
 /// Runs `openssl` for the tests' certificates and fixtures: OpenSSL 3 as ``ExecutableLookup`` finds
-/// it, not whatever `/usr/bin/env openssl` is (LibreSSL on macOS, which lacks options used here).
+/// it, not the first `openssl` on the default search path (LibreSSL on macOS, which lacks options
+/// used here).
 enum OpenSSL {
   /// Runs an `openssl` command; throws with its standard error when it fails.
   @discardableResult
