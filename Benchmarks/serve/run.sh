@@ -9,7 +9,11 @@
 # resident memory (VmHWM).
 #
 # Usage: Benchmarks/serve/run.sh [seconds per run, default 10]
-# ONLY=close1,h2,... runs only those scenarios (http, https, close, close1, h2, full, resumed).
+# ONLY=close1,h2,... runs only those scenarios (http, https, https1, close, close1, h2, full,
+# resumed). `https1` is HTTPS keep-alive with one worker each (aasa-serve --threads 1, a second
+# nginx with worker_processes 1, wrk -t1): the same parallelism on both sides, where the default
+# pair differs in how it spreads connections (nginx's first worker takes them all here, aasa-serve
+# deals them out to every event loop).
 # Not run by default, the HTTP/2 floor builds Benchmarks/serve/floor: `floor`, the least a server
 # on NIOSSL and NIOHTTP2 (aasa-serve's HTTP/2 engine until issue 21; it is libnghttp2 now) can do
 # per HTTP/2 request. It runs in one table with nginx, `nghttpd -n 2` (nghttp2's own server, for
@@ -27,7 +31,7 @@ ONLY="${ONLY:-}"
 want() { [ -z "$ONLY" ] || [[ ",$ONLY," == *",$1,"* ]]; }
 # aasa-serve is built and started only for the scenarios that measure it.
 NEED_AASA=0
-for scenario in http https close close1 h2 full resumed; do
+for scenario in http https https1 close close1 h2 full resumed; do
   want "$scenario" && NEED_AASA=1
 done
 FLOORS=()
@@ -50,7 +54,9 @@ cleanup() {
     [ -n "$pid" ] && kill "$pid" 2>/dev/null || true
   done
   # nginx's master forks workers; its pid file names the master.
-  [ -f "$WORK/nginx.pid" ] && kill "$(cat "$WORK/nginx.pid")" 2>/dev/null || true
+  for pidfile in "$WORK/nginx.pid" "$WORK/nginx1.pid"; do
+    [ -f "$pidfile" ] && kill "$(cat "$pidfile")" 2>/dev/null || true
+  done
   sleep 0.5
   rm -rf "$WORK"
 }
@@ -100,10 +106,10 @@ openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 
   -addext "keyUsage=critical,digitalSignature" -addext "extendedKeyUsage=serverAuth" \
   -keyout "$WORK/key.pem" -out "$WORK/cert.pem" 2>/dev/null
 
-# Four distinct free ports: all sockets stay open until every port is known.
-read -r AASA_HTTP AASA_HTTPS NGINX_HTTP NGINX_HTTPS < <(python3 -c '
+# Distinct free ports: all sockets stay open until every port is known.
+read -r AASA_HTTP AASA_HTTPS NGINX_HTTP NGINX_HTTPS AASA_HTTPS1 NGINX_HTTPS1 < <(python3 -c '
 import socket
-socks = [socket.socket() for _ in range(4)]
+socks = [socket.socket() for _ in range(6)]
 for s in socks: s.bind(("127.0.0.1", 0))
 print(" ".join(str(s.getsockname()[1]) for s in socks))')
 
@@ -127,11 +133,22 @@ if [ "$NEED_AASA" = 1 ]; then
   HTTPS_PID=$!
   PORTS+=("$AASA_HTTP" "$AASA_HTTPS")
 fi
+HTTPS1_PID=""
+if want https1; then
+  "$SERVE" --root "$SITE" --port "$AASA_HTTPS1" --threads 1 --tls-cert "$WORK/cert.pem" \
+    --tls-key "$WORK/key.pem" --watch-interval 1 $LOG_FLAG >"$WORK/aasa-https1.log" 2>&1 &
+  PIDS+=($!)
+  HTTPS1_PID=$!
+  PORTS+=("$AASA_HTTPS1" "$NGINX_HTTPS1")
+fi
 
 # nginx as it would be deployed for this: workers = cores, sendfile, keep-alive, http2 on.
-cat >"$WORK/nginx.conf" <<NGINX
-worker_processes auto;
-pid $WORK/nginx.pid;
+# Arguments: worker_processes, pid file, a plain-HTTP server block (or nothing), the HTTPS port.
+nginx_conf() {
+  local workers=$1 pidfile=$2 http_listen=$3 https_listen=$4
+  cat <<NGINX
+worker_processes $workers;
+pid $pidfile;
 error_log $WORK/nginx-error.log warn;
 events { worker_connections 4096; }
 http {
@@ -140,13 +157,10 @@ http {
   uwsgi_temp_path $WORK/tmp; scgi_temp_path $WORK/tmp;
   sendfile on; tcp_nopush on; keepalive_requests 1000000; keepalive_timeout 60;
   default_type application/json;
-  server {
-    listen 127.0.0.1:$NGINX_HTTP;
-    root $SITE;
-  }
+  $http_listen
   server {
     # "listen ... http2" works on every nginx (newer ones warn and prefer "http2 on").
-    listen 127.0.0.1:$NGINX_HTTPS ssl http2;
+    listen 127.0.0.1:$https_listen ssl http2;
     ssl_certificate $WORK/cert.pem;
     ssl_certificate_key $WORK/key.pem;
     ssl_protocols TLSv1.2 TLSv1.3;
@@ -156,9 +170,17 @@ http {
   }
 }
 NGINX
+}
+nginx_conf auto "$WORK/nginx.pid" "server { listen 127.0.0.1:$NGINX_HTTP; root $SITE; }" \
+  "$NGINX_HTTPS" >"$WORK/nginx.conf"
 mkdir -p "$WORK/tmp"
 "$NGINX" -c "$WORK/nginx.conf" -e "$WORK/nginx-error.log" 2>/dev/null \
   || "$NGINX" -c "$WORK/nginx.conf"
+if want https1; then
+  nginx_conf 1 "$WORK/nginx1.pid" "" "$NGINX_HTTPS1" >"$WORK/nginx1.conf"
+  "$NGINX" -c "$WORK/nginx1.conf" -e "$WORK/nginx-error.log" 2>/dev/null \
+    || "$NGINX" -c "$WORK/nginx1.conf"
+fi
 
 PATH_AASA=/.well-known/apple-app-site-association
 for port in "${PORTS[@]}"; do
@@ -170,6 +192,7 @@ for port in "${PORTS[@]}"; do
 done
 URLS=("http://127.0.0.1:$NGINX_HTTP" "https://127.0.0.1:$NGINX_HTTPS")
 [ "$NEED_AASA" = 1 ] && URLS+=("http://127.0.0.1:$AASA_HTTP" "https://127.0.0.1:$AASA_HTTPS")
+want https1 && URLS+=("https://127.0.0.1:$AASA_HTTPS1" "https://127.0.0.1:$NGINX_HTTPS1")
 for url in "${URLS[@]}"; do
   size=$(curl -sk "$url$PATH_AASA" | wc -c)
   [ "$size" = 99 ] || { echo "unexpected body size $size from $url" >&2; cat "$WORK"/*.log >&2; exit 1; }
@@ -271,6 +294,9 @@ want http && scenario "HTTP keep-alive (wrk -t$THREADS -c$CONNECTIONS)" "$OURS_H
   "bench $A_HTTP $THREADS $CONNECTIONS" "bench $N_HTTP $THREADS $CONNECTIONS"
 want https && scenario "HTTPS keep-alive (wrk -t$THREADS -c$CONNECTIONS)" "$OURS_HTTPS" "$THEIRS" \
   "bench $A_HTTPS $THREADS $CONNECTIONS" "bench $N_HTTPS $THREADS $CONNECTIONS"
+want https1 && scenario "HTTPS keep-alive, one worker each (wrk -t1 -c$CONNECTIONS)" "$HTTPS1_PID" \
+  "$(cat "$WORK/nginx1.pid")" "bench https://127.0.0.1:$AASA_HTTPS1$PATH_AASA 1 $CONNECTIONS" \
+  "bench https://127.0.0.1:$NGINX_HTTPS1$PATH_AASA 1 $CONNECTIONS"
 want close && scenario "HTTPS, new connection per request (wrk -t$THREADS -c$CONNECTIONS)" \
   "$OURS_HTTPS" "$THEIRS" "bench $A_HTTPS $THREADS $CONNECTIONS close" \
   "bench $N_HTTPS $THREADS $CONNECTIONS close"

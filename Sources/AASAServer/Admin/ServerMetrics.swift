@@ -68,11 +68,19 @@ public final class ServerMetrics: @unchecked Sendable {
     shared = ServerMetrics(registry: registry)
   }
 
-  /// - Parameter site: With `--sites`, the site that answered (``SiteRouter/metricsLabel(forAuthority:)``).
-  func recordRequest(
-    status: UInt, protocolName: String, bodyBytes: Int, started: NIODeadline, site: String? = nil
-  ) {
-    let (requests, bytes) = lock.withLock {
+  /// The two counters a request adds to, for one status, protocol and site.
+  struct RequestCounters {
+    let status: UInt
+    let protocolName: String
+    let site: String?
+    let requests: Metrics.Counter
+    let bodyBytes: Metrics.Counter
+  }
+
+  /// The counters for a status, protocol and site, made on first use. Looked up under the lock:
+  /// callers keep the last ones (`RequestCounterCache`) instead of asking for every request.
+  func requestCounters(status: UInt, protocolName: String, site: String?) -> RequestCounters {
+    lock.withLock {
       let key = "\(status) \(protocolName) \(site ?? "")"
       let requests =
         requestCounters[key]
@@ -91,10 +99,16 @@ public final class ServerMetrics: @unchecked Sendable {
           byteCounters[protocolName] = counter
           return counter
         }()
-      return (requests, bytes)
+      return RequestCounters(
+        status: status, protocolName: protocolName, site: site, requests: requests,
+        bodyBytes: bytes)
     }
-    requests.increment()
-    bytes.increment(by: bodyBytes)
+  }
+
+  /// Counts a request and its body bytes, and records its duration up to now.
+  func recordRequest(_ counters: RequestCounters, bodyBytes: Int, started: NIODeadline) {
+    counters.requests.increment()
+    counters.bodyBytes.increment(by: bodyBytes)
     duration.recordNanoseconds((NIODeadline.now() - started).nanoseconds)
   }
 

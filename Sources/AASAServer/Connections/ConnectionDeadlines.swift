@@ -1,6 +1,6 @@
 import NIOCore
 
-/// Closes connections that hold a slot without doing their part:
+/// When a connection that holds a slot without doing its part is due to be closed:
 /// - idle: no bytes either way for `idleTimeout`; on HTTP/2 also no open stream for
 ///   `idleTimeout`, whatever else (PINGs, SETTINGS) the client sends;
 /// - slow head: a request head (or, on a new connection, the TLS handshake and the first head)
@@ -8,13 +8,11 @@ import NIOCore
 ///   trickles one header byte at a time, which an idle timeout alone never catches. On HTTP/2 the
 ///   same rule covers a frame or a header block (HEADERS, CONTINUATION…) left unfinished.
 ///
-/// Sits right after TLS (or first, for plain HTTP), so it sees the bytes of every request.
-final class ConnectionDeadlines: ChannelDuplexHandler, RemovableChannelHandler {
-  typealias InboundIn = ByteBuffer
-  typealias InboundOut = ByteBuffer
-  typealias OutboundIn = ByteBuffer
-  typealias OutboundOut = ByteBuffer
-
+/// The bookkeeping only: `ConnectionGuard`, first in the pipeline, reports the bytes and runs the
+/// timer; the protocol handlers report where requests begin and end. Bytes are counted as they
+/// cross the socket, before TLS, so a TLS record that starts a request head starts its clock.
+/// Confined to its connection's event loop.
+final class ConnectionDeadlines {
   private enum Phase {
     /// Between requests: the head timer starts with the next byte.
     case awaitingRequest
@@ -24,13 +22,17 @@ final class ConnectionDeadlines: ChannelDuplexHandler, RemovableChannelHandler {
     case multiplexed
   }
 
-  private let idleTimeout: TimeAmount
-  private let headerTimeout: TimeAmount
+  enum Deadline {
+    case head
+    case idle
+  }
+
+  let idleTimeout: TimeAmount
+  let headerTimeout: TimeAmount
   private var phase = Phase.receivingHead
-  private var lastActivity = NIODeadline.now()
+  /// When bytes last crossed the socket either way.
+  private(set) var lastActivity = NIODeadline.now()
   private var headStarted = NIODeadline.now()
-  private var timer: Scheduled<Void>?
-  private var context: ChannelHandlerContext?
   private var frames = HTTP2FrameScanner()
   private var openStreams = 0
   /// HTTP/2: when the last stream closed (or the protocol was chosen); the connection is idle
@@ -46,47 +48,32 @@ final class ConnectionDeadlines: ChannelDuplexHandler, RemovableChannelHandler {
   /// once without cutting a request short.
   var isBetweenRequests: Bool { phase == .awaitingRequest }
 
-  func handlerAdded(context: ChannelHandlerContext) {
-    self.context = context
-    if context.channel.isActive { start(context: context) }
+  /// How often the deadlines are looked at: half the shorter timeout, so a deadline is enforced
+  /// at most half a period late. One timer per connection; a timer per request would cost a heap
+  /// insertion and removal on every keep-alive request.
+  var checkPeriod: TimeAmount {
+    .nanoseconds(max(min(idleTimeout.nanoseconds, headerTimeout.nanoseconds) / 2, 10_000_000))
   }
 
-  func handlerRemoved(context: ChannelHandlerContext) {
-    timer?.cancel()
-    timer = nil
-    self.context = nil
+  /// The connection is open: the first head's clock starts at connect, so it covers the TLS
+  /// handshake too.
+  func connected(at now: NIODeadline) {
+    lastActivity = now
+    headStarted = now
   }
 
-  func channelActive(context: ChannelHandlerContext) {
-    start(context: context)
-    context.fireChannelActive()
-  }
-
-  func channelInactive(context: ChannelHandlerContext) {
-    timer?.cancel()
-    timer = nil
-    context.fireChannelInactive()
-  }
-
-  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-    lastActivity = .now()
-    switch phase {
-    case .awaitingRequest:
+  /// Bytes arrived from the client.
+  func bytesArrived(at now: NIODeadline) {
+    lastActivity = now
+    if phase == .awaitingRequest {
       phase = .receivingHead
-      headStarted = lastActivity
-    case .receivingHead:
-      break
-    case .multiplexed:
-      let wasMidRequest = frames.isMidRequest
-      frames.scan(unwrapInboundIn(data))
-      if !wasMidRequest && frames.isMidRequest { headStarted = lastActivity }
+      headStarted = now
     }
-    context.fireChannelRead(data)
   }
 
-  func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-    lastActivity = .now()
-    context.write(data, promise: promise)
+  /// Bytes were handed to the socket for the client.
+  func bytesSent(at now: NIODeadline) {
+    lastActivity = now
   }
 
   /// The HTTP/1 handler has a complete request head.
@@ -100,6 +87,14 @@ final class ConnectionDeadlines: ChannelDuplexHandler, RemovableChannelHandler {
     streamsIdleSince = .now()
   }
 
+  /// HTTP/2: decrypted bytes, in order, for the frame scanner. They arrived with the last
+  /// `bytesArrived`, whose time starts a head's clock.
+  func framesArrived(_ bytes: ByteBuffer) {
+    let wasMidRequest = frames.isMidRequest
+    frames.scan(bytes)
+    if !wasMidRequest && frames.isMidRequest { headStarted = lastActivity }
+  }
+
   func streamOpened() {
     openStreams += 1
   }
@@ -109,42 +104,8 @@ final class ConnectionDeadlines: ChannelDuplexHandler, RemovableChannelHandler {
     if openStreams == 0 { streamsIdleSince = .now() }
   }
 
-  private func start(context: ChannelHandlerContext) {
-    guard timer == nil else { return }
-    lastActivity = .now()
-    // The first head's clock starts at connect: it covers the TLS handshake too.
-    headStarted = lastActivity
-    scheduleCheck(context: context)
-  }
-
-  /// One timer per connection, ticking at half the shorter timeout, checks both deadlines. A
-  /// timer per request would cost a heap insertion and removal on every keep-alive request; this
-  /// way a deadline is enforced at most half a period late.
-  private func scheduleCheck(context: ChannelHandlerContext) {
-    let period = TimeAmount.nanoseconds(
-      max(min(idleTimeout.nanoseconds, headerTimeout.nanoseconds) / 2, 10_000_000))
-    timer = context.eventLoop.assumeIsolated().scheduleTask(in: period) { [self] in
-      guard let context = self.context else { return }
-      switch passedDeadline(.now()) {
-      case .head:
-        // A close from here goes through TLS, which waits (5 s) for the client's close_notify
-        // and, before the handshake, for a handshake that will not come: the header timeout
-        // would be missed by that much. A client past this deadline gets no courtesy.
-        context.pipeline.fireUserInboundEventTriggered(CutConnectionEvent())
-      case .idle:
-        context.close(promise: nil)
-      case nil:
-        scheduleCheck(context: context)
-      }
-    }
-  }
-
-  private enum Deadline {
-    case head
-    case idle
-  }
-
-  private func passedDeadline(_ now: NIODeadline) -> Deadline? {
+  /// The deadline passed by `now`, if any; a head deadline first, since it is the stricter.
+  func passedDeadline(_ now: NIODeadline) -> Deadline? {
     let headUnderWay =
       switch phase {
       case .awaitingRequest: false

@@ -38,7 +38,7 @@ final class ConnectionRegistry: @unchecked Sendable {
     }
   }
 
-  /// Closes every connection now, cutting what is in flight (see `ConnectionCutter`).
+  /// Closes every connection now, cutting what is in flight (see `ConnectionGuard`).
   func cutAll() {
     for channel in lock.withLock({ Array(channels.values) }) {
       channel.pipeline.fireUserInboundEventTriggered(CutConnectionEvent())

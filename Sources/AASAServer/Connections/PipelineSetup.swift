@@ -15,15 +15,15 @@ struct PipelineSetup: Sendable {
       idleTimeout: configuration.idleTimeout, headerTimeout: configuration.headerTimeout)
     guard let tls else {
       return channel.eventLoop.makeCompletedFuture {
-        try channel.pipeline.syncOperations.addHandler(ConnectionCutter())
-        try channel.pipeline.syncOperations.addHandler(deadlines)
+        try channel.pipeline.syncOperations.addHandler(
+          ConnectionGuard(deadlines: deadlines, lingers: false))
         try addHTTP1(to: channel, deadlines: deadlines)
       }
     }
     do {
       let sync = channel.pipeline.syncOperations
-      try sync.addHandler(ConnectionCutter())
-      try sync.addHandler(LingeringClose())
+      // In front of TLS: the handshake and the first request head share the header timeout.
+      try sync.addHandler(ConnectionGuard(deadlines: deadlines, lingers: true))
       let handshakes = HandshakeCompletion { [self] negotiated, channel in
         if negotiated == "h2" {
           try addHTTP2(to: channel, deadlines: deadlines)
@@ -52,13 +52,11 @@ struct PipelineSetup: Sendable {
                 let context = table.context(forServerName: name)
                 return channel.eventLoop.makeCompletedFuture {
                   try channel.pipeline.syncOperations.addHandler(
-                    NIOSSLServerHandler(context: context), position: .before(deadlines))
+                    NIOSSLServerHandler(context: context), position: .before(handshakes))
                 }
               }))
         }
       }
-      // Deadlines first: the handshake and the first request head share the header timeout.
-      try sync.addHandler(deadlines)
       try sync.addHandler(handshakes)
     } catch {
       return channel.eventLoop.makeFailedFuture(error)

@@ -1,8 +1,9 @@
 import NIOCore
 import NIOHTTP1
 
-/// One encoding of a file's content with its two prepared answers.
-public struct Representation: Sendable {
+/// One encoding of a file's content with its two prepared answers. A class, so that choosing it
+/// for a request copies one reference, not both answers.
+public final class Representation: Sendable {
   public let etag: String
   public let ok: PreparedResponse
   public let notModified: PreparedResponse

@@ -3,8 +3,10 @@ import NIOHTTP1
 
 /// A response worked out ahead of time: status, header fields and body, plus the HTTP/1.1 status
 /// line and headers already encoded, so answering a request is a lookup and a copy. Only the
-/// `Date` and `Connection` headers are added per request.
-public struct PreparedResponse: Sendable {
+/// `Date` and `Connection` headers are added per request. A class: an answer passes it on with
+/// one reference count, where a struct's five buffers and arrays were counted one by one on every
+/// request.
+public final class PreparedResponse: Sendable {
   public let status: HTTPResponseStatus
   /// Header fields in the order they are sent, names in lower case (HTTP/2 requires it, and
   /// HTTP/1.1 does not care).

@@ -58,9 +58,15 @@ public enum RequestPath: Equatable, Sendable {
   /// escapes, query, fragment, backslash or control characters. Such a target, when it names a
   /// path at all (it may still hold `..` or a hidden segment), names itself.
   public static func isPlain(_ target: String) -> Bool {
-    var utf8 = target.utf8.makeIterator()
-    guard utf8.next() == UInt8(ascii: "/") else { return false }
-    while let byte = utf8.next() {
+    // Native strings are contiguous UTF-8: a loop over the bytes, not the view's iterator, which
+    // costs as much as the rest of the look-up on every request.
+    if let plain = target.utf8.withContiguousStorageIfAvailable(isPlain) { return plain }
+    return Array(target.utf8).withUnsafeBufferPointer(isPlain)
+  }
+
+  private static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard bytes.first == UInt8(ascii: "/") else { return false }
+    for byte in bytes {
       switch byte {
       case UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "\\"), 0x7F,
         0..<0x20:

@@ -20,9 +20,7 @@ final class HTTP1Handler: ChannelDuplexHandler, RemovableChannelHandler {
   private var quiescing = false
   /// A `read` held back because the peer is not reading our responses.
   private var readGate = ReadWhileWritable()
-  /// Responses handed to the channel and not yet written to the socket. A connection whose
-  /// request head is complete is not idle until its response is out.
-  private var responsesInFlight = 0
+  private var counters = RequestCounterCache()
 
   init(router: SiteRouter, accessLog: AccessLog?, deadlines: ConnectionDeadlines?) {
     self.router = router
@@ -38,7 +36,9 @@ final class HTTP1Handler: ChannelDuplexHandler, RemovableChannelHandler {
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     guard case .head(let head) = unwrapInboundIn(data), !closing else { return }
     deadlines?.requestHeadReceived()
-    let started = NIODeadline.now()
+    // The request's time starts with the bytes that completed its head, which the guard has
+    // just timed.
+    let started = deadlines?.lastActivity ?? .now()
     let request = RequestSummary(
       method: head.method, target: head.uri,
       ifNoneMatch: head.headers["if-none-match"],
@@ -47,12 +47,12 @@ final class HTTP1Handler: ChannelDuplexHandler, RemovableChannelHandler {
       preferHtmlMetaTags: head.headers.first(name: "prefer-html-meta-tags"))
     // RFC 9112 section 3.2: an HTTP/1.1 request without a Host field, or any request with
     // more than one, gets 400. Such a request is malformed, so its connection is not kept.
-    let hosts = head.headers["host"].count
+    let (hosts, host) = Self.hostFields(head.headers)
     let badHost = hosts > 1 || (hosts == 0 && head.version.minor >= 1)
     let answer: Answer
     if badHost {
       answer = Answer(response: .badRequest, includeBody: head.method != .HEAD)
-    } else if let site = router.site(forAuthority: head.headers.first(name: "host")) {
+    } else if let site = router.site(forAuthority: host) {
       answer = Responder.answer(request, site: site)
     } else {
       answer = Answer(response: .misdirected, includeBody: head.method != .HEAD)
@@ -65,9 +65,10 @@ final class HTTP1Handler: ChannelDuplexHandler, RemovableChannelHandler {
     let http10 = head.version.minor == 0
     write(answer, keepAlive: keepAlive, http10: http10, context: context)
     ServerMetrics.shared.recordRequest(
-      status: answer.response.status.code, protocolName: http10 ? "HTTP/1.0" : "HTTP/1.1",
-      bodyBytes: answer.bodyBytes, started: started,
-      site: router.metricsLabel(forAuthority: head.headers.first(name: "host")))
+      counters.counters(
+        status: answer.response.status.code, protocolName: http10 ? "HTTP/1.0" : "HTTP/1.1",
+        site: router.metricsLabel(forAuthority: host)),
+      bodyBytes: answer.bodyBytes, started: started)
     accessLog?.record(
       method: head.method.rawValue, target: head.uri, status: answer.response.status.code,
       bytes: answer.bodyBytes, started: started,
@@ -76,42 +77,43 @@ final class HTTP1Handler: ChannelDuplexHandler, RemovableChannelHandler {
     if !keepAlive { closeAfterFlush(context: context) }
   }
 
+  /// How many `Host` fields the head has, and the first one's value, in one pass: no array, as
+  /// `headers["host"]` would allocate on every request.
+  private static func hostFields(_ headers: HTTPHeaders) -> (count: Int, first: String?) {
+    var count = 0
+    var first: String?
+    for (name, value) in headers
+    where name.utf8.count == 4
+      // `| 0x20` lower-cases ASCII letters; only letters map onto the letters of `host`.
+      && name.utf8.elementsEqual("host".utf8, by: { $0 | 0x20 == $1 })
+    {
+      count += 1
+      if first == nil { first = value }
+    }
+    return (count, first)
+  }
+
   func channelReadComplete(context: ChannelHandlerContext) {
     context.flush()
     context.fireChannelReadComplete()
   }
 
-  /// Encodes head and body into one buffer: one write, one TLS record for small files.
+  /// Head and body in one buffer (one write, one TLS record) for small files, from this thread's
+  /// cache of the responses of the current second.
   private func write(
     _ answer: Answer, keepAlive: Bool, http10: Bool, context: ChannelHandlerContext
   ) {
     let response = answer.response
-    let bodyBytes = answer.bodyBytes
+    let inline = response.body.readableBytes <= HTTP1ResponseCache.inlineBodyLimit
+    let variant = HTTP1ResponseCache.Variant(
+      connection: !keepAlive ? .close : (http10 ? .keepAlive10 : .keepAlive),
+      withBody: answer.includeBody && inline)
+    let bytes = HTTP1ResponseCache.current.bytes(
+      for: response, variant, allocator: context.channel.allocator)
+    context.write(wrapOutboundOut(bytes), promise: nil)
     // Large bodies are written as the shared buffer itself instead of being copied.
-    let inline = bodyBytes <= 16 * 1024
-    var buffer = context.channel.allocator.buffer(
-      capacity: response.http1Head.readableBytes + 64 + (inline ? bodyBytes : 0))
-    buffer.writeImmutableBuffer(response.http1Head)
-    buffer.writeStaticString("date: ")
-    buffer.writeString(HTTPDate.now())
-    if !keepAlive {
-      buffer.writeStaticString("\r\nconnection: close\r\n\r\n")
-    } else if http10 {
-      buffer.writeStaticString("\r\nconnection: keep-alive\r\n\r\n")
-    } else {
-      buffer.writeStaticString("\r\n\r\n")
-    }
-    let written = context.eventLoop.makePromise(of: Void.self)
-    responsesInFlight += 1
-    written.futureResult.assumeIsolated().whenComplete { [self] _ in responsesInFlight -= 1 }
-    if answer.includeBody && inline {
-      buffer.writeImmutableBuffer(response.body)
-      context.write(wrapOutboundOut(buffer), promise: written)
-    } else if answer.includeBody {
-      context.write(wrapOutboundOut(buffer), promise: nil)
-      context.write(wrapOutboundOut(response.body), promise: written)
-    } else {
-      context.write(wrapOutboundOut(buffer), promise: written)
+    if answer.includeBody && !inline {
+      context.write(wrapOutboundOut(response.body), promise: nil)
     }
   }
 
@@ -145,14 +147,10 @@ final class HTTP1Handler: ChannelDuplexHandler, RemovableChannelHandler {
     if event is ChannelShouldQuiesceEvent {
       quiescing = true
       // Nothing half-received: close once the responses already answered are out (a slow
-      // download is a request in flight too). Otherwise the next response says `close`.
+      // download is a request in flight too; writes complete in order, so an empty write's
+      // completion says when). Otherwise the next response says `close`.
       guard deadlines?.isBetweenRequests ?? true, !closing else { return }
-      if responsesInFlight == 0 {
-        closing = true
-        context.close(promise: nil)
-      } else {
-        closeAfterFlush(context: context)
-      }
+      closeAfterFlush(context: context)
       return
     }
     context.fireUserInboundEventTriggered(event)

@@ -68,6 +68,7 @@ final class HTTP2Connection: ChannelDuplexHandler {
   /// batch get a response timer (most never need one).
   private var answeredInBatch: [Int32] = []
   private var readGate = ReadWhileWritable()
+  private var counters = RequestCounterCache()
   /// Nothing more is read: the session failed, or it has nothing more to do.
   private var isClosing = false
 
@@ -135,6 +136,7 @@ final class HTTP2Connection: ChannelDuplexHandler {
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     guard let session, !isClosing else { return }
     let bytes = unwrapInboundIn(data)
+    deadlines?.framesArrived(bytes)
     let result = bytes.withUnsafeReadableBytes { raw in
       cngh_mem_recv(session, raw.bindMemory(to: UInt8.self).baseAddress, raw.count)
     }
@@ -255,8 +257,10 @@ final class HTTP2Connection: ChannelDuplexHandler {
     }
     answeredInBatch.append(id)
     ServerMetrics.shared.recordRequest(
-      status: response.status.code, protocolName: "HTTP/2", bodyBytes: answer.bodyBytes,
-      started: started, site: router.metricsLabel(forAuthority: head.siteAuthority))
+      counters.counters(
+        status: response.status.code, protocolName: "HTTP/2",
+        site: router.metricsLabel(forAuthority: head.siteAuthority)),
+      bodyBytes: answer.bodyBytes, started: started)
     accessLog?.record(
       method: head.method, target: head.path, status: response.status.code,
       bytes: answer.bodyBytes, started: started, userAgent: head.userAgent, remote: remote,

@@ -1,7 +1,7 @@
 import NIOCore
 
-/// Sits between `ConnectionCutter` and TLS and holds a server-side close back until the client
-/// has taken the answer and closed its end, for as long as it keeps reading.
+/// Holds a server-side close of a TLS connection back until the client has taken the answer and
+/// closed its end, for as long as it keeps reading. `ConnectionGuard` uses it in front of TLS.
 ///
 /// TLS closes a connection by sending close_notify after the queued answer, then waiting for
 /// the client's close_notify up to its shutdown timeout; when that runs out it closes the
@@ -11,12 +11,9 @@ import NIOCore
 /// send buffer too, since a close with unread input (an HTTP/2 client's WINDOW_UPDATEs) makes
 /// the kernel reset the connection. So the wait is here instead, as nginx's lingering close
 /// does: it ends when the client closes (at once, so nothing is kept), or when the client has
-/// taken nothing for `stallLimit`. `ConnectionCutter` closes from in front of this handler, so
-/// a cut at the end of `--shutdown-timeout` is never held back.
-final class LingeringClose: ChannelDuplexHandler {
-  typealias InboundIn = Any
-  typealias OutboundIn = Any
-
+/// taken nothing for `stallLimit`. A cut at the end of `--shutdown-timeout` is never held back
+/// (`ConnectionGuard` closes in front of it).
+final class LingeringClose {
   private let stallLimit: TimeAmount
   private var poll: Scheduled<Void>?
   /// Closes held back, completed together once the close goes through.
@@ -38,6 +35,7 @@ final class LingeringClose: ChannelDuplexHandler {
     self.stallLimit = stallLimit
   }
 
+  /// For the guard's `close(context:mode:promise:)`: a full close of an open connection is held.
   func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
     guard mode == .all, context.channel.isActive else {
       context.close(mode: mode, promise: promise)
@@ -51,12 +49,12 @@ final class LingeringClose: ChannelDuplexHandler {
     schedulePoll(context: context)
   }
 
+  /// The client closed: a held close goes through at once.
   func channelInactive(context: ChannelHandlerContext) {
     if isHolding { release(context: context) }
-    context.fireChannelInactive()
   }
 
-  func handlerRemoved(context: ChannelHandlerContext) {
+  func handlerRemoved() {
     poll?.cancel()
     poll = nil
     let promises = heldPromises

@@ -180,6 +180,9 @@ struct EndToEndAbuseTests {
       ("GET \(aasaPath) HTTP/1.1\r\n\r\n", "HTTP/1.1 400"),
       ("GET \(aasaPath) HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", "HTTP/1.1 400"),
       ("GET \(aasaPath) HTTP/1.0\r\nHost: a\r\nHost: b\r\n\r\n", "HTTP/1.1 400"),
+      // Field names are case-insensitive: these are two Host fields, and one.
+      ("GET \(aasaPath) HTTP/1.1\r\nhost: a\r\nHOST: b\r\n\r\n", "HTTP/1.1 400"),
+      ("GET \(aasaPath) HTTP/1.1\r\nhOsT: a\r\nConnection: close\r\n\r\n", "HTTP/1.1 200"),
       ("GET \(aasaPath) HTTP/1.0\r\n\r\n", "HTTP/1.1 200"),
       ("GET \(aasaPath) HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n", "HTTP/1.1 200"),
     ]
