@@ -5,7 +5,8 @@ import Prometheus
 
 /// What `/metrics` exports, recorded through swift-metrics into a Prometheus registry:
 /// - `aasa_requests_total{status,protocol}` (and `site` under `--sites`), `aasa_response_body_bytes_total{protocol}` and the
-///   `aasa_request_duration_seconds` histogram (complete head to response handed to the socket);
+///   `aasa_request_duration_seconds` histogram (the read that completes the head to the response
+///   handed to the socket);
 /// - `aasa_open_connections`;
 /// - `aasa_tls_handshakes_total` and `aasa_tls_handshake_failures_total{reason}`;
 /// - `aasa_reloads_total` and `aasa_reload_failures_total`;
