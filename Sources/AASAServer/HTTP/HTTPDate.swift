@@ -1,5 +1,3 @@
-import NIOPosix
-
 /// HTTP dates (`Sun, 06 Nov 1994 08:49:37 GMT`), as whole seconds since the Unix epoch. Written
 /// by hand because the `Date` header goes out on every response and Foundation's formatters are
 /// far too slow and allocation-heavy for that.
@@ -90,13 +88,7 @@ private final class DateCache {
   var seconds = -1
   var text = ""
 
-  // Safe: each thread only ever sees its own value.
-  nonisolated(unsafe) private static let perThread = ThreadSpecificVariable<DateCache>()
+  private static let perThread = PerThread { DateCache() }
 
-  static var current: DateCache {
-    if let existing = perThread.currentValue { return existing }
-    let cache = DateCache()
-    perThread.currentValue = cache
-    return cache
-  }
+  static var current: DateCache { perThread.current }
 }

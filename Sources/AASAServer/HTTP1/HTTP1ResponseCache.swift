@@ -1,5 +1,4 @@
 import NIOCore
-import NIOPosix
 
 /// HTTP/1.1 responses as they go on the wire, `Date` included, kept per thread for the current
 /// second. Nearly every request on a busy server asks for one of a few files, so the second and
@@ -81,14 +80,8 @@ final class HTTP1ResponseCache {
     return buffer
   }
 
-  // Safe: each thread only ever sees its own cache.
-  nonisolated(unsafe) private static let perThread = ThreadSpecificVariable<HTTP1ResponseCache>()
+  private static let perThread = PerThread { HTTP1ResponseCache() }
 
   /// This thread's cache.
-  static var current: HTTP1ResponseCache {
-    if let existing = perThread.currentValue { return existing }
-    let cache = HTTP1ResponseCache()
-    perThread.currentValue = cache
-    return cache
-  }
+  static var current: HTTP1ResponseCache { perThread.current }
 }
