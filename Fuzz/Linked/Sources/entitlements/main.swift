@@ -375,5 +375,7 @@ private func bytesContain(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
   }
 }
 
+// The folder goes when the process exits (fork mode starts a process per job); a crash leaves it.
+atexit { try? FileManager.default.removeItem(at: Files.folder) }
 // Last: top-level code runs in order, and this call never returns.
 runFuzzer { data, size in fuzzEntitlements(fuzzInput(data, size)) }

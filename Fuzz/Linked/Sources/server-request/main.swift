@@ -42,6 +42,8 @@ private enum FuzzSite {
     }
     let loaded = try! SiteFilesReloader.load(
       configuration: ServerConfiguration(root: root.path), logger: Logger(label: "fuzz"))
+    // The snapshot holds the files: the folder is not needed again (one is made per process).
+    try? FileManager.default.removeItem(at: root)
     return loaded.reloader.store.current
   }()
 
