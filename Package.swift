@@ -230,6 +230,7 @@ let package = Package(
       dependencies: [
         "AASACore",
         "AASA",
+        "AASABuiltApp",
         "AASALint",
         "AASALiveCheck",
         "AASASigned",

@@ -8,8 +8,8 @@
 #
 # Targets: json-lint match-explain assetlinks patterns routes applinks device macho
 # dynamic-rules manifest certificates (library code, built here with swiftc) and server-request
-# body-decoding signed-file (code that needs the package's dependencies, built by SwiftPM from
-# Fuzz/Linked). Needs only the Swift toolchain (Linux, which ships libFuzzer). Everything built
+# body-decoding signed-file response-judge entitlements (code that needs the package's
+# dependencies, built by SwiftPM from Fuzz/Linked). Needs only the Swift toolchain (Linux, which ships libFuzzer). Everything built
 # goes to Fuzz/.build/, crashes and timeouts to Fuzz/findings/TARGET/, logs to Fuzz/.build/logs/.
 # After each campaign the corpus is replayed and every input that takes over 100 ms is listed.
 # See docs/fuzzing.md.
@@ -21,13 +21,14 @@ root=$(dirname "$fuzz_dir")
 build="$fuzz_dir/.build"
 findings="$fuzz_dir/findings"
 all_targets=(json-lint match-explain assetlinks patterns routes applinks device macho dynamic-rules
-  manifest certificates server-request body-decoding signed-file)
-linked_targets=" server-request body-decoding signed-file "
+  manifest certificates server-request body-decoding signed-file response-judge entitlements)
+linked_targets=" server-request body-decoding signed-file response-judge entitlements "
 # One target per input format reads inputs up to the CLI's read limit (4 MiB); the others stop at
 # 140 KB, where they run many times faster.
 max_len_of() {
   case "$1" in
-  json-lint | assetlinks | routes | applinks | device | manifest | certificates | signed-file)
+  json-lint | assetlinks | routes | applinks | device | manifest | certificates | signed-file \
+    | entitlements)
     echo 4194304
     ;;
   *) echo 140000 ;;
@@ -39,6 +40,9 @@ is_linked() { [[ $linked_targets == *" $1 "* ]]; }
 nice_cmd=(nice -n "${FUZZ_NICE:-10}")
 # The Swift backtracer would intercept the signals ASan and libFuzzer report crashes with.
 export SWIFT_BACKTRACE=enable=no
+# Leaks are not looked for: ASan's detect_leaks=0 here, and libFuzzer's -detect_leaks=0 on every
+# run, without which libFuzzer runs every input twice whose run leaves more allocations than frees
+# (Foundation's caches: the linked targets' inputs), and times both runs as one.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}
 
 source_of() {
@@ -54,7 +58,9 @@ source_of() {
   dynamic-rules) echo "$fuzz_dir/Targets/DynamicRules.swift" ;;
   manifest) echo "$fuzz_dir/Targets/Manifest.swift" ;;
   certificates) echo "$fuzz_dir/Targets/Certificates.swift" ;;
-  server-request | body-decoding | signed-file) echo "$fuzz_dir/Linked/Sources/$1" ;;
+  server-request | body-decoding | signed-file | response-judge | entitlements)
+    echo "$fuzz_dir/Linked/Sources/$1"
+    ;;
   *) return 1 ;;
   esac
 }
@@ -144,8 +150,16 @@ build_replay() {
 # instrumented (the first build compiles SwiftNIO and BoringSSL: ten minutes or more). Linked by
 # lld: ld.gold stops with an internal error on the instrumented objects' debug information.
 build_linked() {
-  local target=$1 scratch="$build/linked"
+  local target=$1 scratch="$build/linked" sources list="$build/linked-sources.txt"
   mkdir -p "$build/bin"
+  # SwiftPM plans a path dependency's targets once: a Swift file added to Sources/ since is not
+  # compiled (`cannot find ... in scope`) until a manifest changes. Touch them when the list of
+  # files changed.
+  sources=$(cd "$root" && find Sources Fuzz/Linked/Sources -name '*.swift' | LC_ALL=C sort)
+  if [[ $sources != "$(cat "$list" 2>/dev/null)" ]]; then
+    touch "$root/Package.swift" "$fuzz_dir/Linked/Package.swift"
+    echo "$sources" >"$list"
+  fi
   echo "run.sh: building $target with SwiftPM (Fuzz/Linked)"
   # shellcheck disable=SC2086
   "${nice_cmd[@]}" swift build -c release --package-path "$fuzz_dir/Linked" --scratch-path "$scratch" \
@@ -175,6 +189,15 @@ build_target() {
   fi
 }
 
+# make_signer: a P-256 key and a self-signed certificate made now (signer-key.pem and
+# signer-cert.pem in Fuzz/.build/seeds), for seeds signed with `openssl cms -sign`; sets `key` and
+# `cert`, or fails without openssl.
+make_signer() {
+  key="$build/seeds/signer-key.pem" cert="$build/seeds/signer-cert.pem"
+  command -v openssl >/dev/null && openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 \
+    -nodes -subj /CN=example.com -days 2 -keyout "$key" -out "$cert" >/dev/null 2>&1
+}
+
 # The seed corpus: the committed seeds, the examples, and large hostile inputs made here (too
 # big to commit, and cheap to make).
 make_seeds() {
@@ -182,7 +205,7 @@ make_seeds() {
   rm -rf "$seeds"
   mkdir -p "$seeds"
   cp "$fuzz_dir/Seeds/$target"/* "$seeds/" 2>/dev/null || true
-  local big=131072 limit=4194304
+  local big=131072 limit=4194304 key cert
   rep() { # rep COUNT TEXT: TEXT repeated COUNT times
     local count=$1 text=$2
     head -c $((count * ${#text})) < <(yes -- "$text" | tr -d '\n')
@@ -268,9 +291,7 @@ make_seeds() {
     ;;
   signed-file)
     cp "$root/examples/site/.well-known/apple-app-site-association" "$seeds/plain.json"
-    local key="$build/seeds/signer-key.pem" cert="$build/seeds/signer-cert.pem"
-    if command -v openssl >/dev/null && openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 \
-      -nodes -subj /CN=example.com -days 2 -keyout "$key" -out "$cert" >/dev/null 2>&1; then
+    if make_signer; then
       openssl cms -sign -nodetach -binary -outform DER -signer "$cert" -inkey "$key" \
         -in "$seeds/plain.json" -out "$seeds/signed.der" 2>/dev/null || true
       openssl cms -sign -nodetach -binary -outform PEM -signer "$cert" -inkey "$key" \
@@ -279,6 +300,135 @@ make_seeds() {
       openssl cms -sign -nodetach -binary -outform DER -signer "$cert" -inkey "$key" \
         -in "$seeds/big.json" -out "$seeds/read-limit.der" 2>/dev/null || true
       rm -f "$seeds/big.json"
+    fi
+    ;;
+  response-judge)
+    # A byte of choices (resource 0 AASA, 1 legacy AASA, 2 assetlinks; 4 --app; 8 site; 16 more
+    # than the cap), the status line and headers, NUL, the body.
+    local aasa="$root/examples/site/.well-known/apple-app-site-association"
+    local assetlinks="$root/examples/site/.well-known/assetlinks.json" json='Content-Type: application/json\n'
+    { printf '\x0c200 OK\nContent-Type: application/json; charset=utf-8\n\0'; cat "$aasa"; } >"$seeds/aasa"
+    { printf '\x01200 OK\n\0'; cat "$aasa"; } >"$seeds/legacy-no-type"
+    { printf '\x0a200 OK\n'"$json"'\0'; cat "$assetlinks"; } >"$seeds/assetlinks"
+    { printf '\x02200 OK\nContent-Type: text/plain\n\0'; cat "$assetlinks"; } >"$seeds/assetlinks-text"
+    printf '\x00301 Moved Permanently\nLocation: https://www.example.com/.well-known/apple-app-site-association\n\0' >"$seeds/redirect"
+    printf '\x02302 Found\n\0' >"$seeds/redirect-no-location"
+    printf '\x01404 Not Found\nContent-Type: text/html\n\0<html>' >"$seeds/not-found"
+    printf '\x00403 Forbidden\n\0' >"$seeds/forbidden"
+    printf '\x00200 OK\nContent-Type: text/html\n\0<!DOCTYPE html><html><body>app</body></html>' >"$seeds/html"
+    { printf '\x04200 OK\n'"$json"'Content-Encoding: gzip\n\0'; gzip -c "$aasa"; } >"$seeds/gzip"
+    { printf '\x02200 OK\n'"$json"'Content-Encoding: gzip, deflate\n\0'
+      gzip -c "$assetlinks" | python3 -c 'import sys,zlib; sys.stdout.buffer.write(zlib.compress(sys.stdin.buffer.read()))'
+    } >"$seeds/gzip-deflate"
+    { printf '\x00200 OK\n'"$json"'Content-Encoding: deflate\n\0'
+      python3 -c 'import sys,zlib; c=zlib.compressobj(wbits=-15); sys.stdout.buffer.write(c.compress(sys.stdin.buffer.read())+c.flush())' <"$aasa"
+    } >"$seeds/raw-deflate"
+    { printf '\x00200 OK\n'"$json"'\0'; gzip -c "$aasa"; } >"$seeds/gzip-sent-as-is"
+    { printf '\x00200 OK\n'"$json"'Content-Encoding: gzip\n\0'; rep 200000 '          ' | gzip -c; } >"$seeds/gzip-bomb"
+    { printf '\x02200 OK\n'"$json"'Content-Encoding: x-gzip\n\0'; rep 150000 '          ' | gzip -c; } >"$seeds/assetlinks-bomb"
+    { printf '\x12200 OK\n'"$json"'Content-Encoding: zstd\n\0[]'; } >"$seeds/over-cap-unknown-coding"
+    { printf '\x10200 OK\n'"$json"'\0'; cat "$aasa"; } >"$seeds/over-cap"
+    # Brotli, when the system's encoder library is there (no brotli module or tool is needed).
+    python3 - "$aasa" >"$seeds/brotli.body" 2>/dev/null <<'PY' && { printf '\x00200 OK\n'"$json"'Content-Encoding: br\n\0'; cat "$seeds/brotli.body"; } >"$seeds/brotli"
+import ctypes, ctypes.util, sys
+library = ctypes.CDLL(ctypes.util.find_library("brotlienc"))
+data = open(sys.argv[1], "rb").read()
+size = ctypes.c_size_t(len(data) + 1024)
+out = ctypes.create_string_buffer(size.value)
+assert library.BrotliEncoderCompress(11, 22, 0, ctypes.c_size_t(len(data)), data, ctypes.byref(size), out)
+sys.stdout.buffer.write(out.raw[: size.value])
+PY
+    rm -f "$seeds/brotli.body"
+    if make_signer; then
+      { printf '\x04200 OK\nContent-Type: application/pkcs7-mime\n\0'
+        openssl cms -sign -nodetach -binary -outform DER -signer "$cert" -inkey "$key" -in "$aasa"
+      } >"$seeds/signed" 2>/dev/null || rm -f "$seeds/signed"
+      { printf '\x01200 OK\n\0'
+        openssl cms -sign -nodetach -binary -outform PEM -signer "$cert" -inkey "$key" -in "$aasa"
+      } >"$seeds/signed-pem" 2>/dev/null || rm -f "$seeds/signed-pem"
+    fi
+    ;;
+  entitlements)
+    # Real entitlements files, when the shared corpus is next to the clone (not committed here).
+    local real
+    for real in "$root/../shared/corpus/real-turn3/entitlements"/*.entitlements; do
+      [[ -f $real ]] && cat "$real" >"$seeds/real-$(basename "$real")"
+    done
+    # Entitlements and profiles as Xcode and Apple write them (XML and binary property lists),
+    # profiles also CMS-signed below, and one property list of the CLI's 4 MiB read limit.
+    python3 - "$seeds" "$limit" <<'PY'
+import plistlib, sys
+seeds, limit = sys.argv[1], int(sys.argv[2])
+team = "D3KQX62K1A"
+app = {
+    "application-identifier": f"{team}.com.example.photoapp",
+    "com.apple.developer.team-identifier": team,
+    "com.apple.developer.associated-domains": [
+        "applinks:example.com", "applinks:*.example.com", "applinks:staging.example.com?mode=developer",
+        "applinks:mdm.example.com?mode=managed", "webcredentials:auth.example.com",
+        "activitycontinuation:example.com", "appclips:clip.example.com",
+    ],
+    "get-task-allow": False,
+    "keychain-access-groups": [f"{team}.com.example.photoapp"],
+    "aps-environment": "production",
+}
+def write(name, value, fmt=plistlib.FMT_XML):
+    with open(f"{seeds}/{name}", "wb") as f:
+        f.write(plistlib.dumps(value, fmt=fmt))
+write("app.entitlements", app)
+write("app-binary.entitlements", app, plistlib.FMT_BINARY)
+write("debug.entitlements", {**app, "get-task-allow": True, "application-identifier": "W5R8T3N6PJ.com.example.photoapp"})
+write("unicode.entitlements", {"com.apple.developer.associated-domains": ["applinks:bücher.example", "applinks:例え.テスト"]}, plistlib.FMT_BINARY)
+write("not-an-array.entitlements", {"com.apple.developer.associated-domains": "applinks:example.com"})
+write("mixed-array.entitlements", {"com.apple.developer.associated-domains": ["applinks:example.com", 7, True]})
+def profile(domains, **extra):
+    entitlements = {k: v for k, v in app.items() if k != "com.apple.developer.associated-domains"}
+    if domains is not None:
+        entitlements["com.apple.developer.associated-domains"] = domains
+    value = {"Name": "Photo App Distribution", "TeamIdentifier": [team], "AppIDName": "Photo App",
+             "Entitlements": entitlements, **extra}
+    return value
+write("profile-any.plist", profile("*"))
+write("profile-list.plist", profile(["applinks:example.com"], ProvisionedDevices=["00008030-001A2D3E0C38802E"]))
+write("profile-none.plist", profile(None, ProvisionsAllDevices=True))
+development = profile("*", ProvisionedDevices=["00008101-000A1C2E3F60001E"] * 3)
+development["Entitlements"]["get-task-allow"] = True
+write("profile-development.plist", development, plistlib.FMT_BINARY)
+# Arrays 20,000 deep, in a binary property list.
+sys.setrecursionlimit(100000)
+deep = []
+for _ in range(20000):
+    deep = [deep]
+write("deep-binary.plist", {"com.apple.developer.associated-domains": deep}, plistlib.FMT_BINARY)
+# A set, which plistlib does not write (and Foundation on Linux crashed on): {"k": {"a"}}.
+objects = [b"\xd1\x01\x02", b"\x51k", b"\xc1\x03", b"\x51a"]
+data, offsets = b"bplist00", []
+for item in objects:
+    offsets.append(len(data))
+    data += item
+table = len(data)
+data += bytes(offsets) + bytes([0] * 6 + [1, 1]) + len(objects).to_bytes(8, "big")
+data += (0).to_bytes(8, "big") + table.to_bytes(8, "big")
+with open(f"{seeds}/set.bplist", "wb") as f:
+    f.write(data)
+# The read limit: as many domains as fit in 4 MiB.
+entry = "<string>applinks:sub00000.example.com</string>\n"
+head = '<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0">\n<dict>\n<key>com.apple.developer.associated-domains</key>\n<array>\n'
+tail = "</array>\n</dict>\n</plist>\n"
+count = (limit - len(head) - len(tail)) // len(entry)
+body = "".join(f"<string>applinks:sub{i:05d}.example.com</string>\n" for i in range(count))
+with open(f"{seeds}/read-limit.entitlements", "w") as f:
+    f.write(head + body + tail)
+PY
+    printf '{\n  "com.apple.developer.associated-domains" = ("applinks:example.com", "webcredentials:example.com");\n  "get-task-allow" = <*BN>;\n}\n' >"$seeds/old-style.entitlements"
+    { printf '<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0">\n'; rep 100000 '<array>'; } >"$seeds/deep.plist"
+    { printf '(\n'; rep 100000 '('; } >"$seeds/deep-old-style.plist"
+    if make_signer; then
+      local plist
+      for plist in "$seeds"/profile-*.plist; do
+        openssl cms -sign -nodetach -binary -outform DER -signer "$cert" -inkey "$key" -in "$plist" \
+          -out "${plist%.plist}.mobileprovision" 2>/dev/null || true
+      done
     fi
     ;;
   device)
@@ -322,7 +472,8 @@ run_target() {
   echo "run.sh: fuzzing $target for ${seconds}s (log: ${log#"$root"/})"
   local status=0
   (cd "$findings/$target" && "${nice_cmd[@]}" "$build/bin/$target" \
-    -max_len="$(max_len_of "$target")" -timeout=2 -rss_limit_mb=2048 -max_total_time="$seconds" \
+    -max_len="$(max_len_of "$target")" -timeout=2 -rss_limit_mb=2048 -detect_leaks=0 \
+    -max_total_time="$seconds" \
     -dict="$fuzz_dir/aasa.dict" -artifact_prefix="$findings/$target/" -print_final_stats=1 \
     -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
     "$corpus" "$build/seeds/$target") >"$log" 2>&1 || status=$?
@@ -338,7 +489,7 @@ report_slow_units() {
   local target=$1 times slow
   shift
   times=$(find "$@" -type f -print0 2>/dev/null \
-    | xargs -0 -r -n 200 "$build/bin/$target" -timeout=30 -rss_limit_mb=2048 2>&1 \
+    | xargs -0 -r -n 200 "$build/bin/$target" -timeout=30 -rss_limit_mb=2048 -detect_leaks=0 2>&1 \
     | sed -n 's/^Executed \(.*\) in \([0-9]*\) ms$/\2 \1/p')
   slow=$(echo "$times" | awk '$1 > 100' | sort -rn | head -20)
   if [[ -z $times ]]; then
@@ -360,7 +511,7 @@ summarize() {
   local artifact
   for artifact in "$findings/$target"/crash-* "$findings/$target"/timeout-* "$findings/$target"/oom-*; do
     [[ -f $artifact && $artifact != *.txt && ! -f $artifact.txt ]] || continue
-    "$build/bin/$target" -timeout=10 -rss_limit_mb=2048 "$artifact" 2>&1 \
+    "$build/bin/$target" -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 "$artifact" 2>&1 \
       | grep -E -m 3 'Fatal error|ERROR: AddressSanitizer|ERROR: libFuzzer|SUMMARY' >"$artifact.txt" || true
     if [[ ! -s $artifact.txt && $artifact == */timeout-* ]]; then
       echo "replays within 10 s: a slow input (over 2 s instrumented), not a hang" >"$artifact.txt"
@@ -408,7 +559,7 @@ all)
   source_of "$what" >/dev/null || { echo "run.sh: no target '$what' (${all_targets[*]} all build)" >&2; exit 2; }
   if [[ $# -gt 0 && ! $1 =~ ^[0-9]+$ ]]; then
     build_target "$what"
-    exec "$build/bin/$what" -timeout=10 -rss_limit_mb=2048 "$@"
+    exec "$build/bin/$what" -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 "$@"
   fi
   run_target "$what" "${1:-300}"
   ;;

@@ -1,6 +1,6 @@
 // swift-tools-version: 6.2
 // Fuzz targets for code that needs the package's dependencies (SwiftNIO, swift-certificates,
-// zlib, brotli), which Fuzz/run.sh cannot compile with bare swiftc as it does the others: SwiftPM
+// zlib, brotli, ZIPFoundation), which Fuzz/run.sh cannot compile with bare swiftc as it does the others: SwiftPM
 // builds these against the package itself, every Swift module instrumented for libFuzzer
 // (`-sanitize=fuzzer,address`) and compiled with `-enable-testing`. Built only by ../run.sh.
 import PackageDescription
@@ -12,6 +12,8 @@ let package = Package(
     .package(name: "aasa", path: "../.."),
     // EmbeddedChannel, to drive the HTTP/2 engine without sockets (server-request).
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    // An empty CertificateStore: the signer roots response-judge trusts (none).
+    .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
   ],
   targets: [
     .target(name: "FuzzDriver"),
@@ -33,6 +35,22 @@ let package = Package(
         .product(name: "AASASigned", package: "aasa"),
         .product(name: "AASA", package: "aasa"),
         .product(name: "AASACore", package: "aasa"),
+      ]),
+    .executableTarget(
+      name: "response-judge",
+      dependencies: [
+        "FuzzDriver",
+        .product(name: "AASALiveCheck", package: "aasa"),
+        .product(name: "AASA", package: "aasa"),
+        .product(name: "AASACore", package: "aasa"),
+        .product(name: "X509", package: "swift-certificates"),
+      ]),
+    .executableTarget(
+      name: "entitlements",
+      dependencies: [
+        "FuzzDriver",
+        .product(name: "AASALiveCheck", package: "aasa"),
+        .product(name: "AASASigned", package: "aasa"),
       ]),
   ]
 )

@@ -42,7 +42,7 @@ public func fuzzPatterns(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let prepared = PreparedText(
     text, part: part, percentEncoded: percentEncoded, caseSensitive: caseSensitive)
   var general = text.unicodeScalars.map(\.value)
-  if !percentEncoded { general = PercentDecoding.decode(general) }
+  if !percentEncoded { general = ComponentPercentDecoding.decode(general) }
   if part.normalizesAsPath { PathNormalization.normalize(&general) }
   if !caseSensitive { CaseFolding.fold(&general) }
   require(

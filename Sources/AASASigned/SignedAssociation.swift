@@ -50,6 +50,10 @@ public struct SignedAssociation: Sendable {
     let message: CMSSignedMessage
     do {
       message = try CMSSignedMessage(berEncoded: der)
+    } catch CryptoKitError.underlyingCoreCryptoError {
+      // swift-crypto names a BoringSSL failure by the first code on BoringSSL's error queue, where
+      // an earlier failure may have left one: the number would name another file's problem.
+      throw UnreadableSignature(reason: "a certificate's public key cannot be read")
     } catch {
       throw UnreadableSignature(reason: "\(error)")
     }

@@ -87,7 +87,9 @@ extension ResponseJudge {
     case .success(let parsed): codings = parsed
     case .failure(let unknown):
       return (
-        Requirement("size", .info, "\(response.body.count) bytes as sent"),
+        response.exceededCap
+          ? Requirement("size", .fail, "more than \(limit) bytes as sent: \(tooLarge)")
+          : Requirement("size", .info, "\(response.body.count) bytes as sent"),
         Requirement("content-encoding", .fail, unknown.description(fetcher: "Google's verifier")),
         nil
       )

@@ -29,7 +29,8 @@ enum BuildFindings {
         if let entitlements = file.entitlements,
           case .list(let claimed) = entitlements.associatedDomains
         {
-          let missing = claimed.filter { !granted.contains($0) }
+          let grantedSet = Set(granted)
+          let missing = claimed.filter { !grantedSet.contains($0) }
           if !missing.isEmpty {
             lines.append(
               Requirement(

@@ -121,8 +121,8 @@ enum BuiltAppReader {
 
   static func executableName(_ info: [UInt8], path: String) throws(Unreadable) -> String {
     guard
-      let plist = try? PropertyListSerialization.propertyList(from: Data(info), format: nil)
-        as? [String: Any], let name = plist["CFBundleExecutable"] as? String, !name.isEmpty,
+      let plist = try? PropertyListReading.read(info) as? [String: Any],
+      let name = plist["CFBundleExecutable"] as? String, !name.isEmpty,
       !name.contains("/")
     else {
       throw Unreadable(path: path, reason: "it names no CFBundleExecutable")

@@ -33,9 +33,9 @@ public struct EntitlementsFile: Sendable {
   public init(path: String, bytes: [UInt8]) throws(Unreadable) {
     let root: Any
     do {
-      root = try PropertyListSerialization.propertyList(from: Data(bytes), format: nil)
+      root = try PropertyListReading.read(bytes)
     } catch {
-      throw Unreadable(path: path, reason: "it is not a property list (XML or binary)")
+      throw Unreadable(path: path, reason: "it is \(error.reason)")
     }
     guard let dictionary = root as? [String: Any] else {
       throw Unreadable(

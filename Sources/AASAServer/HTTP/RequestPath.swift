@@ -40,7 +40,11 @@ public enum RequestPath: Equatable, Sendable {
     // Swift's UTF-8 validation rejects over-long forms such as `%c0%ae` (a disguised `.`).
     guard let path = String(validUTF8: decoded) else { return .malformed }
 
-    let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+    // Segments of bytes, not Characters: a `/` or `.` followed by a combining mark is one
+    // Character (`/̼`, `.ޫ`), which would hide an empty segment or a dotfile from the checks.
+    let dot = UInt8(ascii: ".")
+    let segments = decoded.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+      .dropFirst()
     for (index, segment) in segments.enumerated() {
       let isLast = index == segments.count - 1
       if segment.isEmpty {
@@ -48,8 +52,10 @@ public enum RequestPath: Equatable, Sendable {
         if isLast { continue }
         return .malformed
       }
-      if segment == "." || segment == ".." { return .malformed }
-      if segment.hasPrefix(".") && !(index == 0 && segment == ".well-known") { return .hidden }
+      if segment.elementsEqual([dot]) || segment.elementsEqual([dot, dot]) { return .malformed }
+      if segment.first == dot && !(index == 0 && segment.elementsEqual(".well-known".utf8)) {
+        return .hidden
+      }
     }
     return .site(path)
   }

@@ -67,6 +67,34 @@ import X509
     }
   }
 
+  /// Fuzz finding E3 (target `entitlements`): a certificate whose public key BoringSSL refuses
+  /// made the reason `underlyingCoreCryptoError(error: N)`, N the first code on BoringSSL's error
+  /// queue, where an earlier failure may have left one: after other failures the same bytes got
+  /// two different reasons, and the number could name another file's problem.
+  @Test func aPublicKeyBoringSSLRefusesHasOneReason() async throws {
+    let signer = try await TestCertificate.selfSigned(in: directory, name: "signer")
+    var signed = try await signer.sign(Fixtures.association, in: directory)
+    // The P-256 point of the certificate's SubjectPublicKeyInfo (BIT STRING, 66 bytes, 04 X Y),
+    // moved off the curve.
+    let point: [UInt8] = [0x03, 0x42, 0x00, 0x04]
+    let start = try #require(
+      (0...(signed.count - point.count)).first {
+        signed[$0..<($0 + point.count)].elementsEqual(point)
+      })
+    for index in (start + 4)..<(start + 68) { signed[index] = 0x01 }
+    var reasons: [String] = []
+    for _ in 0..<3 {
+      do {
+        _ = try SignedAssociation.unwrap(signed)
+        Issue.record("a certificate with a point off the curve was read")
+      } catch {
+        reasons.append(error.reason)
+      }
+    }
+    #expect(Set(reasons).count == 1, "\(reasons)")
+    #expect(reasons.first == "a certificate's public key cannot be read")
+  }
+
   @Test func signerTrustIsJudgedSeparately() async throws {
     let signer = try await TestCertificate.selfSigned(in: directory, name: "signer")
     let signed = try await signer.sign(Fixtures.association, in: directory)

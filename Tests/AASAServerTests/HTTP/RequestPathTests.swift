@@ -59,6 +59,31 @@ struct RequestPathTests {
   @Test func wellKnownIsOnlySpecialAtTheTop() {
     #expect(RequestPath.resolve("/a/.well-known/x") == .hidden)
   }
+
+  /// Fuzz finding (target `server-request`): segments were split and compared as Characters, and
+  /// a `/` or a `.` followed by a combining mark is one Character (`/̼`, `.ޫ`), so `//̼G` resolved
+  /// to a path with an empty segment, and `/.ޫx` (a dotfile's name) was not hidden.
+  @Test(
+    "a combining mark after a slash hides no empty segment",
+    arguments: ["//\u{073C}G", "/a//\u{301}b", "/%2F%CC%81x"])
+  func slashWithACombiningMark(_ target: String) {
+    #expect(RequestPath.resolve(target) == .malformed)
+  }
+
+  @Test(
+    "a combining mark after a dot hides no dotfile",
+    arguments: [
+      "/.\u{07AB}x", "/.\u{301}env", "/a/.\u{301}", "/..\u{301}/x", "/%2E%CC%81git/config",
+      "/.well-known\u{301}/x",
+    ])
+  func dotWithACombiningMark(_ target: String) {
+    #expect(RequestPath.resolve(target) == .hidden)
+  }
+
+  @Test func aCombiningMarkInsideASegmentIsAName() {
+    #expect(RequestPath.resolve("/a\u{301}/b") == .site("/a\u{301}/b"))
+    #expect(RequestPath.resolve("/\u{301}x") == .site("/\u{301}x"))
+  }
 }
 
 @Suite("Content types")

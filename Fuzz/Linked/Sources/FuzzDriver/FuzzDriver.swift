@@ -28,6 +28,26 @@ public func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosur
   if !condition() { fatalError("fuzz invariant: \(message())") }
 }
 
+/// Runs async code to its end from libFuzzer's synchronous callback: one task, waited for on a
+/// semaphore (the callback's thread is not one of the concurrency pool's, so the wait cannot
+/// starve the task). Deterministic as long as `body` is: no timers, no network.
+public func runBlocking<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
+  let box = ResultBox<T>()
+  let done = DispatchSemaphore(value: 0)
+  Task {
+    box.value = await body()
+    done.signal()
+  }
+  done.wait()
+  return box.value!
+}
+
+/// Where ``runBlocking(_:)``'s task leaves its result: written once, before the semaphore is
+/// signalled, and read once after it.
+private final class ResultBox<T>: @unchecked Sendable {
+  var value: T?
+}
+
 /// The bytes libFuzzer hands over, as an array (an empty input may come as a null pointer).
 public func fuzzInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
   guard let data, size > 0 else { return [] }

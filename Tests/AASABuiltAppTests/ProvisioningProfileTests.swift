@@ -1,0 +1,57 @@
+import AASABuiltApp
+import Foundation
+import Testing
+
+/// What a profile's entitlements grant: exact values, values ending in `*`, and `*` alone, held
+/// against what an app claims, at the sizes a 4 MiB property list holds.
+@Suite struct ProvisioningProfileTests {
+  static let team = "D3KQX62K1A"
+
+  static func domains(_ count: Int) -> [String] {
+    (0..<count).map { "applinks:sub\($0).example.com" }
+  }
+
+  @Test func exactPrefixAndAnyGrantsCoverWhatTheyGrant() {
+    let app = Entitlements([
+      "com.apple.developer.associated-domains": ["applinks:example.com", "applinks:example.org"],
+      "keychain-access-groups": ["\(Self.team).com.example.app", "\(Self.team).shared"],
+      "get-task-allow": false,
+    ])
+    let profile = Entitlements([
+      "com.apple.developer.associated-domains": ["applinks:example.com"],
+      "keychain-access-groups": ["\(Self.team).*"],
+      "get-task-allow": false,
+    ])
+    #expect(app.notCovered(by: profile) == ["com.apple.developer.associated-domains"])
+    let any = Entitlements([
+      "com.apple.developer.associated-domains": "*",
+      "keychain-access-groups": ["W5R8T3N6PJ.*", "\(Self.team).com.example.app", "\(Self.team).*"],
+      "get-task-allow": false,
+    ])
+    #expect(app.notCovered(by: any) == [])
+    #expect(app.notCovered(by: Entitlements([:])) == app.values.keys.sorted())
+  }
+
+  /// Fuzz finding (target `entitlements`): every claimed value was compared with every granted
+  /// one, so an app and a profile listing the same 20,000 domains took 43 s instrumented (5,000
+  /// took 3 s). Now each value is looked up: 50,000 take well under a second in a debug build.
+  @Test func longListsAreComparedInLinearTime() {
+    let domains = Self.domains(50_000)
+    let app = Entitlements(["com.apple.developer.associated-domains": domains])
+    let profile = Entitlements([
+      "com.apple.developer.associated-domains": Array(domains.reversed())
+    ])
+    let narrower = Entitlements([
+      "com.apple.developer.associated-domains": Array(domains.dropLast())
+    ])
+    var covered: [String] = []
+    var notCovered: [String] = []
+    let elapsed = ContinuousClock().measure {
+      covered = app.notCovered(by: profile)
+      notCovered = app.notCovered(by: narrower)
+    }
+    #expect(covered == [])
+    #expect(notCovered == ["com.apple.developer.associated-domains"])
+    #expect(elapsed < .seconds(10))
+  }
+}
