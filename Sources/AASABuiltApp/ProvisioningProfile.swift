@@ -119,19 +119,16 @@ public struct Entitlements: Sendable, Hashable {
   /// The keys of `self` the profile's entitlements do not grant: absent there, or with a value
   /// the profile's does not allow (a profile value ending in `*` allows every value it starts).
   ///
-  /// Linear in the values: each is looked up among the granted values, and only a value granted
-  /// by none is held against the grants ending in `*` (a profile has a handful, `TEAMID.*`). Two
+  /// Linear in the values and grants: each value is looked up among the granted values, and a
+  /// value granted by none walks the trie of the grants ending in `*` (`WildcardGrants`). Two
   /// lists of 20,000 domains each took minutes when every value was compared with every grant.
   public func notCovered(by profile: Entitlements) -> [String] {
     values.keys.sorted().filter { key in
       guard let granted = profile.values[key] else { return true }
       let wanted = values[key] ?? []
       let exact = Set(granted)
-      if exact.contains("*") { return false }
-      let prefixes = Set(granted.filter { $0.hasSuffix("*") }.map { String($0.dropLast()) })
-      return !wanted.allSatisfy { value in
-        exact.contains(value) || prefixes.contains { value.hasPrefix($0) }
-      }
+      let wildcards = WildcardGrants(granted)
+      return !wanted.allSatisfy { value in exact.contains(value) || wildcards.allow(value) }
     }
   }
 }

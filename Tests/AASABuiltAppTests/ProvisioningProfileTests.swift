@@ -54,4 +54,44 @@ import Testing
     #expect(notCovered == ["com.apple.developer.associated-domains"])
     #expect(elapsed < .seconds(10))
   }
+
+  /// A value no grant names exactly was compared with every grant ending in `*`: a hostile
+  /// profile of 20,000 such grants against 20,000 claimed values was 400 million comparisons.
+  /// The wildcard grants are a trie now; the walk stops where the value leaves it.
+  @Test func manyWildcardGrantsAreCheckedInLinearTime() {
+    let claimed = (0..<20_000).map { "\(Self.team).group.claimed\($0)" }
+    let grants = (0..<20_000).map { "\(Self.team).group.granted\($0).*" }
+    let app = Entitlements(["keychain-access-groups": claimed])
+    let narrow = Entitlements(["keychain-access-groups": grants])
+    let wide = Entitlements(["keychain-access-groups": grants + ["\(Self.team).group.claimed1*"]])
+    var withNarrow: [String] = []
+    var withWide: [String] = ["unset"]
+    let elapsed = ContinuousClock().measure {
+      withNarrow = app.notCovered(by: narrow)
+      withWide = app.notCovered(by: wide)
+    }
+    #expect(withNarrow == ["keychain-access-groups"])
+    // `claimed1*` covers claimed1, claimed10…, but not claimed2: still not covered.
+    #expect(withWide == ["keychain-access-groups"])
+    #expect(elapsed < .seconds(10))
+  }
+
+  @Test func wildcardGrantsAllowWhatTheyStartAndNothingElse() {
+    let app = Entitlements([
+      "keychain-access-groups": ["\(Self.team).shared", "\(Self.team).shared.more"]
+    ])
+    let cases: [([String], Bool)] = [
+      (["\(Self.team).shared*"], true),
+      (["\(Self.team).*"], true),
+      (["*"], true),
+      (["\(Self.team).shared.*"], false),
+      (["\(Self.team).shared.more*", "\(Self.team).shared"], true),
+      (["W5R8T3N6PJ.*"], false),
+      ([], false),
+    ]
+    for (grants, covers) in cases {
+      let profile = Entitlements(["keychain-access-groups": grants])
+      #expect(app.notCovered(by: profile).isEmpty == covers, "\(grants)")
+    }
+  }
 }
