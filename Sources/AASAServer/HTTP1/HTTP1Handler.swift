@@ -39,16 +39,15 @@ final class HTTP1Handler: ChannelDuplexHandler, RemovableChannelHandler {
     // The request's time starts with the bytes that completed its head, which the guard has
     // just timed.
     let started = deadlines?.lastActivity ?? .now()
+    let fields = HTTP1RequestFields(head.headers)
     let request = RequestSummary(
-      method: head.method, target: head.uri,
-      ifNoneMatch: head.headers["if-none-match"],
-      ifModifiedSince: head.headers.first(name: "if-modified-since"),
-      acceptEncoding: head.headers["accept-encoding"],
-      preferHtmlMetaTags: head.headers.first(name: "prefer-html-meta-tags"))
+      method: head.method, target: head.uri, ifNoneMatch: fields.ifNoneMatch,
+      ifModifiedSince: fields.ifModifiedSince, acceptEncoding: fields.acceptEncoding,
+      preferHtmlMetaTags: fields.preferHtmlMetaTags)
     // RFC 9112 section 3.2: an HTTP/1.1 request without a Host field, or any request with
     // more than one, gets 400. Such a request is malformed, so its connection is not kept.
-    let (hosts, host) = Self.hostFields(head.headers)
-    let badHost = hosts > 1 || (hosts == 0 && head.version.minor >= 1)
+    let host = fields.host
+    let badHost = fields.hostCount > 1 || (fields.hostCount == 0 && head.version.minor >= 1)
     let answer: Answer
     if badHost {
       answer = Answer(response: .badRequest, includeBody: head.method != .HEAD)
@@ -58,10 +57,7 @@ final class HTTP1Handler: ChannelDuplexHandler, RemovableChannelHandler {
       answer = Answer(response: .misdirected, includeBody: head.method != .HEAD)
     }
     // A request with a body is never one we want; closing after it saves reading the body.
-    let hasBody =
-      head.headers.contains(name: "transfer-encoding")
-      || (head.headers.first(name: "content-length").flatMap(Int.init) ?? 0) > 0
-    let keepAlive = head.isKeepAlive && !quiescing && !hasBody && !badHost
+    let keepAlive = head.isKeepAlive && !quiescing && !fields.hasBody && !badHost
     let http10 = head.version.minor == 0
     write(answer, keepAlive: keepAlive, http10: http10, context: context)
     ServerMetrics.shared.recordRequest(
@@ -72,25 +68,9 @@ final class HTTP1Handler: ChannelDuplexHandler, RemovableChannelHandler {
     accessLog?.record(
       method: head.method.rawValue, target: head.uri, status: answer.response.status.code,
       bytes: answer.bodyBytes, started: started,
-      userAgent: head.headers.first(name: "user-agent"), remote: remote,
+      userAgent: fields.userAgent, remote: remote,
       protocolName: head.version.minor == 0 ? "HTTP/1.0" : "HTTP/1.1")
     if !keepAlive { closeAfterFlush(context: context) }
-  }
-
-  /// How many `Host` fields the head has, and the first one's value, in one pass: no array, as
-  /// `headers["host"]` would allocate on every request.
-  private static func hostFields(_ headers: HTTPHeaders) -> (count: Int, first: String?) {
-    var count = 0
-    var first: String?
-    for (name, value) in headers
-    where name.utf8.count == 4
-      // `| 0x20` lower-cases ASCII letters; only letters map onto the letters of `host`.
-      && name.utf8.elementsEqual("host".utf8, by: { $0 | 0x20 == $1 })
-    {
-      count += 1
-      if first == nil { first = value }
-    }
-    return (count, first)
   }
 
   func channelReadComplete(context: ChannelHandlerContext) {

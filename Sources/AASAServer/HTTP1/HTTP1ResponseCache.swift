@@ -52,8 +52,10 @@ final class HTTP1ResponseCache {
       date = HTTPDate.format(now)
       entries.removeAll(keepingCapacity: true)
     }
-    for entry in entries where entry.response === response && entry.variant == variant {
-      return entry.bytes
+    // By index: a `for entry in entries` loop copies (retains) every entry it looks at.
+    for index in entries.indices
+    where entries[index].response === response && entries[index].variant == variant {
+      return entries[index].bytes
     }
     let bytes = Self.encode(response, variant, date: date, allocator: allocator)
     if entries.count < Self.capacity {
