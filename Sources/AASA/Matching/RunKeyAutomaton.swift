@@ -10,7 +10,7 @@
 /// followed. Every key that ends at a position is then reported by following output links, each
 /// of which ends a key.
 final class RunKeyAutomaton: Sendable {
-  private struct Node: Sendable {
+  private struct Node: Sendable, EdgeIndexedNode {
     var firstEdge: Int32 = 0
     var edgeCount: Int32 = 0
     var firstRule: Int32 = 0
@@ -21,10 +21,6 @@ final class RunKeyAutomaton: Sendable {
     /// The nearest node on the failure chain, this one included, where a key ends; -1 for none.
     var output: Int32 = -1
   }
-
-  /// Nodes with more edges than this get a table from ASCII scalar to edge (the root always has
-  /// one): a search by halving among many keys mispredicts a branch at nearly every step.
-  private static let tableThreshold = 8
 
   private let nodes: [Node]
   /// The scalar of each edge, sorted per node, so that wide nodes can be searched by halving.
@@ -81,13 +77,10 @@ final class RunKeyAutomaton: Sendable {
       let edges = builder.edges[builderNode].sorted { $0.key < $1.key }
       nodes[node].firstEdge = Int32(edgeKeys.count)
       nodes[node].edgeCount = Int32(edges.count)
-      if node == 0 || edges.count > Self.tableThreshold {
-        nodes[node].asciiTable = Int32(asciiTables.count)
-        var table = [Int32](repeating: -1, count: 128)
-        for (offset, edge) in edges.enumerated() where edge.key < 128 {
-          table[Int(edge.key)] = Int32(edgeKeys.count + offset)
-        }
-        asciiTables.append(contentsOf: table)
+      // The root always has a table: every failure ends there.
+      if node == 0 || edges.count > EdgeLookup.tableThreshold {
+        nodes[node].asciiTable = EdgeLookup.appendASCIITable(
+          for: edges.lazy.map(\.key), firstEdge: edgeKeys.count, to: &asciiTables)
       }
       for edge in edges {
         nodes.append(Node())
@@ -109,7 +102,9 @@ final class RunKeyAutomaton: Sendable {
             if node != 0 {
               var candidate = Int(parent.failure)
               while true {
-                if let step = Self.edge(from: nodes[candidate], for: keys[edge], keys, tables) {
+                if let step = EdgeLookup.edge(
+                  from: nodes[candidate], for: keys[edge], keys: keys, asciiTables: tables)
+                {
                   failure = Int(edgeTargets[step])
                   break
                 }
@@ -177,8 +172,9 @@ final class RunKeyAutomaton: Sendable {
           // A node without a row, or a scalar beyond ASCII: edges and failure links.
           var current = state >= 0 ? state / classCount : -state - 1
           while true {
-            if let edge = Self.edge(
-              from: automaton.nodes[current], for: scalar, automaton.keys, automaton.asciiTables)
+            if let edge = EdgeLookup.edge(
+              from: automaton.nodes[current], for: scalar, keys: automaton.keys,
+              asciiTables: automaton.asciiTables)
             {
               current = Int(automaton.targets[edge])
               break
@@ -237,30 +233,5 @@ final class RunKeyAutomaton: Sendable {
     let steps: UnsafeBufferPointer<Int32>
     let asciiClasses: UnsafeBufferPointer<UInt8>
     let outputs: UnsafeBufferPointer<Int32>
-  }
-
-  /// The index of `node`'s edge for `scalar`: a table for ASCII on wide nodes, a scan for a few
-  /// edges, halving for many.
-  @inline(__always)
-  private static func edge(
-    from node: Node, for scalar: UInt32, _ keys: UnsafeBufferPointer<UInt32>,
-    _ asciiTables: UnsafeBufferPointer<Int32>
-  ) -> Int? {
-    if node.asciiTable >= 0 && scalar < 128 {
-      let edge = asciiTables[Int(node.asciiTable) + Int(scalar)]
-      return edge < 0 ? nil : Int(edge)
-    }
-    var low = Int(node.firstEdge)
-    var high = low + Int(node.edgeCount)
-    while high - low > 8 {
-      let middle = (low + high) / 2
-      if keys[middle] < scalar { low = middle + 1 } else { high = middle + 1 }
-    }
-    while low < high {
-      if keys[low] == scalar { return low }
-      if keys[low] > scalar { return nil }
-      low += 1
-    }
-    return nil
   }
 }

@@ -5,7 +5,7 @@
 /// in a tight loop instead of visiting a node per scalar, and touches no reference-counted storage
 /// per step.
 final class Trie: Sendable {
-  private struct Node: Sendable {
+  private struct Node: Sendable, EdgeIndexedNode {
     var firstEdge: Int32 = 0
     var edgeCount: Int32 = 0
     var firstRule: Int32 = 0
@@ -16,10 +16,6 @@ final class Trie: Sendable {
     /// For wide nodes, where this node's ASCII table starts in `asciiTables`; otherwise -1.
     var asciiTable: Int32 = -1
   }
-
-  /// Nodes with more edges than this get a table from ASCII scalar to edge: a search by halving
-  /// among many keys mispredicts a branch at nearly every step.
-  private static let tableThreshold = 8
 
   private let nodes: [Node]
   /// The first scalar of each edge's label, sorted per node, so that wide nodes (the root of a trie
@@ -53,13 +49,9 @@ final class Trie: Sendable {
       let edges = builder.edges[builderNode].sorted { $0.key < $1.key }
       nodes[node].firstEdge = Int32(edgeKeys.count)
       nodes[node].edgeCount = Int32(edges.count)
-      if edges.count > Self.tableThreshold {
-        nodes[node].asciiTable = Int32(asciiTables.count)
-        var table = [Int32](repeating: -1, count: 128)
-        for (offset, edge) in edges.enumerated() where edge.key < 128 {
-          table[Int(edge.key)] = Int32(edgeKeys.count + offset)
-        }
-        asciiTables.append(contentsOf: table)
+      if edges.count > EdgeLookup.tableThreshold {
+        nodes[node].asciiTable = EdgeLookup.appendASCIITable(
+          for: edges.lazy.map(\.key), firstEdge: edgeKeys.count, to: &asciiTables)
       }
       for edge in edges {
         var label = [edge.key]
@@ -138,7 +130,10 @@ final class Trie: Sendable {
       appendRules(of: node, &result)
       var position = start
       while position < count {
-        guard let edge = edge(from: node, for: scalar(position)) else { return }
+        guard
+          let edge = EdgeLookup.edge(
+            from: node, for: scalar(position), keys: keys, asciiTables: asciiTables)
+        else { return }
         node = nodes[Int(targets[edge])]
         let labelStart = Int(node.labelStart)
         let labelCount = Int(node.labelCount)
@@ -150,27 +145,6 @@ final class Trie: Sendable {
         position += labelCount
         appendRules(of: node, &result)
       }
-    }
-
-    /// The index of `node`'s edge for `scalar`: a scan for a few edges, halving for many.
-    @inline(__always)
-    private func edge(from node: Node, for scalar: UInt32) -> Int? {
-      if node.asciiTable >= 0 && scalar < 128 {
-        let edge = asciiTables[Int(node.asciiTable) + Int(scalar)]
-        return edge < 0 ? nil : Int(edge)
-      }
-      var low = Int(node.firstEdge)
-      var high = low + Int(node.edgeCount)
-      while high - low > 8 {
-        let middle = (low + high) / 2
-        if keys[middle] < scalar { low = middle + 1 } else { high = middle + 1 }
-      }
-      while low < high {
-        if keys[low] == scalar { return low }
-        if keys[low] > scalar { return nil }
-        low += 1
-      }
-      return nil
     }
 
     @inline(__always)
