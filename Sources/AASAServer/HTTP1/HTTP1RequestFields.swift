@@ -2,7 +2,7 @@ import NIOHTTP1
 
 /// The header fields of an HTTP/1 request head that the server acts on, read in one pass over
 /// the head. Looking each up by name (`headers["host"]`, `first(name:)`, `contains(name:)`) was
-/// eight passes and two arrays per request, a measurable share of a keep-alive request's time.
+/// eight passes over the fields and two arrays per request; a fetcher sends five to ten fields.
 ///
 /// Names are matched without regard to case (RFC 9110 section 5.1). A field that appears more
 /// than once keeps every value where the answer depends on all of them (`If-None-Match`,
@@ -47,13 +47,15 @@ struct HTTP1RequestFields {
     }
   }
 
-  /// Whether `name` is `lowercased` in any case. `| 0x20` lower-cases ASCII letters, and only
-  /// letters map onto letters; the one other byte it maps onto `-` is CR, which a field name
-  /// cannot hold.
+  /// Whether `name` is `lowercased` in any case: ASCII letters are folded, every other byte
+  /// must be the same. NIOHTTP1's look-ups by name fold bit 5 of every byte, so they take CR
+  /// for `-`; on a field name as parsed, a token, the two agree.
   @inline(__always)
   private static func `is`(_ name: String.UTF8View, _ lowercased: StaticString) -> Bool {
     lowercased.withUTF8Buffer { expected in
-      name.elementsEqual(expected, by: { $0 | 0x20 == $1 })
+      name.elementsEqual(expected) { byte, wanted in
+        (byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte) == wanted
+      }
     }
   }
 }

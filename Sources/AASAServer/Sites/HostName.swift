@@ -18,7 +18,9 @@ enum HostName {
   static func key(forName name: Substring) -> String? {
     var host = name
     if host.last == "." { host = host.dropLast() }
-    guard !host.isEmpty else { return nil }
+    // One trailing dot is the root of a fully qualified name; a second ends an empty label,
+    // which names no host (and would make a key with a trailing dot).
+    guard !host.isEmpty, host.last != "." else { return nil }
     // Most requests already send the host in lower case: no copy to make then.
     if !host.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) {
       return String(host)

@@ -50,13 +50,15 @@ import Testing
     }
   }
 
-  /// Names of the same length as a wanted one, differing in a byte that `| 0x20` would fold
-  /// if it were not a letter, are other fields.
+  /// Names of the same length as a wanted one that differ in a byte other than a letter's case
+  /// are other fields: `_` for `-`, `@` for `` ` ``, and CR, which `| 0x20` alone would turn
+  /// into `-`.
   @Test func namesOfTheSameLengthAreNotMistaken() {
     let fields = HTTP1RequestFields(
       HTTPHeaders([
         ("hosT", "kept"), ("h0st", "x"), ("user_agent", "x"), ("if-none-matcH", "kept"),
         ("accept-encodinG", "kept"), ("transfer_encoding", "x"), ("content-lengtH", "0"),
+        ("if\rnone-match", "x"), ("user\ragent", "x"), ("content\rlength", "9"),
       ]))
     #expect(fields.hostCount == 1)
     #expect(fields.userAgent == nil)

@@ -1,8 +1,10 @@
 // server-request: what aasa-serve makes of a request's target and headers, and of HTTP/2 bytes.
 //
 // Input: lines up to the first NUL: the method, the request target, then `Name: value` headers
-// (Host, If-None-Match, If-Modified-Since, Accept-Encoding, Prefer-Html-Meta-Tags); the bytes
-// after the NUL are scanned as an HTTP/2 connection's inbound bytes. Checks: a target resolves
+// (Host, If-None-Match, If-Modified-Since, Accept-Encoding, Prefer-Html-Meta-Tags, any other);
+// the bytes after the NUL are scanned as an HTTP/2 connection's inbound bytes. Checks: the
+// HTTP/1 handler's one-pass field reader (`HTTP1RequestFields`) finds what NIOHTTP1's look-ups
+// by name find; a target resolves
 // only to a canonical path inside the site (no `.`/`..`/empty segments, no control characters,
 // no hidden segment but `.well-known`); a plain target that names a path names itself; a 200 names a loaded
 // file; the host key is lower case with no port; the frame scanner says the same thing whether
@@ -58,22 +60,38 @@ func fuzzServerRequest(_ bytes: [UInt8]) -> CInt {
     .map { String(decoding: $0, as: UTF8.self) }
   let method = lines.first ?? "GET"
   let target = lines.count > 1 ? lines[1] : "/"
-  var request = RequestSummary(
-    method: HTTPMethod(rawValue: method), target: target, ifNoneMatch: [], ifModifiedSince: nil,
-    acceptEncoding: [])
-  var host: String?
+  var headers = HTTPHeaders()
   for line in lines.dropFirst(2).prefix(32) {
     guard let colon = line.firstIndex(of: ":") else { continue }
     let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-    switch line[..<colon].lowercased() {
-    case "host": host = value
-    case "if-none-match": request.ifNoneMatch.append(value)
-    case "if-modified-since": request.ifModifiedSince = value
-    case "accept-encoding": request.acceptEncoding.append(value)
-    case "prefer-html-meta-tags": request.preferHtmlMetaTags = value
-    default: continue
-    }
+    // Only what the HTTP/1 parser lets through: a field name is a token (RFC 9110 5.6.2).
+    let name = line[..<colon]
+    guard !name.isEmpty, name.utf8.allSatisfy(isTokenByte) else { continue }
+    headers.add(name: String(name), value: value)
   }
+  // The HTTP/1 handler's one pass over the head must find what NIOHTTP1's look-ups by name find.
+  let fields = HTTP1RequestFields(headers)
+  require(fields.hostCount == headers["host"].count, "Host counted as \(fields.hostCount)")
+  require(fields.host == headers.first(name: "host"), "Host \(fields.host.debugDescription)")
+  require(fields.ifNoneMatch == headers["if-none-match"], "If-None-Match \(fields.ifNoneMatch)")
+  require(
+    fields.ifModifiedSince == headers.first(name: "if-modified-since"), "If-Modified-Since")
+  require(
+    fields.acceptEncoding == headers["accept-encoding"], "Accept-Encoding \(fields.acceptEncoding)")
+  require(
+    fields.preferHtmlMetaTags == headers.first(name: "prefer-html-meta-tags"),
+    "Prefer-Html-Meta-Tags")
+  require(fields.userAgent == headers.first(name: "user-agent"), "User-Agent")
+  require(
+    fields.hasBody
+      == (headers.contains(name: "transfer-encoding")
+        || headers["content-length"].contains { (Int($0) ?? 0) > 0 }),
+    "a body announced or not")
+  let request = RequestSummary(
+    method: HTTPMethod(rawValue: method), target: target, ifNoneMatch: fields.ifNoneMatch,
+    ifModifiedSince: fields.ifModifiedSince, acceptEncoding: fields.acceptEncoding,
+    preferHtmlMetaTags: fields.preferHtmlMetaTags)
+  let host = fields.host
 
   checkResolution(of: target)
   let answer = Responder.answer(request, site: FuzzSite.snapshot)
@@ -176,5 +194,15 @@ private func checkResolution(of target: String) {
     require(
       segment.utf8.first != UInt8(ascii: ".") || (index == 0 && segment == ".well-known"),
       "\(path.debugDescription) has a hidden segment")
+  }
+}
+
+/// A byte of an RFC 9110 token: letters, digits and ``!#$%&'*+-.^_`|~``.
+private func isTokenByte(_ byte: UInt8) -> Bool {
+  switch byte {
+  case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+    UInt8(ascii: "0")...UInt8(ascii: "9"):
+    true
+  default: "!#$%&'*+-.^_`|~".utf8.contains(byte)
   }
 }
