@@ -9,11 +9,12 @@
 # resident memory (VmHWM).
 #
 # Usage: Benchmarks/serve/run.sh [seconds per run, default 10]
-# ONLY=close1,h2,... runs only those scenarios (http, https, https1, close, close1, h2, full,
-# resumed). `https1` is HTTPS keep-alive with one worker each (aasa-serve --threads 1, a second
-# nginx with worker_processes 1, wrk -t1): the same parallelism on both sides, where the default
-# pair differs in how it spreads connections (nginx's first worker takes them all here, aasa-serve
-# deals them out to every event loop).
+# ONLY=close1,h2,... runs only those scenarios (http, https, https1, close, close1, close1w, h2,
+# full, resumed). `https1` is HTTPS keep-alive with one worker each (aasa-serve --threads 1, a
+# second nginx with worker_processes 1, wrk -t1): the same parallelism on both sides, where the
+# default pair differs in how it spreads connections (nginx's first worker takes them all here,
+# aasa-serve deals them out to every event loop). `close1w` is `close1` (a new TLS connection per
+# request, wrk -t1 -c16) against the same one-worker pair.
 # Not run by default, the HTTP/2 floor builds Benchmarks/serve/floor: `floor`, the least a server
 # on NIOSSL and NIOHTTP2 (aasa-serve's HTTP/2 engine until issue 21; it is libnghttp2 now) can do
 # per HTTP/2 request. It runs in one table with nginx, `nghttpd -n 2` (nghttp2's own server, for
@@ -31,7 +32,7 @@ ONLY="${ONLY:-}"
 want() { [ -z "$ONLY" ] || [[ ",$ONLY," == *",$1,"* ]]; }
 # aasa-serve is built and started only for the scenarios that measure it.
 NEED_AASA=0
-for scenario in http https https1 close close1 h2 full resumed; do
+for scenario in http https https1 close close1 close1w h2 full resumed; do
   want "$scenario" && NEED_AASA=1
 done
 FLOORS=()
@@ -134,7 +135,10 @@ if [ "$NEED_AASA" = 1 ]; then
   PORTS+=("$AASA_HTTP" "$AASA_HTTPS")
 fi
 HTTPS1_PID=""
-if want https1; then
+# The one-worker pair, for the scenarios that compare equal parallelism.
+ONE_WORKER=0
+{ want https1 || want close1w; } && ONE_WORKER=1
+if [ "$ONE_WORKER" = 1 ]; then
   "$SERVE" --root "$SITE" --port "$AASA_HTTPS1" --threads 1 --tls-cert "$WORK/cert.pem" \
     --tls-key "$WORK/key.pem" --watch-interval 1 $LOG_FLAG >"$WORK/aasa-https1.log" 2>&1 &
   PIDS+=($!)
@@ -176,7 +180,7 @@ nginx_conf auto "$WORK/nginx.pid" "server { listen 127.0.0.1:$NGINX_HTTP; root $
 mkdir -p "$WORK/tmp"
 "$NGINX" -c "$WORK/nginx.conf" -e "$WORK/nginx-error.log" 2>/dev/null \
   || "$NGINX" -c "$WORK/nginx.conf"
-if want https1; then
+if [ "$ONE_WORKER" = 1 ]; then
   nginx_conf 1 "$WORK/nginx1.pid" "" "$NGINX_HTTPS1" >"$WORK/nginx1.conf"
   "$NGINX" -c "$WORK/nginx1.conf" -e "$WORK/nginx-error.log" 2>/dev/null \
     || "$NGINX" -c "$WORK/nginx1.conf"
@@ -192,7 +196,7 @@ for port in "${PORTS[@]}"; do
 done
 URLS=("http://127.0.0.1:$NGINX_HTTP" "https://127.0.0.1:$NGINX_HTTPS")
 [ "$NEED_AASA" = 1 ] && URLS+=("http://127.0.0.1:$AASA_HTTP" "https://127.0.0.1:$AASA_HTTPS")
-want https1 && URLS+=("https://127.0.0.1:$AASA_HTTPS1" "https://127.0.0.1:$NGINX_HTTPS1")
+[ "$ONE_WORKER" = 1 ] && URLS+=("https://127.0.0.1:$AASA_HTTPS1" "https://127.0.0.1:$NGINX_HTTPS1")
 for url in "${URLS[@]}"; do
   size=$(curl -sk "$url$PATH_AASA" | wc -c)
   [ "$size" = 99 ] || { echo "unexpected body size $size from $url" >&2; cat "$WORK"/*.log >&2; exit 1; }
@@ -297,6 +301,10 @@ want https && scenario "HTTPS keep-alive (wrk -t$THREADS -c$CONNECTIONS)" "$OURS
 want https1 && scenario "HTTPS keep-alive, one worker each (wrk -t1 -c$CONNECTIONS)" "$HTTPS1_PID" \
   "$(cat "$WORK/nginx1.pid")" "bench https://127.0.0.1:$AASA_HTTPS1$PATH_AASA 1 $CONNECTIONS" \
   "bench https://127.0.0.1:$NGINX_HTTPS1$PATH_AASA 1 $CONNECTIONS"
+want close1w && scenario "HTTPS, new connection per request, one worker each (wrk -t1 -c16)" \
+  "$HTTPS1_PID" "$(cat "$WORK/nginx1.pid")" \
+  "bench https://127.0.0.1:$AASA_HTTPS1$PATH_AASA 1 16 close" \
+  "bench https://127.0.0.1:$NGINX_HTTPS1$PATH_AASA 1 16 close"
 want close && scenario "HTTPS, new connection per request (wrk -t$THREADS -c$CONNECTIONS)" \
   "$OURS_HTTPS" "$THEIRS" "bench $A_HTTPS $THREADS $CONNECTIONS close" \
   "bench $N_HTTPS $THREADS $CONNECTIONS close"
