@@ -177,34 +177,28 @@ public struct ResponseJudge: Sendable {
   ) {
     let limit = FileKind.maximumSize
     let tooLarge = "\(resource.reader) reads at most \(limit) and rejects the rest"
-    let header = response.header("Content-Encoding") ?? ""
-    let codings: [ContentCoding]
-    switch ContentCoding.parse(header) {
-    case .success(let parsed): codings = parsed
-    case .failure(let unknown):
+    switch ResponseBody(response, limit: limit) {
+    case .unknownCoding(let unknown):
       return (
         sizeRequirement(response, as: resource),
         Requirement("content-encoding", .fail, unknown.description(fetcher: resource.fetcher)), nil
       )
-    }
-    if codings.isEmpty {
+    case .identity:
       return (
         sizeRequirement(response, as: resource), Requirement("content-encoding", .pass, "none"),
         response.body
       )
-    }
-    let named = codings.map(\.rawValue).joined(separator: ", ")
-    if response.exceededCap {
+    case .overCapAsSent(let codings):
+      let named = Self.names(codings)
       return (
         Requirement("size", .fail, "more than \(limit) bytes as sent (\(named)); \(tooLarge)"),
         Requirement("content-encoding", .pass, "\(named) (\(resource.fetcher) decodes it)"), nil
       )
-    }
-    do {
-      let decoded = try BodyDecoder.decode(response.body, codings: codings, limit: limit)
+    case .decoded(let codings, let decoded):
       let encoding = Requirement(
         "content-encoding", .pass,
-        "\(named), \(response.body.count) bytes as sent (\(resource.fetcher) decodes it)")
+        "\(Self.names(codings)), \(response.body.count) bytes as sent (\(resource.fetcher) decodes it)"
+      )
       if decoded.exceededLimit {
         return (
           Requirement(
@@ -218,7 +212,8 @@ public struct ResponseJudge: Sendable {
           "size", .pass, "\(decoded.bytes.count) bytes after decoding (at most \(limit))"),
         encoding, decoded.bytes
       )
-    } catch {
+    case .undecodable(_, let error):
+      let header = response.header("Content-Encoding") ?? ""
       return (
         sizeRequirement(response, as: resource),
         Requirement(
@@ -228,6 +223,10 @@ public struct ResponseJudge: Sendable {
         nil
       )
     }
+  }
+
+  private static func names(_ codings: [ContentCoding]) -> String {
+    codings.map(\.rawValue).joined(separator: ", ")
   }
 
   func sizeRequirement(_ response: FetchedResource, as resource: WellKnownResource = .association)

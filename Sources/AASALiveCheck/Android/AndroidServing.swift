@@ -81,33 +81,27 @@ extension ResponseJudge {
   ) {
     let limit = AndroidServing.maximumSize
     let tooLarge = "over 1 MiB (\(limit) bytes); Android's verifier ignores a larger response"
+    let overCap = Requirement("size", .fail, "more than \(limit) bytes as sent: \(tooLarge)")
+    let asSent = Requirement("size", .info, "\(response.body.count) bytes as sent")
     let header = response.header("Content-Encoding") ?? ""
-    let codings: [ContentCoding]
-    switch ContentCoding.parse(header) {
-    case .success(let parsed): codings = parsed
-    case .failure(let unknown):
+    switch ResponseBody(response, limit: limit) {
+    case .unknownCoding(let unknown):
       return (
-        response.exceededCap
-          ? Requirement("size", .fail, "more than \(limit) bytes as sent: \(tooLarge)")
-          : Requirement("size", .info, "\(response.body.count) bytes as sent"),
+        response.exceededCap ? overCap : asSent,
         Requirement("content-encoding", .fail, unknown.description(fetcher: "Google's verifier")),
         nil
       )
-    }
-    if response.exceededCap {
-      return (
-        Requirement("size", .fail, "more than \(limit) bytes as sent: \(tooLarge)"),
-        Requirement("content-encoding", .pass, codings.isEmpty ? "none" : header), nil
-      )
-    }
-    if codings.isEmpty {
+    case .identity:
+      if response.exceededCap {
+        return (overCap, Requirement("content-encoding", .pass, "none"), nil)
+      }
       return (
         Requirement("size", .pass, "\(response.body.count) bytes (at most \(limit))"),
         Requirement("content-encoding", .pass, "none"), response.body
       )
-    }
-    do {
-      let decoded = try BodyDecoder.decode(response.body, codings: codings, limit: limit)
+    case .overCapAsSent:
+      return (overCap, Requirement("content-encoding", .pass, header), nil)
+    case .decoded(_, let decoded):
       let encoding = Requirement(
         "content-encoding", .pass, "\(header), \(response.body.count) bytes as sent")
       if decoded.exceededLimit {
@@ -118,9 +112,9 @@ extension ResponseJudge {
           "size", .pass, "\(decoded.bytes.count) bytes after decoding (at most \(limit))"),
         encoding, decoded.bytes
       )
-    } catch {
+    case .undecodable(_, let error):
       return (
-        Requirement("size", .info, "\(response.body.count) bytes as sent"),
+        asSent,
         Requirement(
           "content-encoding", .fail, "Content-Encoding: \(header), but \(error.description)"), nil
       )
