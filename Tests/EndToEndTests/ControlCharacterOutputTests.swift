@@ -107,6 +107,121 @@ struct ControlCharacterOutputTests {
     }
   }
 
+  /// An assetlinks.json whose component holds the planted characters (as JSON escapes), for a
+  /// package Google accepts; `changed` gives a second file with another certificate whose
+  /// component excludes what the first opens.
+  static func hostileAssetLinks(changed: Bool = false) -> String {
+    let fingerprint =
+      (changed ? "8F:1D" : "14:6D")
+      + ":E9:83:C5:73:06:50:D8:EE:B9:F2:A3:48:6E:5C:0E:30:8A:2E:2B:8B:1A:17:42:23:51:A4:39:1C:7E:42:9B"
+    let components =
+      changed
+      ? [#"{"/": "/plain/*"}"#, #"{"/": "/\#(escapedPlanted)/*", "exclude": true}"#]
+      : [#"{"/": "/\#(escapedPlanted)/*"}"#, #"{"/": "/plain/*"}"#]
+    return """
+      [{"relation": ["delegate_permission/common.handle_all_urls"],
+        "target": {"namespace": "android_app", "package_name": "com.example.shop",
+          "sha256_cert_fingerprints": ["\(fingerprint)"]},
+        "relation_extensions": {"delegate_permission/common.handle_all_urls": {
+          "dynamic_app_link_components": [\(components.joined(separator: ", "))]}}}]
+
+      """
+  }
+
+  /// The planted characters as JSON escapes, which the reader turns back into the raw characters.
+  static let escapedPlanted = #"x\u001b[31mRED\u0007\r\u0000\u202egnp.exe"#
+
+  /// Every line of a `--format tsv` answer has exactly `columns` columns.
+  static func expectColumns(
+    _ output: ProcessResult, _ columns: Int,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) {
+    #expect(!output.lines.isEmpty, "\(output.stderr)", sourceLocation: sourceLocation)
+    for line in output.lines {
+      #expect(
+        line.split(separator: "\t", omittingEmptySubsequences: false).count == columns,
+        "\(line.debugDescription)", sourceLocation: sourceLocation)
+    }
+  }
+
+  @Test(
+    "assetlinks routing, both diffs, a manifest and a certificate escape the inputs' characters")
+  func androidAndDiffs() throws {
+    let directory = try TemporaryDirectory(label: "control-android")
+    let old = try directory.write("old/assetlinks.json", Self.hostileAssetLinks())
+    let new = try directory.write("new/assetlinks.json", Self.hostileAssetLinks(changed: true))
+    let url = "https://shop.example.com/\(Self.planted)/1"
+    let urls = try directory.write(
+      "urls.txt", "\(url)\nhttps://shop.example.com/plain/1\nhttps://shop.example.com/\t/2\n")
+    let app = "com.example.shop\(Self.planted)"
+    var runs: [[String]] = [
+      [old, url], [old, url, "-v"], [old, "--urls", urls, "--app", app],
+      ["diff", old, new, "--urls", urls],
+    ]
+    let oldApple = try directory.write("old/aasa.json", Self.hostileAssociation)
+    let newApple = try directory.write(
+      "new/aasa.json",
+      """
+      {"applinks": {"details": [
+        {"appIDs": ["D3KQX62K1A.com.other.\(Self.planted)"], "components": [{"/": "/\(Self.planted)/*"}]},
+        {"appIDs": ["D3KQX62K1A.com.example.\(Self.planted)"],
+          "components": [{"/": "/\(Self.planted)/*"}, {"/": "/y\(Self.planted)"}]}]}}
+
+      """)
+    runs.append(["diff", oldApple, newApple, "--urls", urls])
+    // XML 1.0 forbids ESC and BEL even as references; a carriage return, a tab and U+202E get in.
+    let manifest = try directory.write(
+      "AndroidManifest.xml",
+      """
+      <?xml version="1.0" encoding="utf-8"?>
+      <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.example.sh&#9;op\u{202E}">
+        <application><activity android:name=".Main" android:exported="true">
+          <intent-filter android:autoVerify="true">
+            <action android:name="android.intent.action.VIEW"/>
+            <category android:name="android.intent.category.DEFAULT"/>
+            <category android:name="android.intent.category.BROWSABLE"/>
+            <data android:scheme="https"/>
+            <data android:host="shop&#13;.example.com"/>
+            <data android:host="*.exa&#9;mple\u{202E}.com"/>
+            <data android:host="shop.example.com"/>
+          </intent-filter>
+        </activity></application>
+      </manifest>
+      """)
+    runs.append([manifest])
+    for arguments in runs {
+      let output = try LintProcess.run(arguments)
+      #expect(output.status != 2, "\(arguments): \(output.stderr)")
+      Self.expectEscaped(output, "\(arguments)")
+      #expect(
+        !output.stdout.contains("\t"),
+        "\(arguments): a raw tab in \(output.stdout.debugDescription)")
+    }
+    let routed = try LintProcess.run([old, "--urls", urls, "-v"])
+    #expect(routed.stdout.contains(#"/x\u{1B}[31mRED\u{7}\u{D}\u{0}\u{202E}gnp.exe/1"#))
+    #expect(routed.stdout.contains(#"/\u{9}/2"#), "\(routed.stdout)")
+
+    let tsv = try LintProcess.run([old, "--urls", urls, "--format", "tsv"])
+    Self.expectEscaped(tsv, "assetlinks --format tsv")
+    Self.expectColumns(tsv, 3)
+    let hosts = try LintProcess.run([manifest, "--format", "tsv"])
+    Self.expectEscaped(hosts, "manifest --format tsv")
+    Self.expectColumns(hosts, 2)
+
+    let openssl = try ExecutableLookup.require("openssl")
+    let made = try ChildProcess.run(
+      openssl,
+      [
+        "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+        "-keyout", directory.file("k.pem"), "-out", directory.file("c.pem"), "-subj",
+        "/CN=Play\u{1B}[31mRED\u{202E}", "-days", "2",
+      ])
+    #expect(made.status == 0, "\(made.stderr)")
+    let fingerprint = try LintProcess.run(["fingerprint", directory.file("c.pem")])
+    Self.expectEscaped(fingerprint, "fingerprint")
+    #expect(fingerprint.stdout.contains(#"CN=Play\u{1B}[31mRED"#), "\(fingerprint.stdout)")
+  }
+
   @Test("inbound shows the sender's characters escaped, in aligned columns")
   func inbound() throws {
     let url = "bolts://docs?x=%1B%5B31m&y=\u{202E}z"

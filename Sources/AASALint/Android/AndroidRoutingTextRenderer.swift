@@ -1,5 +1,6 @@
 import AASA
 import AASAAndroid
+import AASACore
 
 /// Prints Android routing decisions for people, one aligned line per URL, as Apple's routing is
 /// printed:
@@ -10,16 +11,17 @@ struct AndroidRoutingTextRenderer {
   var verbose: Bool
 
   func render(_ routings: [AndroidRouting], app: String?, to sink: OutputSink) {
-    let width = routings.map { $0.input.count }.max() ?? 0
-    for routing in routings {
-      let padding = String(repeating: " ", count: max(0, width - routing.input.count))
+    let inputs = routings.map { $0.input.escapingControlCharacters }
+    let width = inputs.map(\.count).max() ?? 0
+    for (routing, input) in zip(routings, inputs) {
+      let padding = String(repeating: " ", count: max(0, width - input.count))
       sink.line(
-        style.bold(routing.input) + padding + "  →  "
+        style.bold(input) + padding + "  →  "
           + styled(AndroidRoutingExplanation.headline(routing, app: app)))
       if verbose && app == nil {
         for verdict in routing.verdicts {
           sink.line(
-            "      " + style.dim("\(verdict.app): ")
+            "      " + style.dim("\(verdict.app.escapingControlCharacters): ")
               + styled(AndroidRoutingExplanation.describe(verdict, named: false)))
         }
       }
@@ -27,13 +29,15 @@ struct AndroidRoutingTextRenderer {
   }
 
   private func styled(_ phrases: [Phrase]) -> String {
-    phrases.map { phrase in
-      switch phrase.tone {
-      case .plain: phrase.text
-      case .opens: style.green(phrase.text)
-      case .blocked: style.red(phrase.text)
-      case .quiet: style.dim(phrase.text)
-      case .rule: style.cyan(phrase.text)
+    phrases.map { phrase -> String in
+      // The rule as written and the package come from the file: shown escaped.
+      let text = phrase.text.escapingControlCharacters
+      return switch phrase.tone {
+      case .plain: text
+      case .opens: style.green(text)
+      case .blocked: style.red(text)
+      case .quiet: style.dim(text)
+      case .rule: style.cyan(text)
       }
     }.joined()
   }

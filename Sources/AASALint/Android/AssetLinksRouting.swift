@@ -85,9 +85,9 @@ extension LintRun {
     case .text:
       renderDiagnostics(diagnostics, to: output)
       for grant in grants {
-        let explanation = grant.answer.explanation
+        let explanation = grant.answer.explanation.escapingControlCharacters
         output.line(
-          "grants \(grant.query.packageName) \(grant.query.fingerprint.canonicalText)"
+          "grants \(grant.query.packageName.escapingControlCharacters) \(grant.query.fingerprint.canonicalText)"
             + (grantRelation == .handleAllURLs ? "" : " \(grantRelation)") + "? "
             + (grant.answer.isGranted ? style.green(explanation) : style.red(explanation)))
       }
@@ -104,7 +104,9 @@ extension LintRun {
   private func renderDiagnostics(_ diagnostics: [Diagnostic], to sink: OutputSink) {
     let renderer = DiagnosticTextRenderer(fileName: fileName, source: source, style: style)
     for diagnostic in diagnostics { renderer.render(diagnostic, to: sink) }
-    sink.line("\(fileName): " + DiagnosticTextRenderer.summary(diagnostics, style: style))
+    sink.line(
+      "\(fileName.escapingControlCharacters): "
+        + DiagnosticTextRenderer.summary(diagnostics, style: style))
   }
 
   /// `--app` names a package the file does not grant App Links: every verdict is `none`, and it
@@ -135,9 +137,9 @@ struct AndroidTSVRouter {
     let lineRouter = ParallelLineRouter<Never, Void> { line, bytes, _ in
       let routing = router.route(String(decoding: line, as: UTF8.self), app: app, explain: false)
       let (kind, verdict) = AndroidExpectation.outcome(of: routing, app: app)
-      bytes.append(contentsOf: line)
+      bytes.appendEscapingControls(line)
       bytes.append(UInt8(ascii: "\t"))
-      bytes.append(contentsOf: (kind == .none && app == nil ? "-" : verdict?.app ?? "-").utf8)
+      bytes.appendEscapingControls((kind == .none && app == nil ? "-" : verdict?.app ?? "-").utf8)
       bytes.append(UInt8(ascii: "\t"))
       bytes.append(contentsOf: kind.rawValue.utf8)
       bytes.append(UInt8(ascii: "\n"))

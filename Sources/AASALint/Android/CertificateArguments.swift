@@ -71,9 +71,10 @@ public struct FingerprintRun {
             })))
     } else {
       for certificate in certificates {
+        // A subject or a keystore alias can hold any character: shown escaped, not dropped.
         output.line(
           "\(certificate.fingerprint.canonicalText)  \(certificate.subject)  (\(certificate.origin))"
-            .filter { !$0.isASCII || $0.asciiValue! >= 0x20 })
+            .escapingControlCharacters)
       }
     }
     output.flush()

@@ -57,30 +57,37 @@ public struct ManifestRun {
       GitHubAnnotationWriter.write(file: fileName, diagnostics: report.diagnostics, to: output)
     case .tsv:
       for host in report.hosts {
-        output.line("\(host.declared)\t\(host.line)")
+        output.line("\(host.declared.escapingControlCharacters)\t\(host.line)")
       }
     case .text:
       let renderer = DiagnosticTextRenderer(fileName: fileName, source: source, style: style)
       for diagnostic in report.diagnostics { renderer.render(diagnostic, to: output) }
       output.line(
-        "\(fileName): " + DiagnosticTextRenderer.summary(report.diagnostics, style: style))
-      if let package = report.package { output.line("package \(package)") }
+        "\(fileName.escapingControlCharacters): "
+          + DiagnosticTextRenderer.summary(report.diagnostics, style: style))
+      // Hosts, the package and the reasons quoting them come from the manifest: shown escaped.
+      if let package = report.package {
+        output.line("package \(package.escapingControlCharacters)")
+      }
       output.line(style.bold("verified on Android 12+") + " (\(report.hosts.count))")
       for host in report.hosts {
         output.line(
-          "  " + style.green(host.declared) + style.dim("  line \(host.line)")
-            + (host.wildcard ? style.dim("  (assetlinks.json from \(host.host))") : ""))
+          "  " + style.green(host.declared.escapingControlCharacters)
+            + style.dim("  line \(host.line)")
+            + (host.wildcard
+              ? style.dim("  (assetlinks.json from \(host.host.escapingControlCharacters))") : ""))
       }
       if !report.dropped.isEmpty {
         output.line(style.bold("not verified") + " (\(report.dropped.count))")
         for dropped in report.dropped {
-          output.line("  " + style.dim("line \(dropped.line): ") + dropped.reason)
+          output.line(
+            "  " + style.dim("line \(dropped.line): ") + dropped.reason.escapingControlCharacters)
         }
       }
       if !report.legacyOnlyHosts.isEmpty {
         output.line(
           style.bold("also required on Android 11 and lower") + ": "
-            + report.legacyOnlyHosts.joined(separator: ", "))
+            + report.legacyOnlyHosts.joined(separator: ", ").escapingControlCharacters)
       }
     }
     output.flush()

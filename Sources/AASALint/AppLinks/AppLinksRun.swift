@@ -83,7 +83,9 @@ public struct AppLinksRun {
     case .text, .tsv:
       let renderer = DiagnosticTextRenderer(fileName: fileName, source: source, style: style)
       for diagnostic in diagnostics { renderer.render(diagnostic, to: output) }
-      output.line("\(fileName): " + DiagnosticTextRenderer.summary(diagnostics, style: style))
+      output.line(
+        "\(fileName.escapingControlCharacters): "
+          + DiagnosticTextRenderer.summary(diagnostics, style: style))
       AppLinkTextRenderer(style: style).render(reading.appLink, to: output)
       if let navigation { output.line(AppLinkTextRenderer(style: style).line(navigation)) }
     }

@@ -77,28 +77,32 @@ extension CheckRun {
     _ path: String, _ manifest: ManifestReport, _ rows: [ManifestCheck.Row],
     to sink: OutputSink
   ) {
+    // The path, the package, the hosts and what the sites answered are shown escaped.
     sink.line(
-      style.bold(path) + (manifest.package.map { " (\($0))" } ?? "")
+      style.bold(path.escapingControlCharacters)
+        + (manifest.package.map { " (\($0.escapingControlCharacters))" } ?? "")
         + ": \(rows.count) host\(rows.count == 1 ? "" : "s") verified on Android 12+")
-    let width = max(4, rows.map(\.host.declared.count).max() ?? 0)
+    let hosts = rows.map(\.host.declared.escapingControlCharacters)
+    let width = max(4, hosts.map(\.count).max() ?? 0)
     func pad(_ text: String, _ width: Int) -> String {
       text + String(repeating: " ", count: max(0, width - text.count))
     }
     sink.line(style.dim(pad("host", width) + "  verdict  assetlinks.json  grant"))
-    for row in rows {
+    for (row, host) in zip(rows, hosts) {
       let file = row.site.check(of: .assetLinks)
       let fileStatus = file?.status ?? .fail
       let verdict =
         row.status == .fail ? style.red("fail   ") : style.green(pad(row.status.rawValue, 7))
       sink.line(
-        pad(row.host.declared, width) + "  " + verdict + "  "
+        pad(host, width) + "  " + verdict + "  "
           + pad(fileStatus.rawValue, 15) + "  " + row.grant.status.rawValue)
       let problems =
         (row.site.siteRequirements + (file?.requirements ?? []) + [row.grant]
         + [row.rules].compactMap { $0 })
         .filter { $0.status == .fail || $0.status == .warn }
       for problem in problems {
-        sink.line("    " + style.dim("\(problem.name): ") + problem.detail)
+        sink.line(
+          "    " + style.dim("\(problem.name): ") + problem.detail.escapingControlCharacters)
       }
     }
     if rows.isEmpty { sink.line(style.red("the manifest verifies no host")) }

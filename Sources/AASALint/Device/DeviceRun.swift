@@ -55,12 +55,14 @@ public struct DeviceRun {
       sink.line(
         style.bold(visible(app.app ?? "(app not named in the paste)"))
           + " (\(report.platform.rawValue))")
-      let width = app.domains.map(\.domain.count).max() ?? 0
-      for domain in app.domains {
-        let padding = String(repeating: " ", count: max(0, width - domain.domain.count))
+      // Aligned on the domains as shown, escapes and all.
+      let shownDomains = app.domains.map { visible($0.domain) }
+      let width = shownDomains.map(\.count).max() ?? 0
+      for (domain, shownDomain) in zip(app.domains, shownDomains) {
+        let padding = String(repeating: " ", count: max(0, width - shownDomain.count))
         let state =
           domain.opensApp ? style.green(visible(domain.state)) : style.red(visible(domain.state))
-        sink.line("  \(visible(domain.domain))\(padding)  \(state)")
+        sink.line("  \(shownDomain)\(padding)  \(state)")
         sink.line("    means   " + visible(domain.meaning))
         for (index, cause) in domain.causes.enumerated() {
           sink.line(

@@ -74,24 +74,32 @@ extension DiffRun {
   private func writeText(
     _ diff: AssetLinksDiff, _ changes: [AndroidChange], routed: Int, to sink: OutputSink
   ) {
+    // File names, packages, rules and URLs come from the inputs: every one is shown escaped.
+    func shown(_ text: some StringProtocol) -> String { text.escapingControlCharacters }
     if diff.isEmpty {
       sink.line(
-        style.green("no change in what the file grants") + style.dim(" (\(old.name) → \(new.name))")
-      )
+        style.green("no change in what the file grants")
+          + style.dim(" (\(shown(old.name)) → \(shown(new.name)))"))
     }
     for grant in diff.addedGrants {
-      sink.line(style.green("+ grant \(grant.relation) to \(grant.package) \(grant.fingerprint)"))
+      sink.line(
+        style.green(
+          "+ grant \(shown(grant.relation)) to \(shown(grant.package)) \(shown(grant.fingerprint))")
+      )
     }
     for grant in diff.removedGrants {
-      sink.line(style.red("- grant \(grant.relation) to \(grant.package) \(grant.fingerprint)"))
+      sink.line(
+        style.red(
+          "- grant \(shown(grant.relation)) to \(shown(grant.package)) \(shown(grant.fingerprint))")
+      )
     }
     for change in diff.ruleChanges {
-      sink.line(style.bold(change.package) + " dynamic rules")
+      sink.line(style.bold(shown(change.package)) + " dynamic rules")
       for component in change.before where !change.after.contains(component) {
-        sink.line("  " + style.red("- \(component)"))
+        sink.line("  " + style.red("- \(shown(component))"))
       }
       for component in change.after where !change.before.contains(component) {
-        sink.line("  " + style.green("+ \(component)"))
+        sink.line("  " + style.green("+ \(shown(component))"))
       }
       if Set(change.before) == Set(change.after) {
         sink.line(
@@ -99,12 +107,13 @@ extension DiffRun {
       }
     }
     if routed > 0 {
-      let width = changes.map(\.input.count).max() ?? 0
-      for change in changes {
-        let padding = String(repeating: " ", count: width - change.input.count)
+      let inputs = changes.map { shown($0.input) }
+      let width = inputs.map(\.count).max() ?? 0
+      for (change, input) in zip(changes, inputs) {
+        let padding = String(repeating: " ", count: width - input.count)
         sink.line(
-          "\(change.input)\(padding)  \(change.app): \(change.before.rawValue) → \(style.bold(change.after.rawValue))"
-        )
+          "\(input)\(padding)  \(shown(change.app)): \(change.before.rawValue) → "
+            + style.bold(change.after.rawValue))
       }
       sink.line("\(Set(changes.map(\.input)).count) of \(routed) URLs change verdict on Android")
     }

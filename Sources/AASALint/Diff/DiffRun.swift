@@ -114,42 +114,50 @@ public struct DiffRun {
     _ diff: AssociationDiff, _ changes: [RoutingChange], routed: Int,
     ignored: [IgnoredFile], to sink: OutputSink
   ) {
+    // File names, app IDs, rules and URLs come from the inputs: every one is shown escaped.
+    func shown(_ text: some StringProtocol) -> String { text.escapingControlCharacters }
     for file in ignored {
       sink.line(
-        style.red("Apple ignores \(file.input.name) as a whole, so it opens no URL: ")
-          + Self.describe(file.input, file.reason))
+        style.red("Apple ignores \(shown(file.input.name)) as a whole, so it opens no URL: ")
+          + shown(Self.describe(file.input, file.reason)))
     }
     if diff.isEmpty {
-      sink.line(style.green("no change in behaviour") + style.dim(" (\(old.name) → \(new.name))"))
+      sink.line(
+        style.green("no change in behaviour")
+          + style.dim(" (\(shown(old.name)) → \(shown(new.name)))"))
     }
     for app in diff.apps {
       let suffix = app.presence.map { " (\($0.rawValue))" } ?? ""
-      sink.line(style.bold(app.app) + suffix)
+      sink.line(style.bold(shown(app.app)) + suffix)
       for change in app.rules {
         switch change {
         case .added(let origin):
-          sink.line("  " + style.green("+ \(origin.reference) \(origin.written)"))
+          sink.line("  " + style.green("+ \(origin.reference) \(shown(origin.written))"))
         case .removed(let origin):
-          sink.line("  " + style.red("- \(origin.reference) \(origin.written)"))
+          sink.line("  " + style.red("- \(origin.reference) \(shown(origin.written))"))
         case .changed(let old, let new, let differences):
-          sink.line("  " + style.yellow("~ \(new.reference) \(new.written)") + was(old, new))
-          for difference in differences { sink.line("      " + difference) }
+          sink.line(
+            "  " + style.yellow("~ \(new.reference) \(shown(new.written))") + was(old, new))
+          for difference in differences { sink.line("      " + shown(difference)) }
         case .moved(let old, let new):
-          sink.line("  " + style.cyan("↕ \(new.reference) \(new.written)") + was(old, new))
+          sink.line(
+            "  " + style.cyan("↕ \(new.reference) \(shown(new.written))") + was(old, new))
         }
       }
     }
     if let order = diff.appOrder {
       sink.line(style.bold("app order") + " (the first matching app wins)")
-      sink.line("  before: " + order.old.joined(separator: ", "))
-      sink.line("  after:  " + order.new.joined(separator: ", "))
+      sink.line("  before: " + shown(order.old.joined(separator: ", ")))
+      sink.line("  after:  " + shown(order.new.joined(separator: ", ")))
     }
     if routed > 0 {
-      let width = changes.map(\.input.count).max() ?? 0
-      for change in changes {
-        let padding = String(repeating: " ", count: width - change.input.count)
+      let inputs = changes.map { shown($0.input) }
+      let width = inputs.map(\.count).max() ?? 0
+      for (change, input) in zip(changes, inputs) {
+        let padding = String(repeating: " ", count: width - input.count)
         sink.line(
-          "\(change.input)\(padding)  \(change.before) → \(style.bold(change.after.description))")
+          "\(input)\(padding)  \(shown(change.before.description)) → "
+            + style.bold(shown(change.after.description)))
       }
       sink.line("\(changes.count) of \(routed) URLs route differently")
     }

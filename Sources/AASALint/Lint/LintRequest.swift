@@ -146,7 +146,9 @@ public struct LintRequest {
     }
     do {
       let parsed = try SiteDomain.parse(domain)
-      for note in parsed.notes { notes.line("aasa-lint: note: --domain: \(note)") }
+      for note in parsed.notes {
+        notes.line("aasa-lint: note: --domain: \(note.escapingControlCharacters)")
+      }
       notes.flush()
       return parsed.domain
     } catch {

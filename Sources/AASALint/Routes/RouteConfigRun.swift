@@ -128,7 +128,7 @@ public struct RouteConfigRun {
       let text = RouteAnswerText(style: style)
       for answer in answers where answer.platform == shown { text.render(answer, to: output) }
       for warning in warnings {
-        output.line(style.yellow("warning") + ": " + warning)
+        output.line(style.yellow("warning") + ": " + warning.escapingControlCharacters)
       }
       results?.renderText(file: table, style: style, to: output)
     }
@@ -155,6 +155,8 @@ public struct RouteConfigRun {
   private func renderDiagnostics(_ diagnostics: [Diagnostic], to sink: OutputSink) {
     let renderer = DiagnosticTextRenderer(fileName: fileName, source: source, style: style)
     for diagnostic in diagnostics { renderer.render(diagnostic, to: sink) }
-    sink.line("\(fileName): " + DiagnosticTextRenderer.summary(diagnostics, style: style))
+    sink.line(
+      "\(fileName.escapingControlCharacters): "
+        + DiagnosticTextRenderer.summary(diagnostics, style: style))
   }
 }
