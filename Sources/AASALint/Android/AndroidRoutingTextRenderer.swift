@@ -29,17 +29,7 @@ struct AndroidRoutingTextRenderer {
   }
 
   private func styled(_ phrases: [Phrase]) -> String {
-    phrases.map { phrase -> String in
-      // The rule as written and the package come from the file: shown escaped.
-      let text = phrase.text.escapingControlCharacters
-      return switch phrase.tone {
-      case .plain: text
-      case .opens: style.green(text)
-      case .blocked: style.red(text)
-      case .quiet: style.dim(text)
-      case .rule: style.cyan(text)
-      }
-    }.joined()
+    style.styled(phrases, blocked: style.red)
   }
 }
 

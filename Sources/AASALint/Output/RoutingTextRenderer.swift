@@ -38,16 +38,6 @@ public struct RoutingTextRenderer {
   }
 
   private func styled(_ phrases: [Phrase]) -> String {
-    phrases.map { phrase -> String in
-      let text = phrase.text.escapingControlCharacters
-      return switch phrase.tone {
-      case .plain: text
-      case .opens: style.green(text)
-      // A deliberate exclusion, not a fault: shown apart from errors' red.
-      case .blocked: style.yellow(text)
-      case .quiet: style.dim(text)
-      case .rule: style.cyan(text)
-      }
-    }.joined()
+    style.styled(phrases, blocked: style.yellow)
   }
 }
