@@ -1,3 +1,4 @@
+import AASACore
 import AASALint
 import ArgumentParser
 import Foundation
@@ -19,7 +20,8 @@ do {
     print(RootHelp.withLintOptions(CompletionScript.patch(message)))
     exit(0)
   }
-  let message = AASALintCommand.fullMessage(for: error)
+  // A usage error quotes the argument it refuses: shown escaped, like every input.
+  let message = AASALintCommand.fullMessage(for: error).escapingControlCharactersByLine
   writeStandardError(message + "\n")
   exit(code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue)
 }
@@ -36,7 +38,7 @@ func runParsed(_ command: inout ParsableCommand) async throws {
 }
 
 func fail(_ message: String) -> Never {
-  writeStandardError("aasa-lint: error: \(message)\n")
+  writeStandardError("aasa-lint: error: \(message.escapingControlCharactersByLine)\n")
   exit(ExitStatus.usage.rawValue)
 }
 

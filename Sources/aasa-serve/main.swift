@@ -245,7 +245,8 @@ do {
   // `Error:` and usage block.
   let message = ServeCommand.message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
   StandardError.write(
-    message.split(separator: "\n").map { "aasa-serve: " + $0 }.joined(separator: "\n")
+    message.escapingControlCharactersByLine.split(separator: "\n").map { "aasa-serve: " + $0 }
+      .joined(separator: "\n")
       + "\naasa-serve: see aasa-serve --help for the options")
   exit(2)
 }

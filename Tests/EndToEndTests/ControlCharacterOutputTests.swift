@@ -222,6 +222,31 @@ struct ControlCharacterOutputTests {
     #expect(fingerprint.stdout.contains(#"CN=Play\u{1B}[31mRED"#), "\(fingerprint.stdout)")
   }
 
+  @Test("an error quotes the argument or file name it refuses escaped, on one line each")
+  func errors() throws {
+    let directory = try TemporaryDirectory(label: "control-errors")
+    let file = try directory.write("aasa.json", Self.hostileAssociation)
+    // The planted characters but NUL, which no argument or file name can hold.
+    let planted = Self.planted.replacing("\u{00}", with: "")
+    let missing = directory.file("missing\(planted).json")
+    let runs: [[String]] = [
+      [missing], ["fingerprint", missing], ["diff", missing, file], [file, "--urls", missing],
+      [file, "--expect", missing], [file, "--domain", planted, "/a"],
+      [file, "--kind", planted], [file, "--\(planted)"],
+    ]
+    for arguments in runs {
+      let output = try LintProcess.run(arguments)
+      #expect(output.status == 2, "\(arguments): \(output.stderr)")
+      Self.expectEscaped(output, "\(arguments)")
+      #expect(output.stderr.contains("x\\u{1B}[31mRED"), "\(arguments): \(output.stderr)")
+    }
+    let serve = try ChildProcess.run(
+      BuiltProducts.executable("aasa-serve"), ["--port", planted])
+    #expect(serve.status == 2, "\(serve.stderr)")
+    Self.expectEscaped(serve, "aasa-serve --port")
+    #expect(serve.stderr.hasPrefix("aasa-serve: "), "\(serve.stderr)")
+  }
+
   @Test("inbound shows the sender's characters escaped, in aligned columns")
   func inbound() throws {
     let url = "bolts://docs?x=%1B%5B31m&y=\u{202E}z"

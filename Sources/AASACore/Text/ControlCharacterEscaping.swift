@@ -63,3 +63,16 @@ extension StringProtocol {
     return output
   }
 }
+
+extension StringProtocol {
+  /// The text with each line escaped as ``escapingControlCharacters`` does and the line feeds
+  /// between lines kept: for a message of several lines (a usage error and its usage) that quotes
+  /// an argument, a file name or a fetched value.
+  public var escapingControlCharactersByLine: String {
+    guard ControlCharacterEscaping.mayNeedEscaping(utf8) else { return String(self) }
+    // Split on the byte: as Characters, "\r\n" is one, which is no "\n".
+    return utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+      .map { String(decoding: $0, as: UTF8.self).escapingControlCharacters }
+      .joined(separator: "\n")
+  }
+}

@@ -20,6 +20,15 @@ struct ControlCharacterEscapingTests {
     }
   }
 
+  @Test("a message of several lines keeps its line feeds and escapes the rest")
+  func byLine() {
+    #expect(
+      "error: x\u{1B}[31m\r\nusage: a\tb\n".escapingControlCharactersByLine
+        == "error: x\\u{1B}[31m\\u{D}\nusage: a\\u{9}b\n")
+    #expect("one\n\ntwo".escapingControlCharactersByLine == "one\n\ntwo")
+    #expect("\u{202E}".escapingControlCharactersByLine == #"\u{202E}"#)
+  }
+
   @Test("JSON output escapes what the encoder would write raw")
   func json() throws {
     let text = JSONOutput.encode(["k": "a\u{1B}b\u{7F}c\u{9B}d\u{202E}e"], layout: .line)
