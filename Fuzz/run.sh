@@ -8,7 +8,7 @@
 #
 # Targets: json-lint match-explain assetlinks patterns routes applinks device macho
 # dynamic-rules manifest certificates (library code, built here with swiftc) and server-request
-# body-decoding signed-file response-judge entitlements (code that needs the package's
+# body-decoding signed-file response-judge entitlements live-numbers (code that needs the package's
 # dependencies, built by SwiftPM from Fuzz/Linked). Needs only the Swift toolchain (Linux, which ships libFuzzer). Everything built
 # goes to Fuzz/.build/, crashes and timeouts to Fuzz/findings/TARGET/, logs to Fuzz/.build/logs/.
 # After each campaign the corpus is replayed and every input that takes over 100 ms is listed.
@@ -21,8 +21,9 @@ root=$(dirname "$fuzz_dir")
 build="$fuzz_dir/.build"
 findings="$fuzz_dir/findings"
 all_targets=(json-lint match-explain assetlinks patterns routes applinks device macho dynamic-rules
-  manifest certificates server-request body-decoding signed-file response-judge entitlements)
-linked_targets=" server-request body-decoding signed-file response-judge entitlements "
+  manifest certificates server-request body-decoding signed-file response-judge entitlements
+  live-numbers)
+linked_targets=" server-request body-decoding signed-file response-judge entitlements live-numbers "
 # One target per input format reads inputs up to the CLI's read limit (4 MiB); the others stop at
 # 140 KB, where they run many times faster.
 max_len_of() {
@@ -58,7 +59,7 @@ source_of() {
   dynamic-rules) echo "$fuzz_dir/Targets/DynamicRules.swift" ;;
   manifest) echo "$fuzz_dir/Targets/Manifest.swift" ;;
   certificates) echo "$fuzz_dir/Targets/Certificates.swift" ;;
-  server-request | body-decoding | signed-file | response-judge | entitlements)
+  server-request | body-decoding | signed-file | response-judge | entitlements | live-numbers)
     echo "$fuzz_dir/Linked/Sources/$1"
     ;;
   *) return 1 ;;
@@ -285,6 +286,24 @@ make_seeds() {
     printf 'GET\n/\nPrefer-Html-Meta-Tags: al, al,og\n\0PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n\0\0\0\4\0\0\0\0\0\0\0\5\1\0\0\0\1\202' >"$seeds/meta-tags-h2"
     # Two whole requests (the second on the site's AASA file, reset by the client) and a PING.
     printf 'GET\n/\n\0PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n\0\0\0\4\0\0\0\0\0\0\0\16\1\5\0\0\0\1\202\207\204\001\011127.0.0.1\0\0\066\1\4\0\0\0\3\202\207\004\047/.well-known/apple-app-site-association\001\011127.0.0.1\0\0\4\3\0\0\0\0\3\0\0\0\10\0\0\10\6\0\0\0\0\0abcdefgh' >"$seeds/h2-requests"
+    ;;
+  live-numbers)
+    # A reader byte (0 Cache-Control NUL Age, 1 an address, 2 ports, 3 a duration), then text:
+    # the security review's pairs (S4-5) and every notation of an internal address.
+    printf '\x00max-age=9223372036854775807' >"$seeds/max-age-int-max"
+    printf '\x00max-age=100\0-9223372036854775808' >"$seeds/age-int-min"
+    printf '\x00max-age=-1\0005' >"$seeds/max-age-negative"
+    printf '\x00max-age=9223372036854775807\0-1' >"$seeds/both"
+    printf '\x00max-age=3600,public\0900' >"$seeds/apple"
+    printf '\x00public, max-age=99999999999999999999999\0 2147483649 ' >"$seeds/huge"
+    local address
+    for address in 127.0.0.1 2130706433 0x7f.1 0177.0.0.1 127.1 '[::1]' '[::ffff:127.0.0.1]' \
+      '::ffff:7f00:1' 169.254.169.254 100.64.0.1 '[fe80::1%25eth0]' '[fd00::1]' 127.0.0.%31 localhost.; do
+      printf '\x01%s' "$address" >"$seeds/address-${address//[^a-z0-9]/_}"
+    done
+    printf '\x02example.com:443:[::1]:8443' >"$seeds/connect-to"
+    printf '\x02example.com:99999999999999999999' >"$seeds/site-port"
+    printf '\x03\x7f\xff\xff\xff\xff\xff\xff\xff' >"$seeds/duration-max"
     ;;
   body-decoding)
     { printf '\x01\x11'; printf 'aasa fuzz seed %.0s' $(seq 1 200) | gzip -c; } >"$seeds/gzip"

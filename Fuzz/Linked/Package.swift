@@ -26,6 +26,9 @@ let package = Package(
         .product(name: "NIOEmbedded", package: "swift-nio"),
       ]),
     .executableTarget(
+      name: "live-numbers",
+      dependencies: ["FuzzDriver", .product(name: "AASALiveCheck", package: "aasa")]),
+    .executableTarget(
       name: "body-decoding",
       dependencies: ["FuzzDriver", .product(name: "AASALiveCheck", package: "aasa")]),
     .executableTarget(

@@ -76,13 +76,21 @@ public struct LiveCheck: Sendable {
     let cdnSkipped =
       options.cdnOnlyForPublicHosts
       ? CDNReach.unreachableReason(site, systemTrust: options.trust.isSystem) : nil
-    async let cdn = cdnSkipped == nil ? fetchCDNCopy(fetcher) : nil
+    // Apple's CDN is a third party: its certificate is verified, and its answer refused when it
+    // fails, where the origin's is fetched unverified and judged apart (``CertificateJudge``).
+    let cdnClient =
+      cdnSkipped == nil && options.cdnBase != nil
+      ? ResourceFetcher.makeClient(
+        timeout: options.timeout, group: group, verifying: options.trust) : nil
+    let cdnFetcher = cdnClient.map { ResourceFetcher(client: $0, timeout: options.timeout) }
+    async let cdn = fetchCDNCopy(cdnFetcher)
     report.resources = await [association, legacy, assetLinks]
     let cdnResponse = await cdn
     if let index = report.resources.firstIndex(where: { $0.resource == .assetLinks }) {
       await checkAndroidServing(&report.resources[index], fetcher)
     }
     try? await client.shutdown()
+    try? await cdnClient?.shutdown()
 
     if let cdnBase = options.cdnBase {
       let url = CDNComparison.url(base: cdnBase, host: site.host)
@@ -120,10 +128,10 @@ public struct LiveCheck: Sendable {
     }
   }
 
-  private func fetchCDNCopy(_ fetcher: ResourceFetcher) async -> Result<
+  private func fetchCDNCopy(_ fetcher: ResourceFetcher?) async -> Result<
     FetchedResource, ConnectionProblem
   >? {
-    guard let base = options.cdnBase else { return nil }
+    guard let fetcher, let base = options.cdnBase else { return nil }
     let url = CDNComparison.url(base: base, host: options.site.host)
     do {
       return .success(try await fetcher.fetch(url, userAgent: options.userAgent))

@@ -53,6 +53,19 @@ public struct LiveCheckOptions: Sendable {
   ) {
     self.init(
       site: site, paths: paths, app: app, trust: trust,
-      timeout: .nanoseconds(Int64(timeoutSeconds * 1e9)))
+      timeout: .clampedSeconds(timeoutSeconds))
+  }
+}
+
+extension TimeAmount {
+  /// The longest timeout a library caller gets: a day (the command line allows 600 s).
+  static let longestTimeoutSeconds = 86_400.0
+
+  /// `seconds` (a `--timeout`) as a duration, without trapping whatever the value: NaN and
+  /// negative values become 0, values over ``longestTimeoutSeconds`` that; the command line
+  /// checks 0 < t ≤ 600 before this.
+  static func clampedSeconds(_ seconds: Double) -> TimeAmount {
+    guard seconds.isFinite, seconds > 0 else { return .nanoseconds(0) }
+    return .nanoseconds(Int64(min(seconds, longestTimeoutSeconds) * 1e9))
   }
 }

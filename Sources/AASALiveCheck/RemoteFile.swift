@@ -35,7 +35,7 @@ public enum RemoteFile {
       throw failure(error.reason)
     }
     guard RemoteFile.isRemote(url) else { throw failure("only https:// URLs are fetched") }
-    let timeout = TimeAmount.nanoseconds(Int64(timeoutSeconds * 1e9))
+    let timeout = TimeAmount.clampedSeconds(timeoutSeconds)
 
     // The certificate is judged as a check judges it: a file Apple would refuse is not linted.
     do {

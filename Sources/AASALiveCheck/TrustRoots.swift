@@ -16,11 +16,17 @@ public struct TrustRoots: Sendable {
   /// The system's roots, not a `--ca-file`: a site trusted only through its own roots is not
   /// public, and Apple's CDN cannot fetch from it.
   public var isSystem: Bool
+  /// The PEM file the roots were read from (`--ca-file`), nil for the system's: Apple's CDN is
+  /// fetched trusting the system's roots and these (``ResourceFetcher/makeClient(timeout:group:dnsOverride:verifying:)``).
+  public var filePath: String?
 
-  public init(store: CertificateStore, name: String, isSystem: Bool = false) {
+  public init(
+    store: CertificateStore, name: String, isSystem: Bool = false, filePath: String? = nil
+  ) {
     self.store = store
     self.name = name
     self.isSystem = isSystem
+    self.filePath = filePath
   }
 
   /// The system's trust store: on Linux the PEM bundle under `/etc/ssl` or `/etc/pki`, on macOS
@@ -48,7 +54,8 @@ public struct TrustRoots: Sendable {
     guard !certificates.isEmpty else {
       throw UnreadableCAFile(path: path, reason: "it holds no -----BEGIN CERTIFICATE----- block")
     }
-    return TrustRoots(store: CertificateStore(certificates), name: "--ca-file \(path)")
+    return TrustRoots(
+      store: CertificateStore(certificates), name: "--ca-file \(path)", filePath: path)
   }
 
   private static func readText(_ path: String) throws(System.ReadFailure) -> String {

@@ -10,6 +10,7 @@ public protocol InputProblem: Error, CustomStringConvertible {}
 extension LintRun.UsageError: InputProblem {}
 extension FileInput.ReadError: InputProblem {}
 extension LineReader.OpenError: InputProblem {}
+extension LineReader.LineTooLong: InputProblem {}
 extension ExpectationTable.FormatError: InputProblem {}
 extension SignedAssociation.UnreadableSignature: InputProblem {}
 extension RemoteFile.FetchError: InputProblem {}

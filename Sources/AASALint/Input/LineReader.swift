@@ -6,6 +6,10 @@ import AASACore
 /// Lists are written by people and exported by tools, so every line is read as a person means
 /// it: `\r\n` endings, a byte order mark at the start, and spaces or tabs around the text are
 /// dropped; blank lines and lines starting with `#` (comments) are skipped.
+///
+/// A line is at most ``maximumLineLength`` bytes: a longer one (a file that is not a list, or a
+/// stream without newlines) ends the reading with ``LineTooLong``, naming its line, before more
+/// than that is kept of it.
 public struct LineReader {
   public struct OpenError: Error, CustomStringConvertible {
     public var path: String
@@ -13,11 +17,28 @@ public struct LineReader {
     public var description: String { "cannot read \(path): \(reason)" }
   }
 
+  /// A line longer than ``maximumLineLength``: `FILE:LINE: a line over 64 KiB …`.
+  public struct LineTooLong: Error, CustomStringConvertible {
+    /// The file's name, `<stdin>` for standard input.
+    public var path: String
+    /// The line's number, from 1 (blank and comment lines counted).
+    public var line: Int
+    public var description: String {
+      "\(path):\(line): a line over 64 KiB (\(LineReader.maximumLineLength) bytes); a list holds one URL, path or host a line"
+    }
+  }
+
+  /// The longest line read: 64 KiB, line ending excluded.
+  public static let maximumLineLength = 64 * 1024
+
   private let fileDescriptor: Int32
   private let closesDescriptor: Bool
+  /// How errors name the input: the path, `<stdin>` for standard input.
+  private let name: String
 
   /// `path` is a file, or `-` for standard input.
   public init(path: String) throws {
+    name = path == "-" ? "<stdin>" : path
     if path == "-" {
       fileDescriptor = System.standardInput
       closesDescriptor = false
@@ -41,7 +62,7 @@ public struct LineReader {
 
   /// The input's chunks of whole lines, one at a time, for callers that read the next chunk while
   /// they work on the current one. Call ``close()`` when done.
-  public func chunks() -> Chunks { Chunks(fileDescriptor: fileDescriptor) }
+  public func chunks() -> Chunks { Chunks(fileDescriptor: fileDescriptor, name: name) }
 
   /// Closes the file (not standard input).
   public func close() {
@@ -57,16 +78,22 @@ public struct LineReader {
     }
 
     private let fileDescriptor: Int32
-    /// Bytes read but not yet handed out: the start of an unfinished line.
+    private let name: String
+    /// Bytes read but not yet handed out: the start of an unfinished line, at most
+    /// ``LineReader/maximumLineLength`` bytes.
     private var carried: [UInt8] = []
     private var reachedEnd = false
     private var isAtStart = true
+    /// The number of the line `carried` starts, from 1.
+    private var lineNumber = 1
 
-    fileprivate init(fileDescriptor: Int32) {
+    fileprivate init(fileDescriptor: Int32, name: String) {
       self.fileDescriptor = fileDescriptor
+      self.name = name
     }
 
-    /// The next chunk with at least one line, or nil at the end of the input.
+    /// The next chunk with at least one line, or nil at the end of the input. Throws
+    /// ``LineReader/LineTooLong`` at a line over ``LineReader/maximumLineLength`` bytes.
     public mutating func next() throws -> Chunk? {
       let chunkSize = 1 << 20
       while !reachedEnd {
@@ -92,8 +119,16 @@ public struct LineReader {
           if buffer.starts(with: ListLine.byteOrderMark) { start = 3 }
         }
         for index in buffer.indices where buffer[index] == UInt8(ascii: "\n") {
+          if index - start > LineReader.maximumLineLength {
+            throw LineTooLong(path: name, line: lineNumber)
+          }
           LineReader.appendLine(start..<index, of: buffer, to: &lines)
           start = index + 1
+          lineNumber += 1
+        }
+        // The unfinished line is kept only while it may still end in time.
+        if buffer.count - start > LineReader.maximumLineLength {
+          throw LineTooLong(path: name, line: lineNumber)
         }
         if reachedEnd {
           LineReader.appendLine(start..<buffer.count, of: buffer, to: &lines)
@@ -112,12 +147,14 @@ public struct LineReader {
     if let content = ListLine.content(of: range, in: bytes) { lines.append(content) }
   }
 
-  /// Calls `body` with each line's content (see ``ListLine/content(of:in:)``).
+  /// Calls `body` with each line's content (see ``ListLine/content(of:in:)``). Throws
+  /// ``LineTooLong`` at a line over ``maximumLineLength`` bytes, having kept no more of it.
   public func forEachLine(_ body: (Substring) throws -> Void) throws {
     defer { close() }
     var pending: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     var isFirstLine = true
+    var lineNumber = 1
     func emit(_ bytes: ArraySlice<UInt8>) throws {
       var line = bytes
       if isFirstLine {
@@ -140,6 +177,9 @@ public struct LineReader {
       var start = 0
       let end = count
       for index in 0..<end where chunk[index] == UInt8(ascii: "\n") {
+        if pending.count + (index - start) > Self.maximumLineLength {
+          throw LineTooLong(path: name, line: lineNumber)
+        }
         if pending.isEmpty {
           try emit(chunk[start..<index])
         } else {
@@ -148,6 +188,10 @@ public struct LineReader {
           pending.removeAll(keepingCapacity: true)
         }
         start = index + 1
+        lineNumber += 1
+      }
+      if pending.count + (end - start) > Self.maximumLineLength {
+        throw LineTooLong(path: name, line: lineNumber)
       }
       pending.append(contentsOf: chunk[start..<end])
     }

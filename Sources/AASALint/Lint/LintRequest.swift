@@ -77,9 +77,18 @@ public struct LintRequest {
       kind == .applinks || (kind == nil && !PageFetcher.namesAssociationFile(file))
     {
       // A page, fetched as an App Links resolver fetches it; the URL asked for is its source.
-      let body = try await PageFetcher.fetch(
+      let fetched = try await PageFetcher.fetchPage(
         url: file, caFile: caFile, timeoutSeconds: timeoutSeconds)
-      return try runPage(body, sourceURL: page.pageURL ?? file, output: output)
+      // Where the page came from, which a redirect may have changed: always said.
+      let hops =
+        fetched.redirects.isEmpty
+        ? "no redirect"
+        : "\(fetched.redirects.count) redirect\(fetched.redirects.count == 1 ? "" : "s")"
+      notes.line(
+        "aasa-lint: note: the page came from \(fetched.finalURL.escapingControlCharacters) (\(hops))"
+      )
+      notes.flush()
+      return try runPage(fetched.body, sourceURL: page.pageURL ?? file, output: output)
     }
     var source: [UInt8]
     // http:// too, so that it gets the fetcher's answer (only https counts), not "no such file".

@@ -10,8 +10,24 @@ import NIOSSL
 /// The request sends `Prefer-Html-Meta-Tags: al`; up to 10 redirects are followed (as Bolts' web
 /// view and the Facebook crawler do), the certificate is verified (system roots, or `--ca-file`),
 /// only a final `200` counts, and at most 5 MB is read, decoded. The URL asked for, not the one
-/// redirected to, is the App Link's source URL.
+/// redirected to, is the App Link's source URL; the URL the page came from is returned too
+/// (``Page/finalURL``).
+///
+/// Redirects are followed here, one hop at a time, so that each is judged before it is
+/// connected to (``AddressPolicy/redirectRefusal(fromScheme:toScheme:toHost:askedHost:)``): a hop
+/// from https to plain http, or to a loopback, private, link-local, unique-local, IPv4-mapped or
+/// unspecified address on another host than the one asked for, is refused with the URL it would
+/// have reached. A URL given directly may name such an address.
 public enum PageFetcher {
+  /// A fetched page: its body, and the URL it came from after redirects.
+  public struct Page: Sendable, Hashable {
+    public var body: [UInt8]
+    /// The URL of the last request, the one that answered 200.
+    public var finalURL: String
+    /// Each URL redirected to, in order (the last is ``finalURL``).
+    public var redirects: [String]
+  }
+
   public static let maximumRedirects = 10
   public static let maximumSize = 5 * 1024 * 1024
   public static let userAgent = "aasa-lint/0.1 (App Links resolver: Prefer-Html-Meta-Tags: al)"
@@ -36,24 +52,29 @@ public enum PageFetcher {
     url: String, caFile: String?, timeoutSeconds: Double,
     group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
   ) async throws(RemoteFile.FetchError) -> [UInt8] {
-    func failure(_ reason: String) -> RemoteFile.FetchError {
-      RemoteFile.FetchError(url: url, reason: reason)
-    }
+    try await fetchPage(url: url, caFile: caFile, timeoutSeconds: timeoutSeconds, group: group).body
+  }
+
+  /// The page and the URL it came from; throws ``RemoteFile/FetchError`` saying why there is none.
+  public static func fetchPage(
+    url: String, caFile: String?, timeoutSeconds: Double,
+    group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+  ) async throws(RemoteFile.FetchError) -> Page {
     var tls = TLSConfiguration.makeClientConfiguration()
     if let caFile { tls.trustRoots = .file(caFile) }
     var configuration = HTTPClient.Configuration(
       tlsConfiguration: tls,
-      redirectConfiguration: .follow(max: maximumRedirects, allowCycles: false),
+      // Followed in ``follow(url:client:timeout:current:)``, each hop judged before it is connected to.
+      redirectConfiguration: .disallow,
       timeout: .init(
-        connect: .nanoseconds(Int64(timeoutSeconds * 1e9)),
-        read: .nanoseconds(Int64(timeoutSeconds * 1e9))),
+        connect: .clampedSeconds(timeoutSeconds), read: .clampedSeconds(timeoutSeconds)),
       decompression: .enabled(limit: .size(maximumSize)))
     configuration.httpVersion = .automatic
     // A refused connection or a failed handshake is the answer: waiting and trying again until
     // the timeout would only hide it.
     configuration.connectionPool.retryConnectionEstablishment = false
     let client = HTTPClient(eventLoopGroup: group, configuration: configuration)
-    let result: Result<[UInt8], RemoteFile.FetchError>
+    let result: Result<Page, RemoteFile.FetchError>
     do {
       result = .success(try await fetch(url: url, client: client, timeoutSeconds: timeoutSeconds))
     } catch {
@@ -64,59 +85,122 @@ public enum PageFetcher {
   }
 
   private static func fetch(url: String, client: HTTPClient, timeoutSeconds: Double)
-    async throws(RemoteFile.FetchError) -> [UInt8]
+    async throws(RemoteFile.FetchError) -> Page
   {
     func failure(_ reason: String) -> RemoteFile.FetchError {
       RemoteFile.FetchError(url: url, reason: reason)
     }
-    var request = HTTPClientRequest(url: url)
-    request.headers.add(name: "User-Agent", value: userAgent)
-    request.headers.add(name: "Prefer-Html-Meta-Tags", value: "al")
-    request.headers.add(name: "Accept", value: "text/html, */*")
-    request.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
-    let prepared = request
-    let timeout = TimeAmount.nanoseconds(Int64(timeoutSeconds * 1e9))
+    let timeout = TimeAmount.clampedSeconds(timeoutSeconds)
+    // The URL being asked, for naming the host and port of a failure.
+    let current = CurrentURL(url)
     do {
-      return try await withThrowingTaskGroup(of: [UInt8]?.self) { tasks in
+      return try await withThrowingTaskGroup(of: Page?.self) { tasks in
         tasks.addTask {
-          let response = try await client.execute(
-            prepared, timeout: .nanoseconds(Int64(timeoutSeconds * 1e9)))
-          guard response.status.code == 200 else {
-            throw RemoteFile.FetchError(
-              url: url,
-              reason: "\(response.status.code) \(response.status.reasonPhrase); only 200 counts")
-          }
-          var body: [UInt8] = []
-          for try await buffer in response.body {
-            body += buffer.readableBytesView
-            if body.count > maximumSize {
-              throw RemoteFile.FetchError(
-                url: url, reason: "the page is larger than \(maximumSize) bytes, a resolver's limit"
-              )
-            }
-          }
-          return body
+          try await follow(url: url, client: client, timeout: timeout, current: current)
         }
         tasks.addTask {
-          try await Task.sleep(nanoseconds: UInt64(timeoutSeconds * 1e9))
+          try await Task.sleep(nanoseconds: UInt64(max(0, timeout.nanoseconds)))
           return nil
         }
         defer { tasks.cancelAll() }
-        guard let first = try await tasks.next(), let body = first else {
+        guard let first = try await tasks.next(), let page = first else {
           throw failure("no complete answer within \(timeoutSeconds) seconds")
         }
-        return body
+        return page
       }
     } catch let error as RemoteFile.FetchError {
       throw error
-    } catch let error as HTTPClientError where error == .redirectLimitReached {
-      throw failure("more than \(maximumRedirects) redirects")
-    } catch let error as HTTPClientError where error == .redirectCycleDetected {
-      throw failure("the redirects go round in a cycle")
     } catch {
       // The same words as for an association file: what failed, not the library's types.
-      throw failure(ConnectionProblem(error, site: site(of: url), timeout: timeout).description)
+      throw failure(
+        ConnectionProblem(error, site: site(of: current.value), timeout: timeout).description)
     }
+  }
+
+  /// The URL a fetch is at, read after a failure to name where it failed.
+  private final class CurrentURL: @unchecked Sendable {
+    private let lock = NSLock()
+    private var url: String
+    init(_ url: String) { self.url = url }
+    var value: String {
+      get { lock.withLock { url } }
+      set { lock.withLock { url = newValue } }
+    }
+  }
+
+  /// Asks `url`, then each URL it redirects to (at most ``maximumRedirects``, no cycle, each hop
+  /// judged before it is connected to), and reads the page that answers 200.
+  private static func follow(
+    url: String, client: HTTPClient, timeout: TimeAmount, current: CurrentURL
+  ) async throws -> Page {
+    func failure(_ reason: String) -> RemoteFile.FetchError {
+      RemoteFile.FetchError(url: url, reason: reason)
+    }
+    let policy = AddressPolicy()
+    let askedHost = URLComponents(string: url)?.host ?? ""
+    var target = url
+    var redirects: [String] = []
+    var visited: Set<String> = [url]
+    while true {
+      current.value = target
+      var request = HTTPClientRequest(url: target)
+      request.headers.add(name: "User-Agent", value: userAgent)
+      request.headers.add(name: "Prefer-Html-Meta-Tags", value: "al")
+      request.headers.add(name: "Accept", value: "text/html, */*")
+      request.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
+      let response = try await client.execute(request, timeout: timeout)
+      let code = Int(response.status.code)
+      if [301, 302, 303, 307, 308].contains(code),
+        let location = response.headers.first(name: "Location")
+      {
+        // The body of a redirect is not read past a little: the connection is dropped.
+        _ = try? await response.body.collect(upTo: 64 * 1024)
+        guard let next = URL(string: location, relativeTo: URL(string: target))?.absoluteURL,
+          let scheme = next.scheme?.lowercased(), scheme == "http" || scheme == "https",
+          let host = URLComponents(url: next, resolvingAgainstBaseURL: false)?.host, !host.isEmpty
+        else {
+          throw failure(
+            "\(Self.hopName(redirects.count + 1)) from \(target) goes to \(location), which is not an http or https URL; the final URL is \(target)"
+          )
+        }
+        let nextURL = next.absoluteString
+        let fromScheme = URLComponents(string: target)?.scheme ?? ""
+        if let refusal = policy.redirectRefusal(
+          fromScheme: fromScheme, toScheme: scheme, toHost: host, askedHost: askedHost)
+        {
+          throw failure(
+            "\(Self.hopName(redirects.count + 1)) from \(target) to \(nextURL) is not followed: \(refusal); the final URL is \(nextURL), not fetched"
+          )
+        }
+        guard redirects.count < maximumRedirects else {
+          throw failure("more than \(maximumRedirects) redirects; the last went to \(nextURL)")
+        }
+        guard visited.insert(nextURL).inserted else {
+          throw failure("the redirects go round in a cycle, back to \(nextURL)")
+        }
+        redirects.append(nextURL)
+        target = nextURL
+        continue
+      }
+      guard code == 200 else {
+        let from = redirects.isEmpty ? "" : " from \(target), the final URL"
+        throw failure(
+          "\(response.status.code) \(response.status.reasonPhrase)\(from); only 200 counts")
+      }
+      var body: [UInt8] = []
+      for try await buffer in response.body {
+        body += buffer.readableBytesView
+        if body.count > maximumSize {
+          throw failure("the page is larger than \(maximumSize) bytes, a resolver's limit")
+        }
+      }
+      return Page(body: body, finalURL: target, redirects: redirects)
+    }
+  }
+
+  /// "the redirect", "redirect 2".
+  private static func hopName(_ number: Int) -> String {
+    number == 1 ? "the redirect" : "redirect \(number)"
   }
 
   /// The host and port a page's URL connects to, for naming them in a failure.

@@ -27,6 +27,15 @@ enum CDNComparison {
   ) -> CDNCheck {
     let response: FetchedResource
     switch fetched {
+    case .failure(let problem) where problem.stage == .tls:
+      // Its certificate is verified (``ResourceFetcher/makeClient(timeout:group:dnsOverride:verifying:)``):
+      // an answer from a server that cannot prove it is the CDN is not compared.
+      return CDNCheck(
+        url: url,
+        requirement: Requirement(
+          "cdn", .warn,
+          "Apple's CDN's answer was refused and is not used, because its TLS connection could not be verified: \(problem.description)"
+        ))
     case .failure(let problem):
       return CDNCheck(
         url: url,

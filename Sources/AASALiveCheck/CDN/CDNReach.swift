@@ -24,31 +24,11 @@ enum CDNReach {
     ".localhost", ".local", ".internal", ".test", ".invalid", ".home.arpa", ".lan", ".corp",
   ]
 
-  /// "a loopback address", "a private address", …, or nil for a public address or a name.
+  /// "a loopback address", "a private address", …, or nil for a public address or a name, in
+  /// every notation an address can be written in (``AddressPolicy``).
   static func addressKind(_ host: String) -> String? {
-    let octets = host.split(separator: ".", omittingEmptySubsequences: false).map { UInt8($0) }
-    if octets.count == 4, octets.allSatisfy({ $0 != nil }) {
-      let a = Int(octets[0]!)
-      let b = Int(octets[1]!)
-      switch (a, b) {
-      case (127, _): return "a loopback address"
-      case (10, _), (172, 16...31), (192, 168): return "a private address"
-      case (169, 254): return "a link-local address"
-      case (100, 64...127): return "a shared (carrier-grade NAT) address"
-      case (0, _): return "an unspecified address"
-      default: return nil
-      }
-    }
-    guard host.contains(":") else { return nil }
-    let lower = host.lowercased()
-    if lower == "::1" { return "a loopback address" }
-    if lower == "::" { return "an unspecified address" }
-    if lower.hasPrefix("fc") || lower.hasPrefix("fd") { return "a private address" }
-    if lower.hasPrefix("fe8") || lower.hasPrefix("fe9") || lower.hasPrefix("fea")
-      || lower.hasPrefix("feb")
-    {
-      return "a link-local address"
-    }
-    return nil
+    // Names (`localhost`) are judged as names, above.
+    guard AddressPolicy.ipv4(host) != nil || host.contains(":") else { return nil }
+    return AddressPolicy().classify(host).map { $0.kind.words }
   }
 }

@@ -52,11 +52,13 @@ enum ZlibInflater {
       let result: Int32 = input.withUnsafeBufferPointer { inputBuffer in
         chunk.withUnsafeMutableBufferPointer { chunkBuffer in
           stream.pointee.next_in = UnsafeMutablePointer(mutating: inputBuffer.baseAddress! + offset)
-          stream.pointee.avail_in = UInt32(inputBuffer.count - offset)
+          // At most 4 GiB a call, which `avail_in` holds; the loop gives the rest.
+          let given = min(inputBuffer.count - offset, Int(UInt32.max))
+          stream.pointee.avail_in = UInt32(given)
           stream.pointee.next_out = chunkBuffer.baseAddress!
           stream.pointee.avail_out = UInt32(chunkBuffer.count)
           let result = CSystemZlib.inflate(stream, Z_NO_FLUSH)
-          offset = inputBuffer.count - Int(stream.pointee.avail_in)
+          offset += given - Int(stream.pointee.avail_in)
           return result
         }
       }

@@ -33,15 +33,25 @@ public struct ResourceFetcher: Sendable {
 
   /// A client configured for fetching: redirects disallowed, no decompression, timeouts.
   ///
-  /// The certificate is not verified here: ``CertificateJudge`` reports on it separately, so that
-  /// a bad certificate does not hide every other finding. Shut the client down after use.
-  /// `dnsOverride` maps a host to the address to connect to instead (`--connect-to`); the TLS
-  /// handshake still names the host.
+  /// The origin's certificate is not verified here (`verifying` nil): ``CertificateJudge``
+  /// reports on it separately, so that a bad certificate does not hide every other finding. A
+  /// third party's answer, Apple's CDN's, is judged by nothing else, so its client verifies the
+  /// certificate and the host name (`verifying`: the system's roots, plus the roots of its
+  /// ``TrustRoots/filePath`` when it has one): an answer that fails is not used. Shut the client
+  /// down after use. `dnsOverride` maps a host to the address to connect to instead
+  /// (`--connect-to`); the TLS handshake still names the host.
   public static func makeClient(
-    timeout: TimeAmount, group: any EventLoopGroup, dnsOverride: [String: String] = [:]
+    timeout: TimeAmount, group: any EventLoopGroup, dnsOverride: [String: String] = [:],
+    verifying: TrustRoots? = nil
   ) -> HTTPClient {
     var tls = TLSConfiguration.makeClientConfiguration()
-    tls.certificateVerification = .none
+    if let verifying {
+      tls.certificateVerification = .fullVerification
+      tls.trustRoots = .default
+      if let path = verifying.filePath { tls.additionalTrustRoots = [.file(path)] }
+    } else {
+      tls.certificateVerification = .none
+    }
     // A server too slow to answer is also too slow to acknowledge TLS shutdown: don't wait NIOSSL's
     // default 5 s for it after the timeout has already been reported.
     tls.shutdownTimeout = .milliseconds(200)

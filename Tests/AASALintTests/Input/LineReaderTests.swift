@@ -80,4 +80,36 @@ import Testing
     }
     #expect(output.text.split(separator: "\n").map(String.init) == expected)
   }
+
+  /// A line over 64 KiB ends the reading with its file and number, in both readers, whether it
+  /// ends in the chunk or runs past it; a line of exactly 64 KiB is read.
+  @Test(arguments: [
+    (LineReader.maximumLineLength, nil as Int?),
+    (LineReader.maximumLineLength + 1, 4),
+    (3 << 20, 4),
+  ])
+  func aLineOverTheCapIsNamedByItsNumber(length: Int, refusedAt: Int?) throws {
+    let long = String(repeating: "a", count: length)
+    // A byte order mark, a blank line and a comment: every line counts.
+    for text in ["\u{FEFF}/a\n\n# note\n\(long)\n/b\n", "/a\n\n# note\n\(long)"] {
+      let path = try temporaryFile(text)
+      for reader in ["chunks", "lines"] {
+        do {
+          if reader == "chunks" {
+            _ = try chunkedLines(path)
+          } else {
+            try LineReader(path: path).forEachLine { _ in }
+          }
+          #expect(refusedAt == nil, "\(reader): \(length) bytes read")
+        } catch let error as LineReader.LineTooLong {
+          #expect(error.line == refusedAt, "\(reader)")
+          #expect(error.path == path)
+          #expect(
+            error.description
+              == "\(path):4: a line over 64 KiB (65536 bytes); a list holds one URL, path or host a line"
+          )
+        }
+      }
+    }
+  }
 }
