@@ -76,21 +76,25 @@ public struct LiveCheck: Sendable {
     let cdnSkipped =
       options.cdnOnlyForPublicHosts
       ? CDNReach.unreachableReason(site, systemTrust: options.trust.isSystem) : nil
-    // Apple's CDN is a third party: its certificate is verified, and its answer refused when it
-    // fails, where the origin's is fetched unverified and judged apart (``CertificateJudge``).
-    let cdnClient =
-      cdnSkipped == nil && options.cdnBase != nil
+    // Apple's CDN and Google's API are third parties: their certificates are verified, and an
+    // answer refused when that fails, where the origin's is fetched unverified and judged apart
+    // (``CertificateJudge``).
+    let asksCDN = cdnSkipped == nil && options.cdnBase != nil
+    let thirdPartyClient =
+      asksCDN || options.googleBase != nil
       ? ResourceFetcher.makeClient(
         timeout: options.timeout, group: group, verifying: options.trust) : nil
-    let cdnFetcher = cdnClient.map { ResourceFetcher(client: $0, timeout: options.timeout) }
-    async let cdn = fetchCDNCopy(cdnFetcher)
+    let thirdParty = thirdPartyClient.map {
+      ResourceFetcher(client: $0, timeout: options.timeout)
+    }
+    async let cdn = fetchCDNCopy(asksCDN ? thirdParty : nil)
     report.resources = await [association, legacy, assetLinks]
     let cdnResponse = await cdn
     if let index = report.resources.firstIndex(where: { $0.resource == .assetLinks }) {
-      await checkAndroidServing(&report.resources[index], fetcher)
+      await checkAndroidServing(&report.resources[index], fetcher, thirdParty: thirdParty)
     }
     try? await client.shutdown()
-    try? await cdnClient?.shutdown()
+    try? await thirdPartyClient?.shutdown()
 
     if let cdnBase = options.cdnBase {
       let url = CDNComparison.url(base: cdnBase, host: site.host)

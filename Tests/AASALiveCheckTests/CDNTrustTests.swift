@@ -102,6 +102,33 @@ import Testing
       "\(String(describing: report.cdn))")
   }
 
+  /// Google's Digital Asset Links API (`--google-base`) is a third party too.
+  @Test func googlesAPIWithAnUntrustedCertificateIsRefused() async throws {
+    let stranger = try await TestCertificate.selfSigned(in: directory, name: "stranger")
+    let asked = RequestCounter()
+    let report = try await withServer(certificate: certificate, routes: Fixtures.correctSite) {
+      site in
+      try await withServer(
+        certificate: stranger,
+        routes: { _ in
+          asked.increment()
+          return .json(#"{"statements": []}"#)
+        }
+      ) { google in
+        var options = try Fixtures.options(site, trusting: certificate)
+        options.googleBase = google.url
+        return await LiveCheck(options: options).run()
+      }
+    }
+    let line = try #require(report.requirement("google", of: .assetLinks))
+    #expect(line.status == .warn)
+    #expect(
+      line.detail.hasPrefix(
+        "Google's API's answer was refused and is not used, because its TLS connection could not be verified"
+      ), "\(line.detail)")
+    #expect(asked.value == 0)
+  }
+
   @Test func theCommandLineSaysTheCDNWasRefused() async throws {
     let stranger = try await TestCertificate.selfSigned(in: directory, name: "stranger")
     let result = try await withServer(certificate: certificate, routes: Fixtures.correctSite) {

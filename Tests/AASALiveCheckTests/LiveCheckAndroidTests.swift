@@ -13,7 +13,8 @@ import Testing
     directory = try TemporaryDirectory()
     certificate = try await TestCertificate.selfSigned(
       in: directory, name: "android", commonName: "android.test",
-      alternativeNames: "DNS:android.test")
+      // 127.0.0.1 too: Google's API is asked there, and its certificate is verified.
+      alternativeNames: "DNS:android.test,IP:127.0.0.1")
   }
 
   /// Checks `android.test`, whose assetlinks.json is `assetLinks` (for the dotted host:

@@ -4,16 +4,19 @@ import Foundation
 
 extension LiveCheck {
   /// The checks of assetlinks.json beyond its own response: the trailing-dot host must serve the
-  /// same file, and (`--google`) Google's API must read the same grants.
-  func checkAndroidServing(_ check: inout ResourceCheck, _ fetcher: ResourceFetcher) async {
+  /// same file, and (`--google`) Google's API must read the same grants. The site is asked with
+  /// `fetcher`, Google's API with `thirdParty`, which verifies its certificate.
+  func checkAndroidServing(
+    _ check: inout ResourceCheck, _ fetcher: ResourceFetcher, thirdParty: ResourceFetcher?
+  ) async {
     guard let body = check.lintedSource else { return }
     if let trailingDot = await trailingDotRequirement(body, fetcher) {
       check.requirements.append(trailingDot)
     }
-    if let base = options.googleBase {
+    if let base = options.googleBase, let thirdParty {
       check.requirements.append(
         await GoogleStatements.compare(
-          site: options.site, base: base, local: check.lint?.statementList, fetcher: fetcher))
+          site: options.site, base: base, local: check.lint?.statementList, fetcher: thirdParty))
     }
   }
 
@@ -99,6 +102,14 @@ enum GoogleStatements {
     } catch {
       let apiSite = (try? SiteAddress(parsing: base)) ?? site
       let problem = ConnectionProblem(error, site: apiSite, timeout: .seconds(10))
+      if problem.stage == .tls {
+        // Its certificate is verified: an answer from a server that cannot prove it is Google's
+        // is not compared.
+        return Requirement(
+          "google", .warn,
+          "Google's API's answer was refused and is not used, because its TLS connection could not be verified: \(problem.description)"
+        )
+      }
       return Requirement("google", .warn, "Google's API could not be asked: \(problem.description)")
     }
     guard response.status == 200 else {
