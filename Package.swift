@@ -170,6 +170,9 @@ let package = Package(
       name: "CNGHTTP2", pkgConfig: "libnghttp2",
       providers: [.apt(["libnghttp2-dev"]), .brew(["libnghttp2"])]),
 
+    // One BoringSSL option NIOSSL does not expose: the server's TLS 1.2 cipher order.
+    .systemLibrary(name: "CBoringSSLOptions"),
+
     // The server's request handling, snapshotting and TLS set-up.
     .target(
       name: "AASAServer",
@@ -182,6 +185,7 @@ let package = Package(
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
         "CNGHTTP2",
+        "CBoringSSLOptions",
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
         // SNIHandler: reads the ClientHello's server name to pick the certificate (--tls-dir).
         .product(name: "NIOTLS", package: "swift-nio"),

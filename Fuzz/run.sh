@@ -7,7 +7,7 @@
 #   Fuzz/run.sh build                       builds only
 #
 # Targets: json-lint match-explain assetlinks patterns routes applinks device macho
-# dynamic-rules manifest certificates (library code, built here with swiftc) and server-request
+# dynamic-rules manifest certificates (library code, built here with swiftc) and server-request http-date
 # body-decoding signed-file response-judge entitlements live-numbers (code that needs the package's
 # dependencies, built by SwiftPM from Fuzz/Linked). Needs only the Swift toolchain (Linux, which ships libFuzzer). Everything built
 # goes to Fuzz/.build/, crashes and timeouts to Fuzz/findings/TARGET/, logs to Fuzz/.build/logs/.
@@ -21,9 +21,9 @@ root=$(dirname "$fuzz_dir")
 build="$fuzz_dir/.build"
 findings="$fuzz_dir/findings"
 all_targets=(json-lint match-explain assetlinks patterns routes applinks device macho dynamic-rules
-  manifest certificates server-request body-decoding signed-file response-judge entitlements
+  manifest certificates server-request http-date body-decoding signed-file response-judge entitlements
   live-numbers)
-linked_targets=" server-request body-decoding signed-file response-judge entitlements live-numbers "
+linked_targets=" server-request http-date body-decoding signed-file response-judge entitlements live-numbers "
 # One target per input format reads inputs up to the CLI's read limit (4 MiB); the others stop at
 # 140 KB, where they run many times faster.
 max_len_of() {
@@ -59,7 +59,7 @@ source_of() {
   dynamic-rules) echo "$fuzz_dir/Targets/DynamicRules.swift" ;;
   manifest) echo "$fuzz_dir/Targets/Manifest.swift" ;;
   certificates) echo "$fuzz_dir/Targets/Certificates.swift" ;;
-  server-request | body-decoding | signed-file | response-judge | entitlements | live-numbers)
+  server-request | http-date | body-decoding | signed-file | response-judge | entitlements | live-numbers)
     echo "$fuzz_dir/Linked/Sources/$1"
     ;;
   *) return 1 ;;
@@ -286,6 +286,20 @@ make_seeds() {
     printf 'GET\n/\nPrefer-Html-Meta-Tags: al, al,og\n\0PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n\0\0\0\4\0\0\0\0\0\0\0\5\1\0\0\0\1\202' >"$seeds/meta-tags-h2"
     # Two whole requests (the second on the site's AASA file, reset by the client) and a PING.
     printf 'GET\n/\n\0PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n\0\0\0\4\0\0\0\0\0\0\0\16\1\5\0\0\0\1\202\207\204\001\011127.0.0.1\0\0\066\1\4\0\0\0\3\202\207\004\047/.well-known/apple-app-site-association\001\011127.0.0.1\0\0\4\3\0\0\0\0\3\0\0\0\10\0\0\10\6\0\0\0\0\0abcdefgh' >"$seeds/h2-requests"
+    ;;
+  http-date)
+    # A form byte (0 the text as it is; 1-3 a year, 4 a day, 5 a clock, 6 an asctime day in an
+    # otherwise valid date), then the text.
+    printf '\x00Sun, 06 Nov 1994 08:49:37 GMT' >"$seeds/imf-fixdate"
+    printf '\x00Sunday, 06-Nov-94 08:49:37 GMT' >"$seeds/rfc850"
+    printf '\x00Sun Nov  6 08:49:37 1994' >"$seeds/asctime"
+    printf '\x01292277026597' >"$seeds/year-overflow"
+    printf '\x029223372036854775807' >"$seeds/rfc850-year-overflow"
+    printf '\x03292277026597' >"$seeds/asctime-year-overflow"
+    printf '\x01+0002025' >"$seeds/signed-year"
+    printf '\x0408' >"$seeds/day"
+    printf '\x0523:59:60' >"$seeds/leap-second"
+    printf '\x00Fri, 31 Dec 9999 23:59:59 GMT' >"$seeds/last-date"
     ;;
   live-numbers)
     # A reader byte (0 Cache-Control NUL Age, 1 an address, 2 ports, 3 a duration), then text:

@@ -26,6 +26,14 @@ let package = Package(
         .product(name: "NIOEmbedded", package: "swift-nio"),
       ]),
     .executableTarget(
+      name: "http-date",
+      dependencies: [
+        "FuzzDriver",
+        .product(name: "AASAServer", package: "aasa"),
+        .product(name: "AASACore", package: "aasa"),
+        .product(name: "NIOEmbedded", package: "swift-nio"),
+      ]),
+    .executableTarget(
       name: "live-numbers",
       dependencies: ["FuzzDriver", .product(name: "AASALiveCheck", package: "aasa")]),
     .executableTarget(

@@ -62,4 +62,31 @@ static inline int cngh_submit_response(nghttp2_session *session, int32_t stream_
 #endif
 }
 
+/// The flood limits this server sets explicitly: the rapid-reset limit (CVE-2023-44487, added in
+/// 1.57.0 and backported by distributions, Debian 12's 1.52.0-1+deb12u1 among them) and the
+/// CONTINUATION limit (CVE-2024-28182, 1.61.0, Debian's deb12u2). A library's version number
+/// does not say whether it has the backports, so the two functions are declared weak here: with a
+/// library that lacks them their addresses are NULL, and the server refuses to start with a
+/// message that names them (`HTTP2SessionSetup.missingFloodLimits`), instead of running
+/// unprotected.
+extern void nghttp2_option_set_stream_reset_rate_limit(nghttp2_option *option, uint64_t burst,
+                                                       uint64_t rate) __attribute__((weak));
+extern void nghttp2_option_set_max_continuations(nghttp2_option *option, size_t val)
+    __attribute__((weak));
+
+/// Sets the rapid-reset limit; returns 0 when the library lacks it.
+static inline int cngh_set_stream_reset_rate_limit(nghttp2_option *option, uint64_t burst,
+                                                   uint64_t rate) {
+  if (nghttp2_option_set_stream_reset_rate_limit == NULL) return 0;
+  nghttp2_option_set_stream_reset_rate_limit(option, burst, rate);
+  return 1;
+}
+
+/// Sets the CONTINUATION limit; returns 0 when the library lacks it.
+static inline int cngh_set_max_continuations(nghttp2_option *option, size_t count) {
+  if (nghttp2_option_set_max_continuations == NULL) return 0;
+  nghttp2_option_set_max_continuations(option, count);
+  return 1;
+}
+
 #endif

@@ -148,25 +148,42 @@ struct ServeCommand: AsyncParsableCommand {
       throw ValidationError("--tls-cert and --tls-key go together")
     }
     guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535") }
-    guard cacheMaxAge >= 0 else { throw ValidationError("--cache-max-age cannot be negative") }
+    // Upper bounds too: each value is later multiplied (seconds into nanoseconds, the header
+    // size doubled for HTTP/2), and a number that overflowed there would stop the server.
+    guard (0...Self.maximumSeconds).contains(cacheMaxAge) else {
+      throw ValidationError("--cache-max-age must be 0...\(Self.maximumSeconds) seconds")
+    }
     for (name, value) in [
       ("--idle-timeout", idleTimeout), ("--header-timeout", headerTimeout),
       ("--shutdown-timeout", shutdownTimeout),
-    ] where !(value > 0) {
-      throw ValidationError("\(name) must be more than 0 seconds")
+    ] where !(value > 0 && value <= Double(Self.maximumSeconds)) {
+      throw ValidationError(
+        "\(name) must be more than 0 and at most \(Self.maximumSeconds) seconds")
     }
-    guard watchInterval >= 0 else { throw ValidationError("--watch-interval cannot be negative") }
-    guard settleTime >= 0 else { throw ValidationError("--settle-time cannot be negative") }
-    guard maxHeaderSize >= 1024 else {
-      throw ValidationError("--max-header-size must be at least 1024")
+    for (name, value) in [("--watch-interval", watchInterval), ("--settle-time", settleTime)]
+    where !(value >= 0 && value <= Double(Self.maximumSeconds)) {
+      throw ValidationError("\(name) must be 0...\(Self.maximumSeconds) seconds")
+    }
+    guard (1024...(1 << 20)).contains(maxHeaderSize) else {
+      throw ValidationError("--max-header-size must be 1024...1048576 bytes")
     }
     if let admin, AdminAddress(admin) == nil {
       throw ValidationError("--admin takes HOST:PORT, for example 127.0.0.1:9090 or [::1]:9090")
     }
-    guard maxConnections >= 1, maxFileSize >= 1, threads >= 1 else {
-      throw ValidationError("--max-connections, --max-file-size and --threads must be at least 1")
+    guard (1...1_000_000).contains(maxConnections) else {
+      throw ValidationError("--max-connections must be 1...1000000")
+    }
+    guard (1...(1 << 30)).contains(maxFileSize) else {
+      throw ValidationError("--max-file-size must be 1...1073741824 bytes")
+    }
+    guard (1...1024).contains(threads) else {
+      throw ValidationError("--threads must be 1...1024")
     }
   }
+
+  /// The longest time any flag takes: a year. Far beyond any sensible setting, and far inside
+  /// what nanoseconds in an `Int64` can hold (292 years).
+  static let maximumSeconds = 365 * 24 * 3600
 
   var serverConfiguration: ServerConfiguration {
     let tls: TLSSource =

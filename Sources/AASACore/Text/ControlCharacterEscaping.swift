@@ -7,14 +7,15 @@
 /// checks, App Links tables and the server's logs all call ``escapingControlCharacters``.
 public enum ControlCharacterEscaping {
   /// Whether `scalar` is shown as an escape: C0 controls (tab and line feed too: what is shown
-  /// on one line stays on one line), DEL, C1 controls, and the invisible direction marks and
-  /// bidirectional embeddings, overrides and isolates (U+061C, U+200E, U+200F, U+202A–U+202E,
-  /// U+2066–U+2069).
+  /// on one line stays on one line), DEL, C1 controls, the line and paragraph separators
+  /// (U+2028, U+2029: some log viewers and JavaScript break lines there), and the invisible
+  /// direction marks and bidirectional embeddings, overrides and isolates (U+061C, U+200E,
+  /// U+200F, U+202A–U+202E, U+2066–U+2069).
   @inlinable
   public static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x00...0x1F, 0x7F...0x9F: true
-    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+    case 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
     default: false
     }
   }

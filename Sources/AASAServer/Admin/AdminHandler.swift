@@ -10,15 +10,21 @@ final class AdminHandler: ChannelInboundHandler {
   private let health: SiteHealth
   private let router: SiteRouter
   private let openConnections: @Sendable () -> Int
+  private let deadlines: ConnectionDeadlines
 
-  init(health: SiteHealth, router: SiteRouter, openConnections: @escaping @Sendable () -> Int) {
+  init(
+    health: SiteHealth, router: SiteRouter, openConnections: @escaping @Sendable () -> Int,
+    deadlines: ConnectionDeadlines
+  ) {
     self.health = health
     self.router = router
     self.openConnections = openConnections
+    self.deadlines = deadlines
   }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     guard case .head(let head) = unwrapInboundIn(data) else { return }
+    deadlines.requestHeadReceived()
     let path = head.uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
     let (status, contentType, body): (HTTPResponseStatus, String, [UInt8]) =
       switch path {

@@ -14,19 +14,46 @@ public final class AdminServer: Sendable {
   /// Where it listens, with the port the kernel picked when asked for port 0.
   public var localAddress: SocketAddress? { channel.localAddress }
 
+  /// - Parameter limits: the site listener's configuration, whose connection limit, idle and
+  ///   header timeouts and header size apply here too: the admin port is reachable from the
+  ///   platform's network, and without them a client could hold every file descriptor of the
+  ///   process with idle or trickling connections.
   public static func bind(
-    host: String, port: Int, health: SiteHealth, router: SiteRouter,
-    openConnections: @escaping @Sendable () -> Int
+    host: String, port: Int, limits: ServerConfiguration, health: SiteHealth,
+    router: SiteRouter, openConnections: @escaping @Sendable () -> Int
   ) async throws(StartupError) -> AdminServer {
     // A thread of its own: probes keep being answered however busy the site's loops are.
     let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    let registry = ConnectionRegistry(limit: limits.maxConnections)
     let bootstrap = ServerBootstrap(group: group)
       .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
       .childChannelInitializer { channel in
-        channel.eventLoop.makeCompletedFuture {
-          try channel.pipeline.syncOperations.configureHTTPServerPipeline()
-          try channel.pipeline.syncOperations.addHandler(
-            AdminHandler(health: health, router: router, openConnections: openConnections))
+        guard registry.admit(channel) else {
+          return channel.eventLoop.makeFailedFuture(ConnectionLimitReached())
+        }
+        return channel.eventLoop.makeCompletedFuture {
+          let deadlines = ConnectionDeadlines(
+            idleTimeout: limits.idleTimeout, headerTimeout: limits.headerTimeout)
+          let sync = channel.pipeline.syncOperations
+          try sync.addHandler(ConnectionGuard(deadlines: deadlines, lingers: false))
+          var decoderLimits = NIOHTTPDecoderLimitConfiguration()
+          decoderLimits.maxHeaderListSize = limits.maxHeaderSize
+          decoderLimits.maxHeaderFieldSize = limits.maxHeaderSize
+          decoderLimits.maxHeaderFieldCount = 100
+          try sync.addHandler(HTTPResponseEncoder())
+          try sync.addHandler(
+            ByteToMessageHandler(
+              HTTPRequestDecoder(
+                leftOverBytesStrategy: .dropBytes, informationalResponseStrategy: .drop,
+                limitConfiguration: decoderLimits)))
+          try sync.addHandler(HTTPServerPipelineHandler())
+          // A head over the limits gets 431 (or 400 for bytes that are not HTTP) and the
+          // connection closes.
+          try sync.addHandler(HTTPServerProtocolErrorHandler())
+          try sync.addHandler(
+            AdminHandler(
+              health: health, router: router, openConnections: openConnections,
+              deadlines: deadlines))
         }
       }
     do {

@@ -23,7 +23,7 @@ public enum ServerApplication {
     if let address = configuration.admin {
       do {
         admin = try await AdminServer.bind(
-          host: address.host, port: address.port, health: content.health,
+          host: address.host, port: address.port, limits: configuration, health: content.health,
           router: content.router, openConnections: { server.openConnections })
       } catch {
         await server.stop()

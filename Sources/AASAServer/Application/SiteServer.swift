@@ -26,6 +26,7 @@ public final class SiteServer: Service, Sendable {
     configuration: ServerConfiguration, router: SiteRouter, tls: ServerTLS?,
     accessLog: AccessLog?, logger: Logger, health: SiteHealth? = nil
   ) async throws(StartupError) -> SiteServer {
+    if let missing = HTTP2SessionSetup.missingFloodLimits { throw StartupError(missing) }
     let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, configuration.threads))
     let registry = ConnectionRegistry(limit: configuration.maxConnections)
     let pipeline = PipelineSetup(
@@ -36,6 +37,13 @@ public final class SiteServer: Service, Sendable {
       // Responses are complete when written; waiting for more bytes only adds latency.
       .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
       .childChannelOption(.maxMessagesPerRead, value: 16)
+      // Reads of at most 16 KiB (NIO's default grows to 64 KiB and keeps that buffer per
+      // connection): requests are small, and a client that sends a burst once should not make
+      // its connection hold 64 KiB from then on.
+      .childChannelOption(
+        .recvAllocator,
+        value: AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 2048, maximum: 16_384)
+      )
       .childChannelInitializer { channel in
         guard registry.admit(channel) else {
           return channel.eventLoop.makeFailedFuture(ConnectionLimitReached())

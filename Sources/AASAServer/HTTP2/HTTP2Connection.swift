@@ -25,9 +25,14 @@ import NIOCore
 /// Back-pressure: while the connection cannot take more output the handler neither reads nor
 /// asks the session for more, so a client that sends without reading leaves its frames in the
 /// kernel, and the bodies it asked for stay in the snapshot, not copied into buffers. What the
-/// session answers by itself (SETTINGS and PING acknowledgements, resets) queues only up to
-/// `HTTP2SessionSetup.maxQueuedControlFrames`; past that nghttp2 reports a flood and the
-/// connection is closed with GOAWAY ENHANCE_YOUR_CALM.
+/// session queues by itself (SETTINGS and PING acknowledgements, the resets of refused streams)
+/// is bounded here, not by nghttp2, which counts only the acknowledgements: input is fed in
+/// slices of `inputSlice` bytes, and once the session's queue holds more than
+/// `HTTP2SessionSetup.maxQueuedFrames` frames the connection is closed with GOAWAY
+/// ENHANCE_YOUR_CALM. A request head is dropped as soon as it is answered, so an open stream
+/// (one whose client keeps its window shut) costs about a hundred bytes, not the up to
+/// `maxHeaderSize` bytes of values its head may hold. Memory per connection is thereby bounded
+/// whatever the client sends: see docs/aasa-serve.md, "Bounded resources".
 ///
 /// Confined to its channel's event loop. nghttp2's callbacks find the handler through the
 /// session's user data, unretained: the handler frees its session before it goes away.
@@ -39,19 +44,17 @@ final class HTTP2Connection: ChannelDuplexHandler {
   /// A class, not a struct: the callbacks reach a stream by its id several times per request, and
   /// a struct in the dictionary was copied out and back each time (a quarter of the CPU went to
   /// counting the references inside it).
+  ///
+  /// Small on purpose: a client can keep 100 of them open per connection (by keeping its window
+  /// shut), so the request's head lives apart (`heads`) and only while it is read, and response
+  /// deadlines are one queue and one timer per connection rather than a timer per stream.
   final class Stream {
-    var head: HTTP2RequestHead
     /// Keeps the response's header fields and body alive while nghttp2 may still read them.
     var answer: Answer?
     /// The part of the body nghttp2 has not taken yet.
     var bodyLeft = ByteBuffer()
-    /// The response's last frame is serialized: nothing more to send.
+    /// The response's last frame is serialized (or the stream was reset): nothing more to send.
     var finished = false
-    var timeout: Scheduled<Void>?
-
-    init(head: HTTP2RequestHead) {
-      self.head = head
-    }
   }
 
   private let router: SiteRouter
@@ -64,13 +67,25 @@ final class HTTP2Connection: ChannelDuplexHandler {
   private var session: OpaquePointer?
   private var context: ChannelHandlerContext?
   private(set) var streams: [Int32: Stream] = [:]
+  /// The heads of requests whose header block is being read: at most one at a time in
+  /// practice (a header block's frames come one after another), each dropped once answered.
+  private(set) var heads: [Int32: HTTP2RequestHead] = [:]
   /// Streams answered since the last read batch ended: those not finished by the end of the
-  /// batch get a response timer (most never need one).
+  /// batch get a response deadline (most never need one).
   private var answeredInBatch: [Int32] = []
+  /// Streams whose response must be handed over by the time given, oldest first (the timeout is
+  /// the same for all, so the order of answering is the order of deadlines). Entries of streams
+  /// finished meanwhile stay until their time, or until the queue is compacted.
+  private var responseDeadlines = CircularBuffer<(stream: Int32, deadline: NIODeadline)>()
+  /// Fires at the first deadline of `responseDeadlines`.
+  private var responseTimer: Scheduled<Void>?
   private var readGate = ReadWhileWritable()
   private var counters = RequestCounterCache()
   /// Nothing more is read: the session failed, or it has nothing more to do.
   private var isClosing = false
+  /// Streams the session refused (RST_STREAM REFUSED_STREAM: opened over the limit of
+  /// concurrent streams), counted as their resets are sent.
+  private var refusedStreams = 0
 
   /// Output is written in pieces of about this size, so writability is looked at often enough
   /// that a client which stops reading holds little more than this.
@@ -105,8 +120,10 @@ final class HTTP2Connection: ChannelDuplexHandler {
     // made while the session is serializing (`send`), and the session must outlive that loop.
     if let session { nghttp2_session_del(session) }
     session = nil
-    for stream in streams.values { stream.timeout?.cancel() }
+    responseTimer?.cancel()
+    responseTimer = nil
     streams = [:]
+    heads = [:]
     self.context = nil
   }
 
@@ -137,11 +154,39 @@ final class HTTP2Connection: ChannelDuplexHandler {
     guard let session, !isClosing else { return }
     let bytes = unwrapInboundIn(data)
     deadlines?.framesArrived(bytes)
-    let result = bytes.withUnsafeReadableBytes { raw in
-      cngh_mem_recv(session, raw.bindMemory(to: UInt8.self).baseAddress, raw.count)
+    let result = bytes.withUnsafeReadableBytes { raw -> Int in
+      var offset = 0
+      while offset < raw.count {
+        // Once the session has failed the connection (a GOAWAY is queued) nothing more is fed
+        // to it: a malformed frame after such a failure once reached an assertion in nghttp2
+        // (CVE-2026-27135), and there is nothing more to answer anyway.
+        guard nghttp2_session_want_read(session) != 0 else { return 0 }
+        let count = min(Self.inputSlice, raw.count - offset)
+        let slice = UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + count)])
+        let consumed = cngh_mem_recv(
+          session, slice.bindMemory(to: UInt8.self).baseAddress, slice.count)
+        if consumed < 0 { return consumed }
+        if nghttp2_session_get_outbound_queue_size(session) > HTTP2SessionSetup.maxQueuedFrames {
+          // What a client that reads can take is written first: only a queue that stays over
+          // the bound (the client does not read) is a flood.
+          send(context: context)
+          guard !isClosing else { return 0 }
+          if nghttp2_session_get_outbound_queue_size(session) > HTTP2SessionSetup.maxQueuedFrames {
+            return Int(NGHTTP2_ERR_FLOODED.rawValue)
+          }
+        }
+        offset += count
+      }
+      return 0
     }
     if result < 0 { fail(result, context: context) }
   }
+
+  /// Input is given to the session this much at a time, and the session's queue looked at
+  /// after each piece: a read batch can hold a megabyte, and without the look the frames a
+  /// client can make the session queue with one megabyte (about 80,000 resets) would all be
+  /// held before the first check.
+  static let inputSlice = 16_384
 
   func channelReadComplete(context: ChannelHandlerContext) {
     if !isClosing {
@@ -191,7 +236,25 @@ final class HTTP2Connection: ChannelDuplexHandler {
       }
     }
     if let output { context.writeAndFlush(wrapOutboundOut(output), promise: nil) }
+    if refusedStreams > Self.maxRefusedStreams && !isClosing {
+      fail(Int(NGHTTP2_ERR_FLOODED.rawValue), context: context)
+      return
+    }
     closeIfDone(context: context)
+  }
+
+  /// Streams a connection may have refused before it is closed as a flood (GOAWAY
+  /// ENHANCE_YOUR_CALM). A client learns the limit of 100 from the server's SETTINGS and
+  /// refused streams are its own to retry, so only a client that keeps opening streams past the
+  /// limit gets here: one that never acknowledges the SETTINGS makes nghttp2 refuse every stream
+  /// past 100 and queue a reset for each (about 150 bytes for 12 bytes sent), which nghttp2
+  /// itself does not count as a flood. Also what keeps such a client from holding the
+  /// connection's buffers for its idle timeout.
+  static let maxRefusedStreams = 1000
+
+  /// The session sent a RST_STREAM REFUSED_STREAM.
+  func streamRefused() {
+    refusedStreams += 1
   }
 
   /// Closes once the session has nothing left to read or write: after a GOAWAY either way, when
@@ -224,20 +287,22 @@ final class HTTP2Connection: ChannelDuplexHandler {
   // MARK: Streams (called back by the session)
 
   func streamBegan(_ id: Int32) {
-    streams[id] = Stream(head: HTTP2RequestHead(sizeLimit: maxHeaderSize))
+    streams[id] = Stream()
+    heads[id] = HTTP2RequestHead(sizeLimit: maxHeaderSize)
     deadlines?.streamOpened()
   }
 
   func headerReceived(
     _ id: Int32, name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>
   ) {
-    streams[id]?.head.add(name: name, value: value)
+    heads[id]?.add(name: name, value: value)
   }
 
   /// The request's head is complete: answer it now, whether or not a body follows.
   func headComplete(_ id: Int32) {
-    guard let session, let stream = streams[id] else { return }
-    let head = stream.head
+    guard let session, let stream = streams[id], let head = heads.removeValue(forKey: id) else {
+      return
+    }
     let started = NIODeadline.now()
     let answer: Answer
     if head.isTooLarge {
@@ -308,8 +373,6 @@ final class HTTP2Connection: ChannelDuplexHandler {
   func responseSent(_ id: Int32) {
     guard let session, let stream = streams[id], !stream.finished else { return }
     stream.finished = true
-    stream.timeout?.cancel()
-    stream.timeout = nil
     if nghttp2_session_get_stream_remote_close(session, id) == 0 {
       nghttp2_submit_rst_stream(
         session, UInt8(NGHTTP2_FLAG_NONE.rawValue), id, NGHTTP2_NO_ERROR.rawValue)
@@ -317,8 +380,8 @@ final class HTTP2Connection: ChannelDuplexHandler {
   }
 
   func streamClosed(_ id: Int32) {
-    guard let stream = streams.removeValue(forKey: id) else { return }
-    stream.timeout?.cancel()
+    heads[id] = nil
+    guard streams.removeValue(forKey: id) != nil else { return }
     deadlines?.streamClosed()
   }
 
@@ -326,27 +389,79 @@ final class HTTP2Connection: ChannelDuplexHandler {
 
   private func startResponseTimers(context: ChannelHandlerContext) {
     guard !answeredInBatch.isEmpty else { return }
+    let deadline = NIODeadline.now() + responseTimeout
     for id in answeredInBatch {
       guard let stream = streams[id], !stream.finished else { continue }
-      stream.timeout = context.eventLoop.assumeIsolated().scheduleTask(
-        in: responseTimeout
-      ) { [self] in
-        responseTimedOut(id)
-      }
+      responseDeadlines.append((id, deadline))
     }
     answeredInBatch.removeAll(keepingCapacity: true)
+    resetStalledStreamsOverTheLimit(context: context)
+    // Entries of streams finished early are dropped now and then, so the queue holds about
+    // as many entries as there are streams open.
+    if responseDeadlines.count > 2 * Int(HTTP2SessionSetup.maxConcurrentStreams) {
+      responseDeadlines.removeAll { streams[$0.stream].map { $0.finished } ?? true }
+    }
+    scheduleResponseTimer(context: context)
   }
 
-  /// The response could not be handed over in time: the stream is reset, and the part of the
-  /// body never handed over is dropped.
-  private func responseTimedOut(_ id: Int32) {
-    guard let session, let context, let stream = streams[id], !stream.finished else { return }
-    stream.finished = true
-    stream.timeout = nil
-    stream.bodyLeft = ByteBuffer()
-    nghttp2_submit_rst_stream(
-      session, UInt8(NGHTTP2_FLAG_NONE.rawValue), id, NGHTTP2_CANCEL.rawValue)
-    send(context: context)
+  /// Streams per connection whose response may wait on a flow-control window the client keeps
+  /// shut. Each holds nghttp2's stream and its queued body (about 900 bytes), and a client that
+  /// sets SETTINGS_INITIAL_WINDOW_SIZE to 0 would otherwise hold 100 per connection until the
+  /// response timeout. A client that wants its answers opens its windows; one that asks for
+  /// more than this many while keeping them shut gets the rest reset (CANCEL) at once.
+  static let maxStalledStreams = 16
+
+  /// Resets, newest first, the answered streams whose window is shut beyond
+  /// `maxStalledStreams`.
+  private func resetStalledStreamsOverTheLimit(context: ChannelHandlerContext) {
+    guard let session, responseDeadlines.count > Self.maxStalledStreams else { return }
+    var stalled = 0
+    var reset = false
+    for entry in responseDeadlines {
+      guard let stream = streams[entry.stream], !stream.finished,
+        nghttp2_session_get_stream_remote_window_size(session, entry.stream) <= 0
+      else { continue }
+      stalled += 1
+      guard stalled > Self.maxStalledStreams else { continue }
+      stream.finished = true
+      stream.bodyLeft = ByteBuffer()
+      nghttp2_submit_rst_stream(
+        session, UInt8(NGHTTP2_FLAG_NONE.rawValue), entry.stream, NGHTTP2_CANCEL.rawValue)
+      reset = true
+    }
+    if reset { send(context: context) }
+  }
+
+  /// Sets the timer for the first deadline of a stream still unfinished, if it is not set.
+  private func scheduleResponseTimer(context: ChannelHandlerContext) {
+    while let first = responseDeadlines.first, streams[first.stream].map({ $0.finished }) ?? true {
+      responseDeadlines.removeFirst()
+    }
+    guard responseTimer == nil, let first = responseDeadlines.first else { return }
+    responseTimer = context.eventLoop.assumeIsolated().scheduleTask(deadline: first.deadline) {
+      [self] in
+      responseTimer = nil
+      responseDeadlinesPassed()
+    }
+  }
+
+  /// Responses not handed over in time: each such stream is reset, and the part of its body
+  /// never handed over is dropped.
+  private func responseDeadlinesPassed() {
+    guard let session, let context else { return }
+    let now = NIODeadline.now()
+    var reset = false
+    while let first = responseDeadlines.first, first.deadline <= now {
+      responseDeadlines.removeFirst()
+      guard let stream = streams[first.stream], !stream.finished else { continue }
+      stream.finished = true
+      stream.bodyLeft = ByteBuffer()
+      nghttp2_submit_rst_stream(
+        session, UInt8(NGHTTP2_FLAG_NONE.rawValue), first.stream, NGHTTP2_CANCEL.rawValue)
+      reset = true
+    }
+    if reset { send(context: context) }
+    if context.channel.isActive { scheduleResponseTimer(context: context) }
   }
 }
 

@@ -4,12 +4,49 @@ import CNGHTTP2
 /// enforces, and the C callbacks through which it reports requests. The callbacks find their
 /// connection through the session's user data and do nothing but hand over to it.
 enum HTTP2SessionSetup {
-  /// Acknowledgements and resets the session may queue while the client does not read; past
-  /// this nghttp2 fails the connection as a flood (NGHTTP2_ERR_FLOODED: GOAWAY ENHANCE_YOUR_CALM).
-  /// nghttp2's default; nginx-like servers allow a few hundred.
+  /// SETTINGS and PING acknowledgements the session may queue while the client does not read;
+  /// past this nghttp2 fails the connection as a flood (NGHTTP2_ERR_FLOODED: GOAWAY
+  /// ENHANCE_YOUR_CALM). nghttp2's default; nginx-like servers allow a few hundred.
   static let maxQueuedControlFrames = 1000
   /// Streams a client may have open at once. Requests are answered at once, so this is plenty.
   static let maxConcurrentStreams: UInt32 = 100
+  /// Frames of every kind the session may hold queued for a client: a response's HEADERS per
+  /// open stream plus the control frames above. nghttp2 counts only acknowledgements against
+  /// `maxQueuedControlFrames`; the resets it queues by itself (a refused stream gets
+  /// RST_STREAM REFUSED_STREAM) it does not count at all, so a client that never reads could
+  /// make it queue one for every 13 bytes it sends. `HTTP2Connection` checks the whole queue
+  /// after every slice of input against this bound.
+  static let maxQueuedFrames = Int(maxConcurrentStreams) + maxQueuedControlFrames
+  /// RST_STREAM frames a client may send at once, and per second after that, before the
+  /// connection is closed: the rapid-reset attack (CVE-2023-44487). nghttp2's defaults, set
+  /// explicitly so that a library without the limit cannot be used.
+  static let streamResetBurst: UInt64 = 1000
+  static let streamResetsPerSecond: UInt64 = 33
+  /// CONTINUATION frames allowed after one HEADERS (CVE-2024-28182); nghttp2's default. A
+  /// request head fits in a few.
+  static let maxContinuations = 8
+
+  /// Names the flood limits the linked libnghttp2 lacks, or nil when it has both: the server
+  /// refuses to start without them, as the version number alone cannot tell a patched 1.52
+  /// from an unpatched one.
+  static var missingFloodLimits: String? {
+    var options: OpaquePointer?
+    guard nghttp2_option_new(&options) == 0 else { return "libnghttp2 could not be initialised" }
+    defer { nghttp2_option_del(options) }
+    var missing: [String] = []
+    if cngh_set_stream_reset_rate_limit(options, streamResetBurst, streamResetsPerSecond) == 0 {
+      missing.append("nghttp2_option_set_stream_reset_rate_limit (CVE-2023-44487, rapid reset)")
+    }
+    if cngh_set_max_continuations(options, maxContinuations) == 0 {
+      missing.append("nghttp2_option_set_max_continuations (CVE-2024-28182, CONTINUATION flood)")
+    }
+    guard !missing.isEmpty else { return nil }
+    return "the linked libnghttp2 \(String(cString: nghttp2_version(0).pointee.version_str)) "
+      + "lacks the HTTP/2 flood limits "
+      + missing.joined(separator: " and ")
+      + "; install 1.61.0 or later, or a distribution build with these fixes "
+      + "(Debian 12: libnghttp2-14 1.52.0-1+deb12u2 or later)"
+  }
 
   static func makeSession(for connection: HTTP2Connection, maxHeaderListSize: Int)
     -> OpaquePointer?
@@ -27,6 +64,9 @@ enum HTTP2SessionSetup {
     guard nghttp2_option_new(&options) == 0 else { return nil }
     defer { nghttp2_option_del(options) }
     nghttp2_option_set_max_outbound_ack(options, maxQueuedControlFrames)
+    // Both exist: `SiteServer.bind` refused to start otherwise (`missingFloodLimits`).
+    _ = cngh_set_stream_reset_rate_limit(options, streamResetBurst, streamResetsPerSecond)
+    _ = cngh_set_max_continuations(options, maxContinuations)
     // At most this many entries in one SETTINGS frame (there are seven kinds).
     nghttp2_option_set_max_settings(options, 32)
     // The HPACK encoder's table, whatever larger size the client allows.
@@ -104,6 +144,10 @@ enum HTTP2SessionSetup {
       header.type == UInt8(NGHTTP2_HEADERS.rawValue) || header.type == UInt8(NGHTTP2_DATA.rawValue)
     if isResponsePart && header.flags & UInt8(NGHTTP2_FLAG_END_STREAM.rawValue) != 0 {
       connection.responseSent(header.stream_id)
+    } else if header.type == UInt8(NGHTTP2_RST_STREAM.rawValue)
+      && frame.pointee.rst_stream.error_code == NGHTTP2_REFUSED_STREAM.rawValue
+    {
+      connection.streamRefused()
     }
     return 0
   }

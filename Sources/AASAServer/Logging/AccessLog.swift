@@ -69,7 +69,16 @@ public struct AccessLog: Sendable {
       + fraction
   }
 
+  /// At most `maximumFieldLength` bytes of `text`, cut where a scalar starts (so what is kept
+  /// is valid UTF-8), then `…`. Counted in bytes, not characters: a character can carry any
+  /// number of combining marks, so 512 characters could be many kilobytes.
   static func clip(_ text: String) -> String {
-    text.utf8.count <= maximumFieldLength ? text : String(text.prefix(maximumFieldLength)) + "…"
+    let utf8 = text.utf8
+    guard utf8.count > maximumFieldLength else { return text }
+    var end = utf8.index(utf8.startIndex, offsetBy: maximumFieldLength)
+    while end > utf8.startIndex && UTF8.isContinuation(utf8[end]) {
+      end = utf8.index(before: end)
+    }
+    return String(decoding: utf8[..<end], as: UTF8.self) + "…"
   }
 }

@@ -120,12 +120,17 @@ public enum TLSSetup {
       certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
     configuration.applicationProtocols = applicationProtocols
     configuration.minimumTLSVersion = .tlsv12
+    configuration.cipherSuites = ServerCipherOrder.tls12Suites
     configuration.shutdownTimeout = Self.closeNotifyWait
     do {
       let context = try NIOSSLContext(configuration: configuration)
+      var warnings = problems
+      if !ServerCipherOrder.preferServerOrder(in: context) {
+        warnings.append("TLS 1.2 cipher suites are chosen in the client's order of preference")
+      }
       return Loaded(
         context: context, summary: summary, curlTrustOption: curlTrustOption,
-        warnings: problems)
+        warnings: warnings)
     } catch {
       // BoringSSL's own words name its source files; a mismatch is what this comes down to.
       throw mismatch

@@ -58,6 +58,57 @@ struct ConditionalRequestTests {
     #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT trailing") == nil)
   }
 
+  /// Dates a client may send to crash a server that multiplies without checking: a year of
+  /// twelve or nineteen digits, signs, other scripts' digits, out-of-range fields. Each is read as
+  /// no date, so the request is answered as unconditional (RFC 9110 section 13.1.3).
+  static let hostileDates = [
+    "Sun, 06 Nov 292277026596 08:49:37 GMT",
+    "Sun, 06 Nov 292277026597 08:49:37 GMT",
+    "Sun, 06 Nov 9223372036854775807 08:49:37 GMT",
+    "Sun, 06 Nov 99999999999999999999999 08:49:37 GMT",
+    "Sunday, 06-Nov-9223372036854775807 08:49:37 GMT",
+    "Sunday, 06-Nov-292277026597 08:49:37 GMT",
+    "Sun Nov  6 08:49:37 292277026597",
+    "Sun Nov  6 08:49:37 9223372036854775807",
+    "Sun, 06 Nov +0002025 08:49:37 GMT",
+    "Sun, 06 Nov +2025 08:49:37 GMT",
+    "Sun, 06 Nov -2025 08:49:37 GMT",
+    "Sun, -6 Nov 2025 08:49:37 GMT",
+    "Sun, 06 Nov 2025 -8:49:37 GMT",
+    "Sun, 06 Nov 2025 08:49:9223372036854775807 GMT",
+    "Sun, 9223372036854775807 Nov 2025 08:49:37 GMT",
+    "Sun, 06 Nov ٢٠٢٥ 08:49:37 GMT",
+    "Sun, 06 Nov 10000 08:49:37 GMT",
+    "Sun, 06 Nov 1969 23:59:59 GMT",
+    "Sun, 00 Nov 2025 08:49:37 GMT",
+    "Sun, 06 Nov 2025 24:00:00 GMT",
+    "Sunday, 06-Nov-994 08:49:37 GMT",
+    "Sunday, 06--94 08:49:37 GMT",
+    "Sun, 06 Nov 2025 08:49 GMT",
+    "Sun, 06 Nov 2025 08::37 GMT",
+  ]
+
+  @Test(arguments: hostileDates)
+  func hostileDatesAreNoDates(_ text: String) {
+    #expect(HTTPDate.parse(text) == nil)
+    #expect(
+      !ConditionalRequest.isNotModified(
+        ifNoneMatch: [], ifModifiedSince: text, etag: etag, lastModified: modified))
+  }
+
+  @Test func datesAtTheEdgesOfTheirRange() {
+    #expect(HTTPDate.parse("Thu, 01 Jan 1970 00:00:00 GMT") == 0)
+    #expect(HTTPDate.parse("Fri, 31 Dec 9999 23:59:59 GMT") == 253_402_300_799)
+    #expect(HTTPDate.parse("Fri Dec 31 23:59:59 9999") == 253_402_300_799)
+    #expect(HTTPDate.parse("Thursday, 01-Jan-70 00:00:00 GMT") == 0)
+    #expect(HTTPDate.parse("Wednesday, 31-Dec-69 23:59:59 GMT") == 3_155_759_999)
+    // A file modified after the latest date a client can name is never "not modified".
+    #expect(
+      ConditionalRequest.isNotModified(
+        ifNoneMatch: [], ifModifiedSince: "Fri, 31 Dec 9999 23:59:59 GMT", etag: etag,
+        lastModified: modified))
+  }
+
   @Test func acceptEncoding() {
     #expect(AcceptEncoding.acceptsGzip(["gzip, deflate, br"]))
     #expect(AcceptEncoding.acceptsGzip(["br;q=1.0, gzip;q=0.5"]))

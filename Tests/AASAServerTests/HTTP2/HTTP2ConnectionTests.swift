@@ -77,6 +77,7 @@ struct HTTP2ConnectionTests {
     let channel = EmbeddedChannel()
     let site: TemporaryDirectory
     let snapshot: SiteSnapshot
+    let connection: HTTP2Connection
     var pending: [UInt8] = []
 
     init(maxHeaderSize: Int = 8192) throws {
@@ -84,7 +85,7 @@ struct HTTP2ConnectionTests {
       let loaded = try SiteFilesReloader.load(
         configuration: ServerConfiguration(root: site.site), logger: Logger(label: "test"))
       snapshot = loaded.reloader.store.current
-      let connection = HTTP2Connection(
+      connection = HTTP2Connection(
         router: SiteRouter(single: loaded.reloader.store), accessLog: nil, remote: "-",
         maxHeaderSize: maxHeaderSize, responseTimeout: .seconds(10), deadlines: nil)
       try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 443)).wait()
@@ -217,6 +218,86 @@ struct HTTP2ConnectionTests {
     let goaway = try #require(try harness.received().first { $0.type == 0x7 })
     #expect(goaway.errorCode == 0)
     #expect(goaway.payload.prefix(4) == [0, 0, 0, 1], "the last stream taken is 1")
+    #expect(!harness.channel.isActive)
+  }
+  /// SETTINGS_INITIAL_WINDOW_SIZE 0: no response body can be sent until the client opens it.
+  static let shutWindows = frame(0x4, stream: 0, [0x00, 0x04, 0, 0, 0, 0])
+
+  /// A request head is not kept once it is answered: a stream held open by a shut window costs
+  /// its answer, not the up to 16 KB of values its head carried.
+  @Test func headsAreDroppedOnceAnswered() throws {
+    let harness = try Harness()
+    let tags = (0..<4).map { _ in
+      ("if-none-match", "\"" + String(repeating: "a", count: 1900) + "\"")
+    }
+    try harness.send(
+      Self.shutWindows
+        + Array((0..<10).map { Self.request(stream: UInt32(2 * $0 + 1), extra: tags) }.joined()))
+    let frames = try harness.received()
+    #expect(Set(frames.filter { $0.type == 0x1 }.map(\.stream)).count == 10)
+    #expect(harness.connection.streams.count == 10, "held open by the shut window")
+    #expect(harness.connection.heads.isEmpty)
+  }
+
+  /// Past 16 streams waiting on a shut window, further answers are reset (CANCEL) at once.
+  @Test func streamsStalledOnAShutWindowAreCapped() throws {
+    let harness = try Harness()
+    try harness.send(
+      Self.shutWindows + Array((0..<50).map { Self.request(stream: UInt32(2 * $0 + 1)) }.joined()))
+    let frames = try harness.received()
+    let cancelled = frames.filter { $0.type == 0x3 && $0.errorCode == 0x8 }
+    #expect(cancelled.count == 50 - HTTP2Connection.maxStalledStreams)
+    #expect(harness.connection.streams.count == HTTP2Connection.maxStalledStreams)
+    #expect(harness.channel.isActive)
+  }
+
+  /// A client that sends a thousand streams at once, ten times the 100 allowed, and reads what
+  /// comes back is answered (100) and refused (the rest), not cut off as a flood: what the
+  /// session queued is written before the queue is judged.
+  @Test func manyStreamsFromAClientThatReadsAreNoFlood() throws {
+    let harness = try Harness()
+    try harness.send(
+      Array((0..<1_000).map { Self.request(stream: UInt32(2 * $0 + 1), endStream: false) }.joined())
+    )
+    let frames = try harness.received()
+    #expect(!frames.contains { $0.type == 0x7 }, "no GOAWAY")
+    #expect(Set(frames.filter { $0.type == 0x1 }.map(\.stream)).count >= 100)
+    #expect(harness.channel.isActive)
+  }
+
+  /// Past `maxRefusedStreams` refused streams a client is flooding, whether or not it reads:
+  /// GOAWAY ENHANCE_YOUR_CALM, after the answers of the streams taken.
+  @Test func aClientThatKeepsOpeningStreamsPastTheLimitIsClosed() throws {
+    let harness = try Harness()
+    try harness.send(
+      Array((0..<2_000).map { Self.request(stream: UInt32(2 * $0 + 1), endStream: false) }.joined())
+    )
+    let frames = try harness.received()
+    #expect(Set(frames.filter { $0.type == 0x1 }.map(\.stream)).count >= 100)
+    let goaway = try #require(frames.first { $0.type == 0x7 })
+    #expect(goaway.errorCode == 0xB, "ENHANCE_YOUR_CALM")
+    #expect(!harness.channel.isActive)
+  }
+
+  /// A client that never acknowledges the server's SETTINGS, keeps its windows shut and does not
+  /// read made nghttp2 queue one RST_STREAM per refused stream, without bound (nghttp2 counts
+  /// only acknowledgements). Past `maxQueuedFrames` queued frames that cannot be written, the
+  /// connection is closed with GOAWAY ENHANCE_YOUR_CALM.
+  @Test func refusedStreamsQueuedForAClientThatDoesNotReadAreAFlood() throws {
+    let harness = try Harness()
+    _ = try harness.received()
+    harness.channel.isWritable = false
+    let headers = Self.frame(0x1, flags: 0x5, stream: 1, [0x82, 0x87, 0x84])
+    var burst = Self.shutWindows
+    for number in 0..<5_000 {
+      var frame = headers
+      let stream = UInt32(2 * number + 1).bigEndian
+      withUnsafeBytes(of: stream) { frame.replaceSubrange(5..<9, with: $0) }
+      burst += frame
+    }
+    try harness.send(burst)
+    let goaway = try #require(try harness.received().first { $0.type == 0x7 })
+    #expect(goaway.errorCode == 0xB, "ENHANCE_YOUR_CALM")
     #expect(!harness.channel.isActive)
   }
 }

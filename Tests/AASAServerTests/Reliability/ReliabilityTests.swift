@@ -1,0 +1,74 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The security review's findings against the real aasa-serve process over loopback: each
+/// hostile input that once crashed it or grew its memory without bound, at the scale an
+/// attacker would use. Every case ends by asking the server for a file, so "it still answers"
+/// is checked too, not only "it did not crash".
+@Suite("aasa-serve reliability: hostile requests", .serialized, .timeLimit(.minutes(4)))
+struct ReliabilityTests {
+  let aasaPath = "/.well-known/apple-app-site-association"
+
+  /// An `If-Modified-Since` whose year overflowed the date arithmetic ended the process (SIGILL)
+  /// with one unauthenticated request. Each hostile date, over HTTP/1.1 and HTTP/2, is now read
+  /// as no date: a 200 with the file, and the server carries on.
+  @Test func hostileDatesAreIgnoredOverBothProtocols() throws {
+    let site = try TemporaryDirectory.standardSite()
+    let server = try ServerProcess(["--root", site.site, "--port", "0", "--self-signed"])
+    for date in ConditionalRequestTests.hostileDates {
+      for version in ["--http1.1", "--http2"] {
+        let response = try CurlResponse(
+          curl(["-k", version, "-H", "If-Modified-Since: \(date)"], server.url(aasaPath)))
+        #expect(response.status == 200, "\(version) \(date)")
+      }
+    }
+    // A date the server can read still gives 304.
+    let notModified = try CurlResponse(
+      curl(
+        ["-k", "--http2", "-H", "If-Modified-Since: Fri, 31 Dec 9999 23:59:59 GMT"],
+        server.url(aasaPath)))
+    #expect(notModified.status == 304)
+    #expect(server.process.isRunning)
+  }
+
+  /// Streams held open by a zero flow-control window once kept their whole request head (up to
+  /// 16 KB of values fed by one-byte HPACK references): 1.6 MB per connection. With 1,000 such
+  /// connections, the server's limit, it stays within 64 MB of where it was and answers others.
+  @Test(.enabled(if: System.hasProcFileSystem, "reads the server's memory from /proc"))
+  func heldStreamsAtTheConnectionLimitStayBounded() throws {
+    let site = try TemporaryDirectory.standardSite()
+    let server = try ServerProcess([
+      "--root", site.site, "--port", "0", "--self-signed", "--max-connections", "1000",
+      "--idle-timeout", "60",
+    ])
+    let report = try HTTP2MassAttack.run(
+      mode: "held-heads", port: server.port, pid: server.process.pid, connections: 990, hold: 4)
+    #expect(report.opened == 990, "\(report)")
+    #expect(report.growthKB < 64 << 10, "\(report)")
+    #expect(report.answered == report.asked, "\(report)")
+    #expect(try CurlResponse(curl(["-k", "--http2"], server.url(aasaPath))).status == 200)
+  }
+
+  /// A client that never acknowledges the server's SETTINGS and never reads made nghttp2 queue
+  /// one RST_STREAM per refused stream, without bound (+32 MB from 4 connections). Each flooding
+  /// connection is now closed with GOAWAY ENHANCE_YOUR_CALM once its queue passes its bound.
+  @Test(.enabled(if: System.hasProcFileSystem, "reads the server's memory from /proc"))
+  func refusedStreamFloodAtTheConnectionLimitIsClosed() throws {
+    let site = try TemporaryDirectory.standardSite()
+    let server = try ServerProcess([
+      "--root", site.site, "--port", "0", "--self-signed", "--max-connections", "1000",
+      "--idle-timeout", "60",
+    ])
+    let report = try HTTP2MassAttack.run(
+      mode: "refused-flood", port: server.port, pid: server.process.pid, connections: 990,
+      hold: 8)
+    #expect(report.opened == 990, "\(report)")
+    #expect(report.growthKB < 64 << 10, "\(report)")
+    // Every flooding connection is closed by the server, most of them saying why.
+    #expect(report.closedByServer == report.opened, "\(report)")
+    #expect(report.goawayCodes.contains(0xB), "\(report)")
+    #expect(report.answered == report.asked, "\(report)")
+    #expect(try CurlResponse(curl(["-k", "--http2"], server.url(aasaPath))).status == 200)
+  }
+}
