@@ -20,6 +20,15 @@ struct ControlCharacterEscapingTests {
     }
   }
 
+  /// Some log viewers and JavaScript break lines at U+2028 and U+2029: a path or User-Agent
+  /// holding one must not start a line of its own there.
+  @Test("the line and paragraph separators are escaped, in text and in JSON")
+  func lineSeparators() {
+    #expect("a\u{2028}b\u{2029}c".escapingControlCharacters == #"a\u{2028}b\u{2029}c"#)
+    #expect(JSONOutput.encode(["k": "a\u{2028}b"], layout: .line) == #"{"k":"a\u2028b"}"#)
+    #expect(JSONValue.quoted("\u{2029}") == #""\u2029""#)
+  }
+
   @Test("a message of several lines keeps its line feeds and escapes the rest")
   func byLine() {
     #expect(
