@@ -7,9 +7,10 @@ import CGumbo
 /// unquoted and single-quoted attributes count. `<template>` content is not part of the document
 /// (`querySelectorAll` does not see it), so it is skipped too.
 ///
-/// The walk over gumbo's tree is iterative, and three bounds keep any input fast: the size, an
-/// estimate of the nesting (``NestingEstimate``) checked before parsing, and the number of nodes
-/// walked.
+/// The walk over gumbo's tree is iterative, and five bounds keep any input fast: the size; an
+/// estimate of the nesting and of the parser's work (``NestingEstimate``), checked before parsing;
+/// a budget of CPU time for the parse itself, for whatever the estimate does not foresee; and the
+/// number of nodes walked. docs/applinks.md lists them.
 public enum HTMLReader {
   /// What a resolver reads of a page at most (the fetcher's cap too).
   public static let maximumSize = 5 * 1024 * 1024
@@ -17,28 +18,53 @@ public enum HTMLReader {
   public static let maximumNesting = 4_000
   /// Nodes walked at most; a 5 MB page holds fewer than this unless built to hold more.
   public static let maximumNodes = 2_000_000
+  /// The parser's estimated work at most (stack entries looked at, ``NestingEstimate``): about a
+  /// second of gumbo on the slowest markup measured (`</p>` a million times 4,000 deep), while a
+  /// plain 5 MB page stays under a tenth of it.
+  public static let maximumWork = 250_000_000
+  /// Seconds of CPU time the parse may take: a plain 5 MB page takes about 0.9 s.
+  public static let parseBudget = 1.5
 
   public static func read(_ bytes: [UInt8]) -> HTMLScan {
+    read(bytes, parseBudget: parseBudget)
+  }
+
+  /// Reads with another CPU-time budget for the parse (tests stop a parse this way).
+  static func read(_ bytes: [UInt8], parseBudget: Double) -> HTMLScan {
     var scan = HTMLScan()
     guard bytes.count <= maximumSize else {
       scan.refusal = .tooLarge(bytes: bytes.count)
       return scan
     }
-    let depth = NestingEstimate.maximumDepth(bytes, stoppingAbove: maximumNesting)
-    guard depth <= maximumNesting else {
-      scan.refusal = .nestedTooDeep(estimate: depth)
+    let estimate = NestingEstimate.estimate(
+      bytes, depthLimit: maximumNesting, workLimit: maximumWork)
+    guard estimate.depth <= maximumNesting else {
+      scan.refusal = .nestedTooDeep(estimate: estimate.depth)
+      return scan
+    }
+    guard estimate.work <= maximumWork else {
+      scan.refusal = .tooMuchWork(estimate: estimate.work)
+      return scan
+    }
+    guard !estimate.crashesParser else {
+      scan.refusal = .crashesParser
       return scan
     }
     let positions = SourcePositions(bytes)
-    var options = kGumboDefaultOptions
-    // Gumbo copies the stack of open elements into every parse error it records: on a badly nested
-    // page that is quadratic memory. Nothing here reads its errors.
-    options.max_errors = 0
+    // The parse runs under a CPU-time budget; its blocks are freed with the budget (the shim in
+    // Sources/CGumbo frees them without gumbo's recursive walk).
+    guard let budget = aasa_gumbo_budget_create(parseBudget) else {
+      scan.refusal = .parseStopped(outOfTime: false)
+      return scan
+    }
+    defer { aasa_gumbo_budget_destroy(budget) }
     bytes.withUnsafeBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return }
       base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { text in
-        guard let output = gumbo_parse_with_options(&options, text, buffer.count) else { return }
-        defer { gumbo_destroy_output(&options, output) }
+        guard let output = aasa_gumbo_parse(budget, text, buffer.count) else {
+          scan.refusal = .parseStopped(outOfTime: budget.pointee.stopped == 1)
+          return
+        }
         walk(output, positions: positions, into: &scan)
       }
     }

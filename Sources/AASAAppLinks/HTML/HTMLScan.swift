@@ -17,5 +17,14 @@ public struct HTMLScan: Sendable {
     case nestedTooDeep(estimate: Int)
     /// More than ``HTMLReader/maximumNodes`` nodes: the rest was not walked.
     case tooManyNodes
+    /// Markup that would make the parser look through its stack of open elements more than
+    /// ``HTMLReader/maximumWork`` times (many tags deep down, or tags of thousands of attributes).
+    case tooMuchWork(estimate: Int)
+    /// The parse was stopped: past its ``HTMLReader/parseBudget`` of CPU time, or out of memory.
+    case parseStopped(outOfTime: Bool)
+    /// Markup on which the HTML5 parser (gumbo 0.10) fails an assertion and aborts the process:
+    /// a CDATA section inside SVG's `title`, `desc` or `foreignObject` or MathML's text elements,
+    /// or an SVG or MathML element named `select`, `template` or like a table part.
+    case crashesParser
   }
 }

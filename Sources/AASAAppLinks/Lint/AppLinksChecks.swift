@@ -33,6 +33,22 @@ struct AppLinksChecks: DiagnosticReporting {
       report(
         .AppLinks.pageNotRead, at: .start, "",
         "the page has over \(HTMLReader.maximumNodes) nodes; the rest was not read")
+    case .tooMuchWork(let estimate):
+      report(
+        .AppLinks.pageNotRead, at: .start, "",
+        "the HTML5 parser would look through its open elements about \(estimate) times (many tags nested deep, or tags of thousands of attributes); pages over \(HTMLReader.maximumWork) are not read"
+      )
+    case .crashesParser:
+      report(
+        .AppLinks.pageNotRead, at: .start, "",
+        "the page has markup on which the HTML5 parser used here (gumbo 0.10) aborts: a CDATA section inside SVG's <title>, <desc> or <foreignObject> or MathML text, or an SVG or MathML element named select, template or like a table part"
+      )
+    case .parseStopped(let outOfTime):
+      report(
+        .AppLinks.pageNotRead, at: .start, "",
+        outOfTime
+          ? "parsing the page took over \(HTMLReader.parseBudget) s of CPU time and was stopped; its markup makes the HTML5 parser this slow"
+          : "the page could not be parsed: memory ran out")
     case nil: break
     }
     for element in reading.scan.metaElements {
