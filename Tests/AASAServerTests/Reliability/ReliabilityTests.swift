@@ -71,4 +71,21 @@ struct ReliabilityTests {
     #expect(report.answered == report.asked, "\(report)")
     #expect(try CurlResponse(curl(["-k", "--http2"], server.url(aasaPath))).status == 200)
   }
+  /// A number given to a flag is later multiplied (seconds into nanoseconds, the header size
+  /// doubled): one too large would have stopped the server when used. Each is refused at start.
+  @Test(arguments: [
+    ["--idle-timeout", "1e300"], ["--header-timeout", "nan"], ["--shutdown-timeout", "inf"],
+    ["--watch-interval", "1e19"], ["--settle-time", "-1"],
+    ["--cache-max-age", "9223372036854775807"],
+    ["--max-header-size", "4611686018427387904"], ["--max-connections", "0"],
+    ["--max-file-size", "9223372036854775807"], ["--threads", "100000"],
+  ])
+  func outOfRangeFlagsAreRefusedAtStart(_ flag: [String]) throws {
+    let site = try TemporaryDirectory.standardSite()
+    let result = try run(
+      BuiltProducts.executable("aasa-serve"),
+      ["--root", site.site, "--port", "0", "--self-signed"] + flag)
+    #expect(result.status == 2, "\(flag): \(result.stderr)")
+    #expect(result.stderr.contains(flag[0]), "\(result.stderr)")
+  }
 }
