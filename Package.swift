@@ -199,6 +199,21 @@ let package = Package(
       ]
     ),
 
+    // ACME (RFC 8555) for certificates that take care of themselves: the protocol client, the
+    // TLS-ALPN-01 challenge certificate (RFC 8737), CSRs; no hand-written ASN.1.
+    .target(
+      name: "AASAACME",
+      dependencies: [
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        .product(name: "X509", package: "swift-certificates"),
+        .product(name: "SwiftASN1", package: "swift-asn1"),
+        .product(name: "Crypto", package: "swift-crypto"),
+      ]
+    ),
+
     .executableTarget(
       name: "aasa-serve",
       dependencies: [
@@ -261,6 +276,21 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+      ]
+    ),
+    .testTarget(
+      name: "AASAACMETests",
+      dependencies: [
+        "AASAACME",
+        "TestSupport",
+        .product(name: "X509", package: "swift-certificates"),
+        .product(name: "SwiftASN1", package: "swift-asn1"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOTLS", package: "swift-nio"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
       ]
     ),

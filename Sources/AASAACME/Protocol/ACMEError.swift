@@ -1,0 +1,43 @@
+/// Why an ACME exchange failed.
+public enum ACMEError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The CA answered a request with a problem document.
+  case problem(ACMEProblem, request: String)
+  /// The CA could not validate a name; its problem when it gave one.
+  case authorizationFailed(name: String, problem: ACMEProblem?)
+  /// The order became invalid.
+  case orderFailed(problem: ACMEProblem?)
+  /// An answer that does not follow RFC 8555 (no nonce, not JSON, too large, a bad URL…).
+  case unexpectedResponse(String)
+  /// The CA did not finish within the time allowed.
+  case deadlineExceeded(String)
+  /// No answer came: connection refused, TLS failed, timeout.
+  case connection(String)
+  /// The caller asked for something the client cannot do (a challenge type the CA does not
+  /// offer, a name that is not a DNS name).
+  case unusable(String)
+
+  /// The CA's problem, whichever case carries it.
+  public var acmeProblem: ACMEProblem? {
+    switch self {
+    case .problem(let problem, _): return problem
+    case .authorizationFailed(_, let problem), .orderFailed(let problem): return problem
+    default: return nil
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .problem(let problem, let request):
+      return "ACME \(request): \(problem)"
+    case .authorizationFailed(let name, let problem):
+      return "ACME: \(ACMEProblem.clipped(name)) could not be validated"
+        + (problem.map { ": \($0)" } ?? "")
+    case .orderFailed(let problem):
+      return "ACME: the order failed" + (problem.map { ": \($0)" } ?? "")
+    case .unexpectedResponse(let what): return "ACME: unexpected answer from the CA: \(what)"
+    case .deadlineExceeded(let what): return "ACME: \(what)"
+    case .connection(let what): return "ACME: no answer from the CA: \(what)"
+    case .unusable(let what): return "ACME: \(what)"
+    }
+  }
+}

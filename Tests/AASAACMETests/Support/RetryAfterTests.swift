@@ -1,0 +1,25 @@
+import Foundation
+import Testing
+
+@testable import AASAACME
+
+@Suite("ACME: Retry-After")
+struct RetryAfterTests {
+  @Test func deltaSecondsAreReadAndBounded() {
+    #expect(RetryAfter.parse("3") == .seconds(3))
+    #expect(RetryAfter.parse(" 0 ") == .zero)
+    #expect(RetryAfter.parse("86401") == RetryAfter.maximum)
+    #expect(RetryAfter.parse("99999999999999999999999") == RetryAfter.maximum)
+    #expect(RetryAfter.parse("-5") == nil)
+    #expect(RetryAfter.parse("1.5") == nil)
+    #expect(RetryAfter.parse("") == nil)
+  }
+
+  @Test func httpDatesAreAWaitFromNow() {
+    let now = Date(timeIntervalSince1970: 784_111_777)  // Sun, 06 Nov 1994 08:49:37 GMT
+    #expect(RetryAfter.parse("Sun, 06 Nov 1994 08:50:07 GMT", now: now) == .seconds(30))
+    #expect(RetryAfter.parse("Sun, 06 Nov 1994 08:00:00 GMT", now: now) == .zero)
+    #expect(RetryAfter.parse("Fri, 31 Dec 9999 23:59:59 GMT", now: now) == RetryAfter.maximum)
+    #expect(RetryAfter.parse("tomorrow", now: now) == nil)
+  }
+}
