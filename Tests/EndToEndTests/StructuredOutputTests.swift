@@ -68,6 +68,27 @@ struct StructuredOutputTests {
     #expect((report["unreadable"] as? [Any])?.isEmpty == true)
   }
 
+  @Test("files --format json holds a manifest's report in files and counts it in the summary")
+  func filesJSONWithManifest() throws {
+    let manifest = Self.path("examples/android/AndroidManifest.xml")
+    let assetLinks = Self.path("examples/android/assetlinks.json")
+    let output = try LintProcess.run(["files", manifest, assetLinks, "--format", "json"])
+    #expect(output.status == 0, "\(output.stderr)")
+    let report = try Self.document(output)
+    let reports = try #require(report["files"] as? [[String: Any]])
+    #expect(reports.map { $0["file"] as? String } == [manifest, assetLinks])
+    #expect(reports.first?["kind"] as? String == "manifest")
+    let summary = try #require(report["summary"] as? [String: Any])
+    #expect(summary["files"] as? Int == 2)
+    for severity in ["errors", "warnings", "infos"] {
+      let each = reports.map { ($0["summary"] as? [String: Any])?[severity] as? Int ?? 0 }
+      #expect(summary[severity] as? Int == each.reduce(0, +), "\(severity)")
+    }
+    // The manifest's own findings are among those counted (3 warnings, 1 info in the example).
+    let manifestSummary = try #require(reports.first?["summary"] as? [String: Any])
+    #expect(manifestSummary["warnings"] as? Int == 3)
+  }
+
   @Test("files lints every readable file, reports the unreadable one, and exits 2")
   func filesUnreadable() throws {
     let good = Self.path("examples/site/.well-known/apple-app-site-association")

@@ -48,7 +48,7 @@ public struct ManifestRun {
     let threshold: Severity = strict ? .warning : .error
     switch format {
     case .json:
-      output.line(JSONOutput.encode(ManifestReportJSON(file: fileName, report)))
+      output.document(ManifestReportJSON(file: fileName, report))
     case .sarif:
       SARIFWriter.write(
         file: fileName, diagnostics: report.diagnostics, toolVersion: PackageVersion.current,

@@ -9,6 +9,7 @@ protocol SummarizedReport: Encodable {
 extension JSONReportWriter.Report: SummarizedReport {}
 extension RouteReportJSON: SummarizedReport {}
 extension AppLinksReportJSON: SummarizedReport {}
+extension ManifestReportJSON: SummarizedReport {}
 
 /// What `aasa-lint files` collects from each file's run in the structured formats, to write ONE
 /// document at the end: for `--format json` every file's report in one object, for `--format
