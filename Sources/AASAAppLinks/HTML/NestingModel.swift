@@ -10,8 +10,9 @@
 /// an uncertain element is popped only from the top, or together with a certain one below it, so
 /// the model never holds fewer elements than the parser (the fuzz target `applinks-depth` checks
 /// this against gumbo's tree, docs/fuzzing.md). Formatting elements the parser popped but may
-/// reconstruct (`<p><b></p>` then text) stay counted, up to four alike (Noah's Ark keeps three),
-/// until the cell, caption, template or object around them closes. Where a page leaves even that
+/// reconstruct (`<p><b></p>` then text) stay counted until the cell, caption, template or object
+/// around them closes (Noah's Ark drops list entries whose clones may still be on the stack, so
+/// the model does not follow it). Where a page leaves even that
 /// model (a `<frameset>`, an `annotation-xml` whose encoding holds a character reference, a
 /// raw-text element or table part whose insertion mode is uncertain), the model turns coarse:
 /// every later `<` before a letter counts three elements and nothing leaves, which only
@@ -73,8 +74,8 @@ struct NestingModel {
     var space: Space
     /// Its key in `positions`.
     var key: Int
-    /// For formatting elements: a key of the name and attributes (Noah's Ark), and creation order.
-    var formattingKey = 0
+    /// For formatting elements and markers: the order they entered the list of active formatting
+    /// elements (0 for others).
     var sequence = 0
     /// For `annotation-xml`: whether it is an HTML integration point.
     var htmlIntegration = false
@@ -113,10 +114,9 @@ struct NestingModel {
 
   // MARK: Formatting elements the parser may reconstruct
 
-  private var pending: [(name: Int, key: Int, sequence: Int)] = []
+  private var pending: [(name: Int, sequence: Int)] = []
   private var pendingLive = 0
   private var pendingByName: [Int: [Int]] = [:]
-  private var pendingByKey: [Int: [Int]] = [:]
   /// Live pending entries before each marker's segment.
   /// For runs of pending entries (by their first position), the lowest the stack has been since:
   /// heights never decrease along the list.
@@ -166,7 +166,7 @@ struct NestingModel {
         let third = bytes[index + 2]
         if Byte.isLetter(third) {
           let tag = readTag(from: index + 2)
-          addWork(1 + tag.attributes / 2 * tag.attributes + depth)
+          addWork(tagWork(tag))
           if !coarse { endTag(tag) }
         } else if third == Byte.greaterThan {
           index += 3
@@ -175,7 +175,7 @@ struct NestingModel {
         }
       } else if Byte.isLetter(next) {
         let tag = readTag(from: index + 1)
-        addWork(1 + tag.attributes / 2 * tag.attributes + depth)
+        addWork(tagWork(tag))
         startTag(tag)
       } else if next == Byte.question {
         index = position(of: Byte.greaterThan, from: index + 1) + 1
@@ -185,6 +185,13 @@ struct NestingModel {
         index += 1
       }
     }
+  }
+
+  /// A tag's work: the stack, and its attributes, which gumbo compares pairwise.
+  private func tagWork(_ tag: Tag) -> Int {
+    let (pairs, overflow) = (tag.attributes / 2).multipliedReportingOverflow(by: tag.attributes)
+    return overflow
+      ? .max : pairs.addingReportingOverflow(depth + 1).overflow ? .max : pairs + depth + 1
   }
 
   /// Coarse: every `<` before a letter may open an element (comments and raw text are not
@@ -330,8 +337,6 @@ struct NestingModel {
     /// The `encoding` attribute's value: 0 none or another, 1 `text/html` or
     /// `application/xhtml+xml`, 2 unknown (it holds a character reference).
     var encoding = 0
-    /// Where the attributes start and end, for Noah's Ark.
-    var attributeRange = 0..<0
   }
 
   /// Reads a tag whose name starts at `start` as the HTML5 tokenizer does, and moves past it.
@@ -352,7 +357,7 @@ struct NestingModel {
       position += 1
     }
     var tag = Tag(name: known[key] ?? Names.unknown, key: key)
-    let attributesStart = position
+
     // The attribute states: names end at space, `/`, `>` or `=`; values are quoted or end at
     // space or `>`; `/` right before `>` makes the tag self-closing.
     while position < count {
@@ -362,14 +367,12 @@ struct NestingModel {
         continue
       }
       if byte == Byte.greaterThan {
-        tag.attributeRange = attributesStart..<position
         index = position + 1
         return tag
       }
       if byte == Byte.slash {
         if position + 1 < count, bytes[position + 1] == Byte.greaterThan {
           tag.selfClosing = true
-          tag.attributeRange = attributesStart..<position
           index = position + 2
           return tag
         }
@@ -429,7 +432,6 @@ struct NestingModel {
       }
     }
     // The end of the page inside a tag: the parser drops it; counting it is harmless.
-    tag.attributeRange = attributesStart..<count
     index = count
     return tag
   }
@@ -808,7 +810,7 @@ extension NestingModel {
     // The parser's text mode pops the element at its end tag, whatever the insertion mode.
     if index + 2 < bytes.count {
       let tag = readTag(from: index + 2)
-      addWork(1 + tag.attributes / 2 * tag.attributes + depth)
+      addWork(tagWork(tag))
       popOne()
     }
   }
@@ -818,13 +820,8 @@ extension NestingModel {
   }
 
   private mutating func pushFormatting(_ tag: Tag) {
-    var hasher = Hasher()
-    hasher.combine(tag.name)
-    bytes.withUnsafeBytes {
-      hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0[tag.attributeRange]))
-    }
     sequence += 1
-    push(tag.name, .html, formattingKey: hasher.finalize(), sequence: sequence)
+    push(tag.name, .html, sequence: sequence)
   }
 
   private mutating func tableStartTag(_ tag: Tag) {
@@ -1372,11 +1369,11 @@ extension NestingModel {
 
   private mutating func push(
     _ name: Int, _ space: Space, uncertain: Bool = false, htmlIntegration: Bool = false,
-    formattingKey: Int = 0, sequence: Int = 0
+    sequence: Int = 0
   ) {
     let position = stack.count
     var entry = Entry(
-      name: name, space: space, key: Names.key(name, space), formattingKey: formattingKey,
+      name: name, space: space, key: Names.key(name, space),
       sequence: sequence, htmlIntegration: htmlIntegration)
     entry.categories =
       space == .html && name < htmlCategories.count
@@ -1486,20 +1483,11 @@ extension NestingModel {
   }
 
   private mutating func addPending(_ entry: Entry) {
-    let segment = pendingSegmentStart
-    // Noah's Ark: the parser keeps at most three identical formatting elements in a scope (the
-    // model keeps four: one may be a clone on the parser's stack that left the list).
-    let markerSequence = markers.last?.sequence ?? 0
-    if let same = pendingByKey[entry.formattingKey] {
-      let inSegment = same.filter { $0 >= segment && pending[$0].sequence > markerSequence }
-      if inSegment.count >= 4, let earliest = inSegment.first { removePending(earliest) }
-    }
     let position = pending.count
     lowWater.append((position, stack.count))
-    pending.append((entry.name, entry.formattingKey, entry.sequence))
+    pending.append((entry.name, entry.sequence))
     pendingLive += 1
     pendingByName[entry.name, default: []].append(position)
-    pendingByKey[entry.formattingKey, default: []].append(position)
   }
 
   private mutating func removePending(_ position: Int) {
@@ -1509,9 +1497,6 @@ extension NestingModel {
     pendingLive -= 1
     if let at = pendingByName[item.name]?.lastIndex(of: position) {
       pendingByName[item.name]?.remove(at: at)
-    }
-    if let at = pendingByKey[item.key]?.lastIndex(of: position) {
-      pendingByKey[item.key]?.remove(at: at)
     }
   }
 
@@ -1671,8 +1656,10 @@ private enum Names {
         low |= UInt64(byte) << UInt64(8 * count)
       } else if count < 16 {
         high |= UInt64(byte) << UInt64(8 * (count - 8))
+      } else if rest == nil {
+        rest = [byte]
       } else {
-        rest = (rest ?? []) + [byte]
+        rest!.append(byte)
       }
       count += 1
     }

@@ -83,6 +83,16 @@ struct NestingEstimateTests {
     #expect(NestingEstimate.estimate(Array(sloppy.utf8)).depth <= 12)
   }
 
+  @Test("formatting elements Noah's Ark drops from the list still count (fuzz finding N1)")
+  func noahsArkClonesStayOnTheStack() {
+    // applinks-depth, minimized: in quirks mode the table stays inside the paragraph, its text
+    // reconstructs five formatting elements, and later `<b id=1>`s make Noah's Ark drop clones
+    // that are still open. Gumbo nests 17 elements (html and body among them).
+    let html =
+      "<p><b id=1><i><i><b id=1><i><p><table>><p><b id=1><i><b id=1><i><p><b id=1><i><p><t><u>"
+    #expect(NestingEstimate.estimate(Array(html.utf8)).depth + 3 >= 17)
+  }
+
   @Test("4,000 deep then a million cheap tags: refused for its work, in milliseconds")
   func deepThenMany() {
     let page =
