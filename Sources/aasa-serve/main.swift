@@ -220,7 +220,7 @@ struct ServeCommand: AsyncParsableCommand {
       LogWriter.standardOutput.flush(timeout: .seconds(2))
       // On stderr, in the format of every other line: text for a person, JSON for a collector.
       StandardError.write(
-        LineLogHandler.fatalLine(error.message, exitStatus: error.exitCode, format: format))
+        LineLogHandler.fatalLine(error, format: format))
       terminate(error.exitCode)
     }
   }

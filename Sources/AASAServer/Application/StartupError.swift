@@ -9,11 +9,22 @@ public struct StartupError: Error, CustomStringConvertible, Sendable {
   }
 
   public var kind: Kind
-  public var message: String
+  /// The problem, or each finding of a refused file and then the refusal that sums them up: one
+  /// line each where it is shown. A line may quote a line feed from a file; that one is shown
+  /// escaped within its line, never as a line of its own.
+  public var lines: [String]
+
+  /// The lines, one after another.
+  public var message: String { lines.joined(separator: "\n") }
 
   public init(_ kind: Kind, _ message: String) {
+    self.init(kind, lines: [message])
+  }
+
+  /// A problem of several lines: each finding or problem, then the refusal that sums them up.
+  public init(_ kind: Kind, lines: [String]) {
     self.kind = kind
-    self.message = message
+    self.lines = lines
   }
 
   /// A configuration error: the common case.

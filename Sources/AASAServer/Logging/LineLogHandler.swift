@@ -35,16 +35,16 @@ public struct LineLogHandler: LogHandler {
   /// An error that stops the process, for standard error: `aasa-serve: message` as text, one
   /// object as JSON, like every other line.
   ///
-  /// A message of several problems (each finding of a refused file, then the refusal) is one
-  /// text line per problem, each with the prefix, so that every line stands on its own in a log.
-  public static func fatalLine(_ message: String, exitStatus: Int32, format: LogFormat) -> String {
+  /// An error of several problems (each finding of a refused file, then the refusal) is one
+  /// text line per problem, each with the prefix, so that every line stands on its own in a log;
+  /// a line feed that a file put in a finding stays escaped in its line.
+  public static func fatalLine(_ error: StartupError, format: LogFormat) -> String {
     switch format {
     case .text:
-      message.split(separator: "\n", omittingEmptySubsequences: true).map {
-        "aasa-serve: " + $0.escapingControlCharacters
-      }.joined(separator: "\n")
+      error.lines.map { "aasa-serve: " + $0.escapingControlCharacters }.joined(separator: "\n")
     case .json:
-      jsonLine(.critical, message, ["exit_status": .stringConvertible(Int(exitStatus))])
+      jsonLine(
+        .critical, error.message, ["exit_status": .stringConvertible(Int(error.exitCode))])
     }
   }
 

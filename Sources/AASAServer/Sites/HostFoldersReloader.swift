@@ -142,8 +142,13 @@ public actor HostFoldersReloader: Reloading {
       return .success(site)
     } catch {
       ServerMetrics.shared.recordReloadFailure()
+      // One log line per finding, then the refusal (see `StartupError.lines`).
+      for line in error.lines.dropLast() {
+        logger.log(level: WellKnownValidation.logLevel(ofFinding: line), "\(line)")
+      }
       logger.error(
-        "not serving the site \(name) (the other sites are not affected): \(error.message)")
+        "not serving the site \(name) (the other sites are not affected): \(error.lines.last ?? "")"
+      )
       return .failure(Refused(contents: contents(of: root, configuration: configuration)))
     }
   }

@@ -100,9 +100,9 @@ public actor SiteFilesReloader: Reloading {
     if !refusals.isEmpty {
       throw StartupError(
         .invalidSite,
-        (refusals + [
+        lines: refusals + [
           "refusing to serve an invalid association file; fix it, or pass --allow-invalid to serve it anyway"
-        ]).joined(separator: "\n"))
+        ])
     }
     if refusals.isEmpty && !files.keys.contains(where: { WellKnownValidation.kind(of: $0) != nil })
     {
@@ -227,9 +227,12 @@ public actor SiteFilesReloader: Reloading {
         let keeping =
           loaded[entry.path] == nil
           ? "it is not served" : "the last good version keeps being served"
-        logger.error(
-          "refusing the new version of \(healthKey(entry.path)); \(keeping)\n\(lines.joined(separator: "\n"))"
-        )
+        // One log line per finding, then the refusal: a line feed that the file put in a
+        // finding stays escaped in its line.
+        for line in lines {
+          logger.log(level: WellKnownValidation.logLevel(ofFinding: line), "\(line)")
+        }
+        logger.error("refusing the new version of \(healthKey(entry.path)); \(keeping)")
         return false
       }
       for line in lines { logger.warning("\(line)") }

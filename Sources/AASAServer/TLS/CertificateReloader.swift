@@ -49,7 +49,9 @@ public actor CertificateReloader: Reloading {
         refused[name] = found.fingerprint
         errors.append(error.message)
         ServerMetrics.shared.recordCertificateReloadFailure()
-        logger.error("not using the certificate \(name): \(error.message)")
+        // One log line per problem, then the refusal (see `StartupError.lines`).
+        for line in error.lines.dropLast() { logger.error("\(line)") }
+        logger.error("not using the certificate \(name): \(error.lines.last ?? "")")
       }
     }
     guard !loaded.isEmpty else {
@@ -138,7 +140,9 @@ public actor CertificateReloader: Reloading {
         let keeping =
           loaded[name] == nil
           ? "it is not used" : "the previous certificate \(name) keeps being served"
-        logger.error("refusing the new certificate \(name); \(keeping): \(error.message)")
+        for line in error.lines.dropLast() { logger.error("\(line)") }
+        logger.error(
+          "refusing the new certificate \(name); \(keeping): \(error.lines.last ?? "")")
       }
     }
     for name in loaded.keys.sorted() where found[name] == nil {

@@ -98,10 +98,11 @@ public enum TLSSetup {
     let problems = CertificateRequirements.problems(leaf: leaf, file: certificateFile)
     if !problems.isEmpty && !allowUntrusted {
       throw StartupError(
-        (problems + [
+        .configuration,
+        lines: problems + [
           "Apple's and Google's fetchers refuse such a certificate; replace it, or pass "
             + "--allow-untrusted-certificate to serve it anyway"
-        ]).joined(separator: "\n"))
+        ])
     }
     var summary = "certificate \(certificateFile)"
     var curlTrustOption = ""
