@@ -33,6 +33,10 @@ struct Lint: AsyncParsableCommand {
       unless its path is /.well-known/… or /apple-app-site-association, which are association \
       files fetched as Apple does (https only); --kind applinks forces a page.
 
+      An app's entitlements (App.entitlements, or another property list) are not linted: \
+      check the applinks: domains they name against their sites with
+        aasa-lint check --entitlements App.entitlements
+
       A MobileDeepLinking route config (detected by content) routes deep links as the iOS \
       library does, with a warning for each link Android routes elsewhere; --platform ios or \
       android answers for one. See docs/routes.md.

@@ -111,6 +111,51 @@ struct InputFormAndHelpTests {
     #expect(codes.last == "ASL026", "\(codes)")
   }
 
+  /// An empty dictionary as a binary property list: header, object, offset table, trailer.
+  static let binaryPlist: [UInt8] =
+    Array("bplist00".utf8) + [0xD0, 0x08] + [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 1]
+    + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 9]
+
+  @Test("an app's entitlements (XML or binary plist) are refused, naming check --entitlements")
+  func entitlementsAreNoPage() throws {
+    let directory = try TemporaryDirectory(label: "entitlements")
+    let xml = try directory.write(
+      "App.entitlements",
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+      <plist version="1.0">
+      <dict>
+      	<key>com.apple.developer.associated-domains</key>
+      	<array>
+      		<string>applinks:shop.example.com</string>
+      	</array>
+      </dict>
+      </plist>
+      """)
+    let binary = try directory.write("signed-entitlements.plist", Self.binaryPlist)
+    for file in [xml, binary] {
+      let output = try LintProcess.run([file])
+      expectCleanFailure(output)
+      #expect(output.stdout.isEmpty, "\(output.stdout)")
+      #expect(
+        output.stderr.contains("is an app's entitlements")
+          && output.stderr.contains("aasa-lint check --entitlements \(file)"),
+        "\(output.stderr)")
+      #expect(!output.stderr.contains("al:"), "\(output.stderr)")
+    }
+    // Among other files: reported as a file it cannot lint, the others linted.
+    let files = try LintProcess.run(["files", xml, Self.site, "--format", "json"])
+    #expect(files.status == 2, "\(files.stderr)")
+    let report = try StructuredOutputTests.document(files)
+    #expect((report["files"] as? [Any])?.count == 1)
+    let unreadable = try #require(report["unreadable"] as? [[String: Any]])
+    #expect(unreadable.first?["file"] as? String == xml)
+    #expect(
+      (unreadable.first?["problem"] as? String)?.contains("check --entitlements") == true,
+      "\(unreadable)")
+  }
+
   @Test("inbound with something that is not a URL is a usage error")
   func inboundNotAURL() throws {
     let output = try LintProcess.run(["inbound", "not a url"])

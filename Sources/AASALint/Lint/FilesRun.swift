@@ -79,6 +79,9 @@ public struct FilesRun {
   /// Lints one file by its kind, into `output` (or what it gathers).
   private func lint(_ file: String, output: OutputSink) throws -> ExitStatus {
     let source = try FileInput.read(file, limit: maximumSize)
+    if let refusal = EntitlementsInput.refusal(file: file, bytes: source, kindGiven: false) {
+      throw refusal
+    }
     let detected = InputKind.detect(SourceDocument(name: file, bytes: source))
     switch detected.kind {
     case .applinks:

@@ -101,6 +101,10 @@ public struct LintRequest {
     }
     let signed = try SignedAssociation.unwrap(source)
     if let signed { source = signed.content }
+    // An app's entitlements are checked against the sites, by `check`: never linted as a page.
+    if let refusal = EntitlementsInput.refusal(file: file, bytes: source, kindGiven: kind != nil) {
+      throw refusal
+    }
     let detected = InputKind.detect(SourceDocument(name: fileName, bytes: source))
     switch kind ?? detected.kind {
     case .applinks:
