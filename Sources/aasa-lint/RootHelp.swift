@@ -1,3 +1,4 @@
+import AASACore
 import AASALint
 import ArgumentParser
 
@@ -11,8 +12,24 @@ enum RootHelp {
     let topic = arguments[1]
     let names = AASALintCommand.configuration.subcommands.map { $0._commandName }
     guard !topic.hasPrefix("-"), !names.contains(topic) else { return }
+    let meant = Suggestion.closest(to: topic, among: names).map { " (did you mean '\($0)'?)" }
     throw LintRun.UsageError(
-      "help: \(topic) is not a subcommand; the subcommands are \(names.joined(separator: ", "))")
+      "help: \(topic) is not a subcommand\(meant ?? ""); the subcommands are "
+        + names.joined(separator: ", "))
+  }
+
+  /// Throws for `aasa-lint chekc …`: a first argument that names no file and is a few edits from
+  /// a subcommand's name is a mistyped subcommand, not a file to lint that cannot be read.
+  static func refuseMistypedSubcommand(
+    _ arguments: [String], fileExists: (String) -> Bool
+  ) throws {
+    guard let first = arguments.first, !first.hasPrefix("-") else { return }
+    let names = AASALintCommand.configuration.subcommands.map { $0._commandName } + ["help"]
+    guard !names.contains(first), !fileExists(first),
+      let meant = Suggestion.closest(to: first, among: names)
+    else { return }
+    throw LintRun.UsageError(
+      "\(first) is neither a file nor a subcommand; did you mean '\(meant)'?")
   }
 
   /// The root's help followed by the default subcommand's arguments and options; any other

@@ -7,6 +7,9 @@ import Foundation
 // input become 2, findings are 1, and nothing ever ends in a stack trace.
 do {
   try RootHelp.refuseUnknownHelpTopic(Array(CommandLine.arguments.dropFirst()))
+  try RootHelp.refuseMistypedSubcommand(Array(CommandLine.arguments.dropFirst())) {
+    FileManager.default.fileExists(atPath: $0)
+  }
   var command = try AASALintCommand.parseAsRoot()
   try await runParsed(&command)
 } catch let exitCode as ExitCode {

@@ -156,6 +156,38 @@ struct InputFormAndHelpTests {
       "\(unreadable)")
   }
 
+  @Test(
+    "a mistyped subcommand that names no file asks 'did you mean', exit 2",
+    arguments: [
+      (["chekc"], "check"), (["chekc", "https://example.com", "--no-cdn"], "check"),
+      (["dif", "old.json", "new.json"], "diff"), (["devcie"], "device"), (["Files"], "files"),
+    ])
+  func mistypedSubcommand(arguments: [String], meant: String) throws {
+    let output = try LintProcess.run(arguments)
+    expectCleanFailure(output)
+    #expect(output.stderr.contains("did you mean '\(meant)'?"), "\(output.stderr)")
+    #expect(!output.stderr.contains("cannot read"), "\(output.stderr)")
+  }
+
+  @Test("a file named like a mistyped subcommand is linted; a file far from any still unread")
+  func fileNamedLikeASubcommand() throws {
+    let directory = try TemporaryDirectory(label: "typo")
+    _ = try directory.write(
+      "dif",
+      #"{"applinks": {"details": [{"appIDs": ["D3KQX62K1A.com.example.app"], "components": [{"/": "/buy/*"}]}]}}"#
+    )
+    let linted = try LintProcess.run(["dif", "/buy/1"], in: directory.url)
+    #expect(linted.status == 0, "\(linted.stderr)")
+    #expect(linted.stdout.contains("D3KQX62K1A.com.example.app"), "\(linted.stdout)")
+    let missing = try LintProcess.run(["no-such-site.json"])
+    expectCleanFailure(missing)
+    #expect(missing.stderr.contains("cannot read no-such-site.json"), "\(missing.stderr)")
+    #expect(!missing.stderr.contains("did you mean"), "\(missing.stderr)")
+    let help = try LintProcess.run(["help", "chekc"])
+    expectCleanFailure(help)
+    #expect(help.stderr.contains("(did you mean 'check'?)"), "\(help.stderr)")
+  }
+
   @Test("inbound with something that is not a URL is a usage error")
   func inboundNotAURL() throws {
     let output = try LintProcess.run(["inbound", "not a url"])
