@@ -69,7 +69,8 @@ final class HTTP1Handler: ChannelDuplexHandler, RemovableChannelHandler {
       method: head.method.rawValue, target: head.uri, status: answer.response.status.code,
       bytes: answer.bodyBytes, started: started,
       userAgent: fields.userAgent, remote: remote,
-      protocolName: head.version.minor == 0 ? "HTTP/1.0" : "HTTP/1.1")
+      protocolName: head.version.minor == 0 ? "HTTP/1.0" : "HTTP/1.1",
+      host: router.accessLogHost(forAuthority: host))
     if !keepAlive { closeAfterFlush(context: context) }
   }
 

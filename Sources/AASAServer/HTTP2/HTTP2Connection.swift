@@ -329,7 +329,7 @@ final class HTTP2Connection: ChannelDuplexHandler {
     accessLog?.record(
       method: head.method, target: head.path, status: response.status.code,
       bytes: answer.bodyBytes, started: started, userAgent: head.userAgent, remote: remote,
-      protocolName: "HTTP/2")
+      protocolName: "HTTP/2", host: router.accessLogHost(forAuthority: head.siteAuthority))
   }
 
   /// The prepared fields plus `date`, whose value nghttp2 copies; the rest it reads in place.

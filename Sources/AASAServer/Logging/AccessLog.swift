@@ -2,7 +2,7 @@ import Logging
 import NIOCore
 
 /// Writes the one line per request that operators grep: method, path, status, body bytes,
-/// duration, user agent, client address and protocol.
+/// duration, user agent, client address and protocol, and with `--sites` the host asked.
 public struct AccessLog: Sendable {
   let logger: Logger
   let format: LogFormat
@@ -16,9 +16,11 @@ public struct AccessLog: Sendable {
   /// cannot write a megabyte into the log.
   static let maximumFieldLength = 512
 
+  /// - Parameter host: `--sites`: the site key of the host asked, or `-`
+  ///   (``SiteRouter/accessLogHost(forAuthority:)``); nil with `--root`, whose lines have none.
   func record(
     method: String, target: String, status: UInt, bytes: Int, started: NIODeadline,
-    userAgent: String?, remote: String, protocolName: String
+    userAgent: String?, remote: String, protocolName: String, host: String? = nil
   ) {
     let micros = (NIODeadline.now() - started).nanoseconds / 1000
     let duration = Self.milliseconds(micros)
@@ -33,6 +35,10 @@ public struct AccessLog: Sendable {
       line += String(bytes)
       line += " duration_ms="
       line += duration
+      if let host {
+        line += " host="
+        line += LineLogHandler.quotedIfNeeded(Self.clip(host))
+      }
       line += " method="
       line += LineLogHandler.quotedIfNeeded(Self.clip(method))
       line += " path="
@@ -47,18 +53,18 @@ public struct AccessLog: Sendable {
       line += LineLogHandler.quotedIfNeeded(agent)
       logger.info("\(line)")
     case .json:
-      logger.info(
-        "request",
-        metadata: [
-          "method": .string(Self.clip(method)),
-          "path": .string(path),
-          "status": .stringConvertible(Int(status)),
-          "bytes": .stringConvertible(bytes),
-          "duration_ms": .stringConvertible(Double(micros) / 1000),
-          "user_agent": .string(agent),
-          "remote": .string(remote),
-          "protocol": .string(protocolName),
-        ])
+      var metadata: Logger.Metadata = [
+        "method": .string(Self.clip(method)),
+        "path": .string(path),
+        "status": .stringConvertible(Int(status)),
+        "bytes": .stringConvertible(bytes),
+        "duration_ms": .stringConvertible(Double(micros) / 1000),
+        "user_agent": .string(agent),
+        "remote": .string(remote),
+        "protocol": .string(protocolName),
+      ]
+      if let host { metadata["host"] = .string(Self.clip(host)) }
+      logger.info("request", metadata: metadata)
     }
   }
 

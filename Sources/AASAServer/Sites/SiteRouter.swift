@@ -56,6 +56,15 @@ public final class SiteRouter: Sendable {
     return table.fallback == nil ? "-" : HostFoldersReloader.fallbackName
   }
 
+  /// The host the access log names with `--sites`: the site key the request's `Host` or
+  /// `:authority` makes (lower case, without port or trailing dot; the client's words, clipped
+  /// and escaped where written), `-` when it names none; nil with `--root`, where the host
+  /// chooses nothing and the access line has no host.
+  public func accessLogHost(forAuthority authority: String?) -> String? {
+    guard single == nil else { return nil }
+    return authority.flatMap(HostName.key(forAuthority:)) ?? "-"
+  }
+
   public var currentTable: Table {
     if let single { return Table(fallback: single) }
     return table.current

@@ -86,6 +86,55 @@ struct EndToEndSitesTests {
     #expect(try CurlResponse(curl(["-k"], server.url(Self.aasaPath))).status == 421)
   }
 
+  /// The access line of the request sent with `agent`, once it is written.
+  static func accessLine(_ server: ServerProcess, agent: String) throws -> String {
+    try waitUntil(timeout: 10, "the access line of \(agent)") { server.output.contains(agent) }
+    return try #require(
+      server.output.split(separator: "\n").first { $0.contains(agent) }.map(String.init))
+  }
+
+  @Test(arguments: ["text", "json"])
+  func theAccessLogNamesTheHostAsked(format: String) throws {
+    let directory = try Self.sites(["apple.example"])
+    let server = try Self.start(directory, ["--log-format", format])
+    /// The `host` field of a line, as written: quoted when it needs quotes in text.
+    func host(_ line: String) throws -> String? {
+      guard format == "json" else {
+        return line.split(separator: " ").first { $0.hasPrefix("host=") }.map {
+          String($0.dropFirst(5))
+        }
+      }
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      return object["host"] as? String
+    }
+    for (version, agent) in [("--http1.1", "h1-host-probe"), ("--http2", "h2-host-probe")] {
+      // curl sends the Host field as HTTP/2's :authority.
+      _ = try curl(
+        ["-k", version, "-A", agent, "-H", "Host: Apple.Example.:\(server.port)"],
+        server.url(Self.aasaPath))
+      // The site key: lower case, without the port and the trailing dot.
+      #expect(try host(Self.accessLine(server, agent: agent)) == "apple.example", "\(agent)")
+    }
+    // A host no site answers (421): the host asked, which says why.
+    _ = try curl(
+      ["-k", "-A", "nobody-probe", "-H", "Host: nobody.example"], server.url(Self.aasaPath))
+    let nobody = try Self.accessLine(server, agent: "nobody-probe")
+    #expect(nobody.contains("421"), "\(nobody)")
+    #expect(try host(nobody) == "nobody.example", "\(nobody)")
+    // The client's words, escaped: a bidirectional override never reaches the log raw. (Over
+    // HTTP/1.1: nghttp2 resets an HTTP/2 stream whose :authority holds it, before any answer.)
+    _ = try curl(
+      ["-k", "--http1.1", "-A", "escape-probe", "-H", "Host: evil\u{202E}elpmaxe.example"],
+      server.url(Self.aasaPath))
+    let escaped = try Self.accessLine(server, agent: "escape-probe")
+    #expect(!escaped.unicodeScalars.contains("\u{202E}"), "\(escaped)")
+    #expect(
+      try host(escaped)
+        == (format == "json" ? "evil\u{202E}elpmaxe.example" : #"evil\u{202E}elpmaxe.example"#),
+      "\(escaped)")
+  }
+
   @Test func theDefaultSiteAnswersUnknownHosts() throws {
     let directory = try Self.sites(["apple.example", "_default"])
     let server = try Self.start(directory)
