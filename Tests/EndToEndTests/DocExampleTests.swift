@@ -178,6 +178,31 @@ struct DocExampleTests {
     }
   }
 
+  @Test("README's Firebase recipe runs from a fresh clone: commands the doc test runs, each file")
+  func firebaseRecipe() throws {
+    let text = String(decoding: try readPackageFile("README.md"), as: UTF8.self)
+    let start = try #require(text.range(of: "**Leaving Firebase Dynamic Links.**"))
+    let end = text.range(of: "\n### ", range: start.upperBound..<text.endIndex)?.lowerBound
+    let recipe = String(text[start.lowerBound..<(end ?? text.endIndex)])
+    // Its steps are examples `document(_:)` runs and compares, not prose no one runs.
+    let commands = Self.examples(in: recipe).map(\.command)
+    #expect(commands.count >= 4, "\(commands)")
+    // Every file a step reads (`--urls`, `--expect`, in a command or in the prose) is in the clone
+    // or written by a step before it (`> FILE`, `-o FILE`).
+    var written: Set<String> = []
+    let word = /(>|-o|--urls|--expect) +([^\s`'"]+)/
+    for match in recipe.matches(of: word) {
+      let (flag, file) = (String(match.1), String(match.2))
+      if flag == ">" || flag == "-o" {
+        written.insert(file)
+      } else {
+        #expect(
+          written.contains(file) || file.hasPrefix("examples/") || file == "-",
+          "\(flag) \(file): no step writes it")
+      }
+    }
+  }
+
   /// Starts the doc's `aasa-serve` command on a free port; its start-up report, up to the
   /// `try:` line, and the port.
   static func startServer(_ command: String, in scratch: TemporaryDirectory, path: String) throws
