@@ -60,19 +60,19 @@ final class CompiledRule: Sendable {
     // Each part read in place (`withScalars`): copying the prepared form per rule counted a
     // reference to it, several per rule tried.
     let (percentEncoded, caseSensitive) = (self.percentEncoded, self.caseSensitive)
-    if !path.matchesEverything,
-      !url.path.withScalars(
+    // Each part's match is bound before it is tested: a trailing closure in an `if` condition
+    // is a warning.
+    if !path.matchesEverything {
+      let matched = url.path.withScalars(
         percentEncoded: percentEncoded, caseSensitive: caseSensitive
       ) { path.matches(scalars: $0) }
-    {
-      return .path
+      if !matched { return .path }
     }
-    if !fragment.matchesEverything,
-      !url.fragment.withScalars(
+    if !fragment.matchesEverything {
+      let matched = url.fragment.withScalars(
         percentEncoded: percentEncoded, caseSensitive: caseSensitive
       ) { fragment.matches(scalars: $0) }
-    {
-      return .fragment
+      if !matched { return .fragment }
     }
     switch query {
     case .any:
