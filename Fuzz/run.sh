@@ -6,8 +6,8 @@
 #   Fuzz/run.sh replay TARGET FILE...       times inputs on an uninstrumented build
 #   Fuzz/run.sh build                       builds only
 #
-# Targets: json-lint match-explain assetlinks patterns routes applinks device macho
-# dynamic-rules manifest certificates (library code, built here with swiftc) and server-request http-date
+# Targets: json-lint match-explain assetlinks patterns routes applinks applinks-depth device
+# macho dynamic-rules manifest certificates (library code, built here with swiftc) and server-request http-date
 # body-decoding signed-file response-judge entitlements live-numbers (code that needs the package's
 # dependencies, built by SwiftPM from Fuzz/Linked). Needs only the Swift toolchain (Linux, which ships libFuzzer). Everything built
 # goes to Fuzz/.build/, crashes and timeouts to Fuzz/findings/TARGET/, logs to Fuzz/.build/logs/.
@@ -20,8 +20,8 @@ fuzz_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$fuzz_dir")
 build="$fuzz_dir/.build"
 findings="$fuzz_dir/findings"
-all_targets=(json-lint match-explain assetlinks patterns routes applinks device macho dynamic-rules
-  manifest certificates server-request http-date body-decoding signed-file response-judge entitlements
+all_targets=(json-lint match-explain assetlinks patterns routes applinks applinks-depth device macho
+  dynamic-rules manifest certificates server-request http-date body-decoding signed-file response-judge entitlements
   live-numbers)
 linked_targets=" server-request http-date body-decoding signed-file response-judge entitlements live-numbers "
 # One target per input format reads inputs up to the CLI's read limit (4 MiB); the others stop at
@@ -54,6 +54,7 @@ source_of() {
   patterns) echo "$fuzz_dir/Targets/Patterns.swift" ;;
   routes) echo "$fuzz_dir/Targets/Routes.swift" ;;
   applinks) echo "$fuzz_dir/Targets/AppLinks.swift" ;;
+  applinks-depth) echo "$fuzz_dir/Targets/AppLinksDepth.swift" ;;
   device) echo "$fuzz_dir/Targets/Device.swift" ;;
   macho) echo "$fuzz_dir/Targets/MachO.swift" ;;
   dynamic-rules) echo "$fuzz_dir/Targets/DynamicRules.swift" ;;
@@ -277,6 +278,28 @@ make_seeds() {
     { rep 2000 '<table><td>'; } >"$seeds/tables"
     { printf '<head>'; rep $((limit / 48)) '<meta property="al:ios:url" content="a://">'; } \
       | head -c $limit >"$seeds/read-limit"
+    ;;
+  applinks-depth)
+    # Every way the security review (S4-4) and its follow-up found to hide nesting, a few hundred
+    # deep (the target parses only pages within the reader's limits), and markup the model has to
+    # follow: formatting elements reconstructed and adopted, tables, selects, foreign content.
+    for example in "$root"/examples/applinks/*.html; do
+      cp "$example" "$seeds/example-$(basename "$example")"
+    done
+    { printf '<!-->'; rep 300 '<div>'; printf -- '-->'; } >"$seeds/comment-abrupt"
+    { printf '<!--->'; rep 300 '<div>'; printf -- '-->'; } >"$seeds/comment-dash"
+    { printf '<!-- x --!>'; rep 300 '<div>'; printf -- '-->'; } >"$seeds/comment-bang"
+    { printf '<svg><title>'; rep 300 '<g>'; printf '</title></svg>'; } >"$seeds/svg-title"
+    { printf '<svg><style>'; rep 300 '<g>'; printf '</style><desc><style>x</style></desc></svg>'; } >"$seeds/svg-style"
+    rep 200 '<li><dd>' >"$seeds/list-items"
+    { rep 100 '<optgroup><rt>'; printf '<select>'; rep 100 '<option><optgroup>'; } >"$seeds/options"
+    rep 100 '<table><caption><td><p><tr>' >"$seeds/tables"
+    { rep 100 '<b id=1><i><p>'; rep 100 '</p>x</b><a href=x><div></a>'; } >"$seeds/formatting"
+    { printf '<select><style></select>'; rep 100 '<div>'; printf '</style>'; } >"$seeds/select-style"
+    { printf '<script><!--<script></script>'; rep 100 '<div>'; printf '</script>'; } >"$seeds/script-escape"
+    rep 100 '<div><span><table></div></span><form></form>' >"$seeds/blocked-end-tags"
+    printf '<math><mi><annotation-xml encoding="text/html"><style><div></style><svg><foreignObject><p></math>' >"$seeds/foreign"
+    printf '<head><noscript><link></noscript><template><tr><td><div></template><template><col><b>' >"$seeds/template"
     ;;
   server-request)
     printf 'GET\n/.well-known/apple-app-site-association\nIf-None-Match: "x", W/"y"\nAccept-Encoding: gzip;q=0.5\n' >"$seeds/conditional"
