@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-// A parse with a CPU-time budget (docs/applinks.md, "Limits").
+// A parse with a CPU-time budget (docs/applinks.md, "How a page is read").
 //
 // Gumbo has no way to stop a parse, and some markup makes its tree building slow (the stack of
 // open elements is searched for almost every token). Every byte gumbo allocates comes from the

@@ -3,7 +3,7 @@ import Testing
 
 @testable import AASAAppLinks
 
-/// The guard before gumbo (security review S4-4, docs/applinks.md "Limits"): pages nested past
+/// The guard before gumbo (security review S4-4, docs/applinks.md "How a page is read"): pages nested past
 /// the limit are refused whatever hides the nesting, markup that makes the parser slow is refused
 /// before it runs, and markup on which gumbo aborts never reaches it.
 @Suite("The nesting estimate and the parser's bounds")
