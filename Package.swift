@@ -283,6 +283,8 @@ let package = Package(
       name: "AASAACMETests",
       dependencies: [
         "AASAACME",
+        // The --tls-dir loader, which must read what ACME storage writes.
+        "AASAServer",
         "TestSupport",
         .product(name: "X509", package: "swift-certificates"),
         .product(name: "SwiftASN1", package: "swift-asn1"),
