@@ -20,14 +20,16 @@ struct PebbleIssuanceTests {
 
   /// Pebble with its own responders and a client trusting its HTTPS root; all stopped after.
   static func withPebble(
-    nonceReject: Int = 0, badNonceRetries: Int = 5, _ body: (Fixture) async throws -> Void
+    nonceReject: Int = 0, badNonceRetries: Int = 5, externalAccountKeys: [String: String]? = nil,
+    _ body: (Fixture) async throws -> Void
   ) async throws {
     let http = try await HTTP01Responder.start()
     let tls = try await TLSALPN01Responder.start()
     let ca: PebbleCA
     do {
       ca = try await PebbleCA.start(
-        httpPort: http.port, tlsPort: tls.port, nonceReject: nonceReject)
+        httpPort: http.port, tlsPort: tls.port, nonceReject: nonceReject,
+        externalAccountKeys: externalAccountKeys)
     } catch {
       await http.stop()
       await tls.stop()
@@ -176,6 +178,38 @@ struct PebbleIssuanceTests {
         "\(text)")
       #expect(text.contains(PebbleCA.blockedName), "\(text)")
       #expect(fixture.tls.state.presented == 0)
+    }
+  }
+
+  /// A CA that requires external account binding refuses an account without it, in words, and
+  /// makes one with the binding's HS256 MAC; a wrong MAC key is refused.
+  @Test func externalAccountBindingIsSentWhenTheCARequiresIt() async throws {
+    let macKey = (0..<32).map { _ in UInt8.random(in: 0...255) }
+    try await Self.withPebble(externalAccountKeys: ["kid-eab": Base64URL.encode(macKey)]) {
+      fixture in
+      #expect(try await fixture.client.directory().meta?.externalAccountRequired == true)
+      let unbound = await #expect(throws: ACMEError.self) {
+        _ = try await fixture.client.account(key: AccountKey())
+      }
+      #expect(unbound?.acmeProblem?.acmeType == "externalAccountRequired")
+      #expect(
+        unbound?.description.hasPrefix(
+          "ACME newAccount: the CA requires external account binding (externalAccountRequired)")
+          == true, "\(String(describing: unbound))")
+
+      let wrong = ExternalAccountBinding(keyID: "kid-eab", macKey: macKey.map { $0 ^ 0xff })
+      let refused = await #expect(throws: ACMEError.self) {
+        _ = try await fixture.client.account(key: AccountKey(), externalAccountBinding: wrong)
+      }
+      #expect(refused?.acmeProblem != nil, "\(String(describing: refused))")
+
+      let binding = ExternalAccountBinding(keyID: "kid-eab", macKey: macKey)
+      let account = try await fixture.client.account(
+        key: AccountKey(), externalAccountBinding: binding)
+      #expect(account.created)
+      let issued = try await fixture.client.issueCertificate(
+        for: ["bound.example.test"], account: account, solver: fixture.tls, within: .seconds(45))
+      try Self.expectIssued(issued, for: ["bound.example.test"])
     }
   }
 

@@ -49,7 +49,11 @@ final class PebbleCA: Sendable {
   /// Starts challtestsrv and Pebble, validating on `httpPort` and `tlsPort`; `nonceReject` is
   /// the percentage of good nonces Pebble refuses with `badNonce`. Every authorization is reused
   /// once valid (`PEBBLE_AUTHZREUSE=100`).
-  static func start(httpPort: Int, tlsPort: Int, nonceReject: Int = 0) async throws -> PebbleCA {
+  /// With `externalAccountKeys` (key identifier → base64url MAC key), every new account must
+  /// carry an external account binding with one of them.
+  static func start(
+    httpPort: Int, tlsPort: Int, nonceReject: Int = 0, externalAccountKeys: [String: String]? = nil
+  ) async throws -> PebbleCA {
     let pebble = try #require(Self.pebble, "pebble must be installed in CI (.ci/setup)")
     let testServer = try #require(
       Self.challengeTestServer, "pebble-challtestsrv must be installed in CI (.ci/setup)")
@@ -78,7 +82,8 @@ final class PebbleCA: Sendable {
         "managementListenAddress": "127.0.0.1:\(management)",
         "certificate": folder.file("cert.pem"), "privateKey": folder.file("key.pem"),
         "httpPort": httpPort, "tlsPort": tlsPort, "ocspResponderURL": "",
-        "externalAccountBindingRequired": false, "domainBlocklist": [blockedName],
+        "externalAccountBindingRequired": externalAccountKeys != nil,
+        "externalAccountMACKeys": externalAccountKeys ?? [:], "domainBlocklist": [blockedName],
       ]
     ]
     try folder.write("pebble.json", try JSONSerialization.data(withJSONObject: configuration))
