@@ -304,6 +304,7 @@ make_seeds() {
   server-request)
     printf 'GET\n/.well-known/apple-app-site-association\nIf-None-Match: "x", W/"y"\nAccept-Encoding: gzip;q=0.5\n' >"$seeds/conditional"
     printf 'GET\n/%%2e%%2e/%%c0%%ae/.git/config?x#y\nHost: Example.COM.:8443\n' >"$seeds/traversal"
+    printf 'GET\n/.well-known/apple-app-site-association\nIf-Modified-Since: Sun, 06 Nov 292277026597 08:49:37 GMT\n' >"$seeds/hostile-date"
     # Every field the HTTP/1 handler reads, in odd cases, twice, and a body announced.
     printf 'HEAD\n/.well-known/assetlinks.json\nHOST: a.example\nhost: b.example\nUser-Agent: Bot\nIF-NONE-MATCH: "a"\nif-none-match: *\nIf-Modified-Since: Wed, 25 Nov 2026 10:00:00 GMT\nContent-Length: 12\nTransfer-Encoding: chunked\nx-other: 1\n' >"$seeds/fields"
     printf 'GET\n/\nPrefer-Html-Meta-Tags: al, al,og\n\0PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n\0\0\0\4\0\0\0\0\0\0\0\5\1\0\0\0\1\202' >"$seeds/meta-tags-h2"

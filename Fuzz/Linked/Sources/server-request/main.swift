@@ -1,7 +1,8 @@
 // server-request: what aasa-serve makes of a request's target and headers, and of HTTP/2 bytes.
 //
 // Input: lines up to the first NUL: the method, the request target, then `Name: value` headers
-// (Host, If-None-Match, If-Modified-Since, Accept-Encoding, Prefer-Html-Meta-Tags, any other);
+// (Host, If-None-Match, If-Modified-Since, Accept-Encoding, Prefer-Html-Meta-Tags, any other;
+// values taken as they are, control characters included);
 // the bytes after the NUL are scanned as an HTTP/2 connection's inbound bytes. Checks: the
 // HTTP/1 handler's one-pass field reader (`HTTP1RequestFields`) finds what NIOHTTP1's look-ups
 // by name find; a target resolves
@@ -63,7 +64,9 @@ func fuzzServerRequest(_ bytes: [UInt8]) -> CInt {
   var headers = HTTPHeaders()
   for line in lines.dropFirst(2).prefix(32) {
     guard let colon = line.firstIndex(of: ":") else { continue }
-    let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    // Any value, as it is: white space, control characters and all (what a client sends over
+    // HTTP/2 reaches the server without the HTTP/1 parser's checks).
+    let value = String(line[line.index(after: colon)...])
     // Only what the HTTP/1 parser lets through: a field name is a token (RFC 9110 5.6.2).
     let name = line[..<colon]
     guard !name.isEmpty, name.utf8.allSatisfy(isTokenByte) else { continue }
