@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "AASALiveCheck", targets: ["AASALiveCheck"]),
     .library(name: "AASAServer", targets: ["AASAServer"]),
     .library(name: "AASADevice", targets: ["AASADevice"]),
+    .library(name: "AASAACME", targets: ["AASAACME"]),
     .executable(name: "aasa-lint", targets: ["aasa-lint"]),
     .executable(name: "aasa-serve", targets: ["aasa-serve"]),
   ],

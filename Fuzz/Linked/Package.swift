@@ -30,6 +30,7 @@ let package = Package(
       dependencies: [
         "FuzzDriver",
         .product(name: "AASAServer", package: "aasa"),
+        .product(name: "AASAACME", package: "aasa"),
         .product(name: "AASACore", package: "aasa"),
         .product(name: "NIOEmbedded", package: "swift-nio"),
       ]),

@@ -22,8 +22,12 @@ public enum RetryAfter {
     return seconds >= 86_400 ? maximum : .milliseconds(Int64(seconds * 1000))
   }
 
-  /// `Sun, 06 Nov 1994 08:49:37 GMT`, the only form a sender may generate.
+  /// `Sun, 06 Nov 1994 08:49:37 GMT`, the only form a sender may generate. Printable ASCII
+  /// only: swift-corelibs-foundation's `DateFormatter` traps on some other text (`Incorrect
+  /// range CFRange` for `Sun, 06 Nov 1994 \u{735}\u{FFFD} GMT`, found by the `http-date` fuzz
+  /// target), and an HTTP date has nothing else.
   static func imfFixdate(_ text: String) -> Date? {
+    guard text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) else { return nil }
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = TimeZone(identifier: "GMT")

@@ -9,7 +9,10 @@ enum LoopbackPorts {
       let tcp = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
         .bind(host: "127.0.0.1", port: 0).get()
       let port = tcp.localAddress!.port!
-      defer { tcp.close(promise: nil) }
+      // Closed, and the close waited for, before the port is handed on: a close left to
+      // complete later (on a loop busy with other tests) kept the port bound when the program
+      // given it tried to bind it ("address already in use").
+      try await tcp.close()
       guard udpToo else { return port }
       if let udp = try? await DatagramBootstrap(group: MultiThreadedEventLoopGroup.singleton)
         .bind(host: "127.0.0.1", port: port).get()

@@ -115,7 +115,7 @@ final class PebbleCA: Sendable {
   }
 
   private func waitUntilListening(on ports: [Int]) async throws {
-    let deadline = ContinuousClock.now + .seconds(15)
+    let deadline = ContinuousClock.now + .seconds(60)
     for port in ports {
       while true {
         if let descriptor = try? System.connectToLoopback(port: port) {

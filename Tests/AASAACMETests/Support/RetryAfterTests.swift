@@ -22,4 +22,13 @@ struct RetryAfterTests {
     #expect(RetryAfter.parse("Fri, 31 Dec 9999 23:59:59 GMT", now: now) == RetryAfter.maximum)
     #expect(RetryAfter.parse("tomorrow", now: now) == nil)
   }
+
+  /// Foundation's `DateFormatter` trapped on this (fuzz finding H1, `http-date`): text that is
+  /// not printable ASCII is no date, and never reaches it.
+  @Test func aDateWithOtherScriptsIsNoDate() {
+    let now = Date(timeIntervalSince1970: 784_111_777)
+    #expect(RetryAfter.parse("Sun, 06 Nov 1994 \u{735}\u{FFFD} GMT", now: now) == nil)
+    #expect(RetryAfter.parse("Sun, 06 Nov 1994 08:49:37 GMT\u{7}", now: now) == nil)
+    #expect(RetryAfter.parse("Sun, ٠٦ Nov 1994 08:49:37 GMT", now: now) == nil)
+  }
 }

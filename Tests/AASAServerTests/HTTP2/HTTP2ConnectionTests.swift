@@ -300,4 +300,10 @@ struct HTTP2ConnectionTests {
     #expect(goaway.errorCode == 0xB, "ENHANCE_YOUR_CALM")
     #expect(!harness.channel.isActive)
   }
+
+  /// The linked libnghttp2 has both flood limits, so the server starts; a library without them
+  /// would make `SiteServer.bind` refuse to start with this message instead.
+  @Test func theLinkedLibraryHasTheFloodLimits() {
+    #expect(HTTP2SessionSetup.missingFloodLimits == nil)
+  }
 }

@@ -1,4 +1,5 @@
-// http-date: every number aasa-serve reads from a request's dates, through every way in.
+// http-date: every number read from an HTTP date, through every way in: a request's
+// `If-Modified-Since` in aasa-serve, and an ACME server's `Retry-After`.
 //
 // Input: the first byte picks the form the rest is wrapped in (as it is, or inside an
 // IMF-fixdate, RFC 850 or asctime frame with the rest as the year, the day or the clock), so the
@@ -8,8 +9,11 @@
 // engine (nghttp2, an HPACK literal), both on an EmbeddedChannel. Checks: nothing traps; a date
 // that parses lies in 1970-9999 and formats back to the same second; the answer is 304 exactly
 // when the date parses and is not before the file's modification time, and 200 otherwise, on
-// both protocols alike.
+// both protocols alike. The same text as a `Retry-After` (`RetryAfter.parse`, also with the
+// undecorated rest as delta-seconds) never traps and never asks to wait less than nothing or
+// longer than `RetryAfter.maximum`.
 
+import AASAACME
 import AASACore
 import Foundation
 import FuzzDriver
@@ -79,6 +83,15 @@ func fuzzDate(_ bytes: [UInt8]) -> CInt {
     site: FuzzSite.snapshot)
   require(
     Int(answer.response.status.code) == status, "Responder answered \(answer.response.status)")
+
+  let now = Date(timeIntervalSince1970: 1_795_000_000)
+  for retryAfter in [text, rest] {
+    if let wait = RetryAfter.parse(retryAfter, now: now) {
+      require(
+        wait >= .zero && wait <= RetryAfter.maximum,
+        "Retry-After \(retryAfter.debugDescription) read as \(wait)")
+    }
+  }
 
   if let http1 = http1Status(ifModifiedSince: text) {
     require(http1 == status, "HTTP/1.1 answered \(http1) for \(text.debugDescription)")
