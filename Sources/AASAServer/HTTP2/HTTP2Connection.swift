@@ -423,13 +423,19 @@ final class HTTP2Connection: ChannelDuplexHandler {
       else { continue }
       stalled += 1
       guard stalled > Self.maxStalledStreams else { continue }
-      stream.finished = true
-      stream.bodyLeft = ByteBuffer()
-      nghttp2_submit_rst_stream(
-        session, UInt8(NGHTTP2_FLAG_NONE.rawValue), entry.stream, NGHTTP2_CANCEL.rawValue)
+      cancel(stream, id: entry.stream, session: session)
       reset = true
     }
     if reset { send(context: context) }
+  }
+
+  /// Resets an answered stream whose response will not be handed over (RST_STREAM CANCEL); the
+  /// part of its body never handed over is dropped.
+  private func cancel(_ stream: Stream, id: Int32, session: OpaquePointer) {
+    stream.finished = true
+    stream.bodyLeft = ByteBuffer()
+    nghttp2_submit_rst_stream(
+      session, UInt8(NGHTTP2_FLAG_NONE.rawValue), id, NGHTTP2_CANCEL.rawValue)
   }
 
   /// Sets the timer for the first deadline of a stream still unfinished, if it is not set.
@@ -454,10 +460,7 @@ final class HTTP2Connection: ChannelDuplexHandler {
     while let first = responseDeadlines.first, first.deadline <= now {
       responseDeadlines.removeFirst()
       guard let stream = streams[first.stream], !stream.finished else { continue }
-      stream.finished = true
-      stream.bodyLeft = ByteBuffer()
-      nghttp2_submit_rst_stream(
-        session, UInt8(NGHTTP2_FLAG_NONE.rawValue), first.stream, NGHTTP2_CANCEL.rawValue)
+      cancel(stream, id: first.stream, session: session)
       reset = true
     }
     if reset { send(context: context) }
