@@ -4,7 +4,8 @@ import TestSupport
 /// Many HTTP/2 connections misbehaving at once against one aasa-serve, in Python (the standard
 /// library only): the two attacks of the security review that grew the server's memory with
 /// every connection, run at the scale of `--max-connections`, while a well-behaved client asks
-/// for a file now and then. The script reads the server's memory from `/proc` itself, so the
+/// for a file now and then. The script reads the server's memory from its status file itself
+/// (`statusFile`, Linux's proc file system), so the
 /// figure is taken while the attack's connections are all open; the tests that run it are
 /// enabled only where `System.hasProcFileSystem`.
 ///
@@ -45,11 +46,11 @@ enum HTTP2MassAttack {
 
   static let script = #"""
     import json, select, socket, ssl, struct, sys, time
-    mode, port, pid, count, hold = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5])
+    mode, port, status_file, count, hold = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4]), float(sys.argv[5])
     PATH = b"/.well-known/apple-app-site-association"
 
     def rss(field):
-        with open("/proc/%d/status" % pid) as status:
+        with open(status_file) as status:
             for line in status:
                 if line.startswith(field + ":"):
                     return int(line.split()[1])
@@ -188,8 +189,8 @@ enum HTTP2MassAttack {
     let directory = try TemporaryDirectory()
     let path = try directory.write("h2mass.py", script)
     let result = try await ChildProcess.run(
-      "/usr/bin/env",
-      ["python3", path, mode, String(port), String(pid), String(connections), String(hold)],
+      try ExecutableLookup.require("python3"),
+      [path, mode, String(port), statusFile(of: pid), String(connections), String(hold)],
       timeout: .seconds(2 * hold + 240))
     guard let line = result.stdout.split(separator: "\n").last,
       let report = try? JSONDecoder().decode(Report.self, from: Data(line.utf8))
@@ -197,5 +198,15 @@ enum HTTP2MassAttack {
       throw TimedOut(description: "h2mass \(mode) failed: \(result.stdout) \(result.stderr)")
     }
     return report
+  }
+
+  /// The file that holds a process's resident memory (VmRSS, VmHWM): Linux's proc file system,
+  /// which the tests that run this require (`System.hasProcFileSystem`).
+  static func statusFile(of pid: Int32) -> String {
+    #if os(Linux)
+      return "/proc/\(pid)/status"
+    #else
+      return ""
+    #endif
   }
 }

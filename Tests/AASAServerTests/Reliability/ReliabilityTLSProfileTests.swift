@@ -5,7 +5,7 @@ import Testing
 /// aasa-serve's TLS as Mozilla's "intermediate" profile: TLS 1.2 and 1.3 only, ECDHE with AEAD
 /// ciphers only, chosen in the server's order; judged by `testssl.sh`, the tool operators run.
 @Suite("aasa-serve reliability: the TLS profile", .timeLimit(.minutes(4)))
-struct TLSProfileTests {
+struct ReliabilityTLSProfileTests {
   /// testssl.sh is installed by `.ci/setup`; outside CI, a machine without it skips the scan.
   static let testssl =
     ExecutableLookup.path(of: "testssl") ?? ExecutableLookup.path(of: "testssl.sh")

@@ -6,7 +6,7 @@ import Testing
 /// listener's connection limit and header and idle timeouts, so idle or trickling clients can
 /// neither hold its connections for ever nor take every file descriptor of the process.
 @Suite("aasa-serve reliability: the admin listener's limits", .timeLimit(.minutes(2)))
-struct AdminListenerLimitTests {
+struct ReliabilityAdminListenerTests {
   func startServer() throws -> (TemporaryDirectory, ServerProcess, Int) {
     let site = try TemporaryDirectory.standardSite()
     let server = try ServerProcess([
