@@ -1,8 +1,4 @@
-#if canImport(os)
-  import os
-#else
-  import Synchronization
-#endif
+import AASACore
 
 /// Scratch memory for ``PatternAutomaton`` simulations, kept between runs: one pool per
 /// ``Matcher`` (so that each core's replica reuses memory in its own cache), and ``shared`` for
@@ -32,14 +28,9 @@ final class AutomatonScratchPool: Sendable {
     var next: UnsafeMutablePointer<Int32> { memory + 3 * capacity }
   }
 
-  /// The platform's cheapest lock: the standard library's `Mutex` on Linux;
-  /// `OSAllocatedUnfairLock` on Apple's systems, where `Mutex` needs macOS 15 and the tools run
-  /// from macOS 13. One is taken per pattern run, so a heavier lock would show in routing.
-  #if canImport(os)
-    private let free = OSAllocatedUnfairLock<[Scratch]>(initialState: [])
-  #else
-    private let free = Mutex<[Scratch]>([])
-  #endif
+  /// The platform's cheapest lock (`PlatformLock`): one is taken per pattern run, so a heavier
+  /// lock would show in routing.
+  private let free = PlatformLock<[Scratch]>([])
 
   /// A buffer for at least `stateCount` states: a pooled one, or a new one with cleared marks.
   func take(stateCount: Int) -> Scratch {
@@ -64,12 +55,8 @@ final class AutomatonScratchPool: Sendable {
     scratch.memory.deallocate()
   }
 
-  private func withFree<Result>(_ body: (inout [Scratch]) -> Result) -> Result {
-    #if canImport(os)
-      free.withLockUnchecked(body)
-    #else
-      free.withLock { body(&$0) }
-    #endif
+  private func withFree<Result: Sendable>(_ body: (inout [Scratch]) -> Result) -> Result {
+    free.withLock(body)
   }
 
   func give(back scratch: Scratch) {

@@ -1,5 +1,5 @@
-import Foundation
 import Metrics
+import NIOConcurrencyHelpers
 import NIOCore
 import Prometheus
 
@@ -18,19 +18,22 @@ import Prometheus
 ///
 /// Until `bootstrap` runs (unit tests), everything is recorded nowhere.
 public final class ServerMetrics: @unchecked Sendable {
-  // @unchecked: the dictionaries are only touched under `lock`; swift-metrics types are
-  // thread-safe.
+  // @unchecked: swift-metrics types are thread-safe; the tables are only touched under
+  // `tables`' lock.
 
   /// Set by `bootstrap`; the server records into it from every event loop.
   nonisolated(unsafe) public private(set) static var shared = ServerMetrics(registry: nil)
 
   private let registry: PrometheusCollectorRegistry?
-  private let lock = NSLock()
-  private var requestCounters: [String: Metrics.Counter] = [:]
-  private var byteCounters: [String: Metrics.Counter] = [:]
-  private var handshakeFailures: [String: Metrics.Counter] = [:]
-  private var fileGauges: [String: (valid: Metrics.Gauge, age: Metrics.Gauge)] = [:]
-  private var droppedReported = 0
+  /// The metrics made on first use, by their dimensions, and the dropped log lines counted so far.
+  private struct Tables {
+    var requestCounters: [String: Metrics.Counter] = [:]
+    var byteCounters: [String: Metrics.Counter] = [:]
+    var handshakeFailures: [String: Metrics.Counter] = [:]
+    var fileGauges: [String: (valid: Metrics.Gauge, age: Metrics.Gauge)] = [:]
+    var droppedReported = 0
+  }
+  private let tables = NIOLockedValueBox(Tables())
   private let duration: Metrics.Timer
   private let handshakes: Metrics.Counter
   private let reloads: Metrics.Counter
@@ -81,23 +84,23 @@ public final class ServerMetrics: @unchecked Sendable {
   /// The counters for a status, protocol and site, made on first use. Looked up under the lock:
   /// callers keep the last ones (`RequestCounterCache`) instead of asking for every request.
   func requestCounters(status: UInt, protocolName: String, site: String?) -> RequestCounters {
-    lock.withLock {
+    tables.withLockedValue { tables in
       let key = "\(status) \(protocolName) \(site ?? "")"
       let requests =
-        requestCounters[key]
+        tables.requestCounters[key]
         ?? {
           var dimensions = [("status", String(status)), ("protocol", protocolName)]
           if let site { dimensions.append(("site", site)) }
           let counter = Metrics.Counter(label: "aasa_requests_total", dimensions: dimensions)
-          requestCounters[key] = counter
+          tables.requestCounters[key] = counter
           return counter
         }()
       let bytes =
-        byteCounters[protocolName]
+        tables.byteCounters[protocolName]
         ?? {
           let counter = Metrics.Counter(
             label: "aasa_response_body_bytes_total", dimensions: [("protocol", protocolName)])
-          byteCounters[protocolName] = counter
+          tables.byteCounters[protocolName] = counter
           return counter
         }()
       return RequestCounters(
@@ -116,12 +119,12 @@ public final class ServerMetrics: @unchecked Sendable {
   func recordHandshake() { handshakes.increment() }
 
   func recordHandshakeFailure(reason: String) {
-    lock.withLock {
-      handshakeFailures[reason]
+    tables.withLockedValue { tables in
+      tables.handshakeFailures[reason]
         ?? {
           let counter = Metrics.Counter(
             label: "aasa_tls_handshake_failures_total", dimensions: [("reason", reason)])
-          handshakeFailures[reason] = counter
+          tables.handshakeFailures[reason] = counter
           return counter
         }()
     }.increment()
@@ -142,23 +145,23 @@ public final class ServerMetrics: @unchecked Sendable {
     openConnections count: Int, associationFiles: [(path: String, valid: Bool, age: Double)]
   ) -> [UInt8] {
     openConnections.record(count)
-    lock.withLock {
+    tables.withLockedValue { tables in
       for file in associationFiles {
         let gauges =
-          fileGauges[file.path]
+          tables.fileGauges[file.path]
           ?? (
             Metrics.Gauge(label: "aasa_association_file_valid", dimensions: [("path", file.path)]),
             Metrics.Gauge(
               label: "aasa_association_file_age_seconds", dimensions: [("path", file.path)])
           )
-        fileGauges[file.path] = gauges
+        tables.fileGauges[file.path] = gauges
         gauges.valid.record(file.valid ? 1 : 0)
         gauges.age.record(file.age)
       }
       let dropped = LogWriter.standardOutput.droppedLines
-      if dropped > droppedReported {
-        droppedLogLines.increment(by: dropped - droppedReported)
-        droppedReported = dropped
+      if dropped > tables.droppedReported {
+        droppedLogLines.increment(by: dropped - tables.droppedReported)
+        tables.droppedReported = dropped
       }
     }
     return registry?.emitToBuffer() ?? []

@@ -1,30 +1,28 @@
-import Foundation
+import NIOConcurrencyHelpers
 import NIOCore
 
 /// Knows every open connection: enforces the connection limit when one is accepted, and lets a
 /// graceful shutdown ask them all to finish and then wait for them.
-final class ConnectionRegistry: @unchecked Sendable {
-  // @unchecked: `channels` is only touched under `lock`.
-  private let lock = NSLock()
-  private var channels: [ObjectIdentifier: Channel] = [:]
+final class ConnectionRegistry: Sendable {
+  private let channels = NIOLockedValueBox([ObjectIdentifier: Channel]())
   private let limit: Int
 
   init(limit: Int) {
     self.limit = limit
   }
 
-  var count: Int { lock.withLock { channels.count } }
+  var count: Int { channels.withLockedValue { $0.count } }
 
   /// Adds the connection if there is room. Returns false when the limit is reached.
   func admit(_ channel: Channel) -> Bool {
-    let admitted = lock.withLock {
+    let admitted = channels.withLockedValue { channels in
       guard channels.count < limit else { return false }
       channels[ObjectIdentifier(channel)] = channel
       return true
     }
     if admitted {
       channel.closeFuture.whenComplete { [self] _ in
-        lock.withLock { _ = channels.removeValue(forKey: ObjectIdentifier(channel)) }
+        _ = channels.withLockedValue { $0.removeValue(forKey: ObjectIdentifier(channel)) }
       }
     }
     return admitted
@@ -33,14 +31,14 @@ final class ConnectionRegistry: @unchecked Sendable {
   /// Asks each connection to finish what it is doing and close: HTTP/1 connections close after
   /// the current response, HTTP/2 ones send GOAWAY.
   func quiesceAll() {
-    for channel in lock.withLock({ Array(channels.values) }) {
+    for channel in channels.withLockedValue({ Array($0.values) }) {
       channel.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
     }
   }
 
   /// Closes every connection now, cutting what is in flight (see `ConnectionGuard`).
   func cutAll() {
-    for channel in lock.withLock({ Array(channels.values) }) {
+    for channel in channels.withLockedValue({ Array($0.values) }) {
       channel.pipeline.fireUserInboundEventTriggered(CutConnectionEvent())
     }
   }

@@ -1,20 +1,18 @@
-import Foundation
 import Logging
+import NIOConcurrencyHelpers
 
 /// `--sites` with `--tls-dir`: every site served should have a certificate that names it. A site
 /// no certificate names gets the default certificate, which Apple's and Google's fetchers refuse
 /// for that host: the site looks served, yet no device ever associates with it. So the server
 /// says so at start-up and whenever sites or certificates change (each site once, until it is
 /// covered again), and `/metrics` counts them (`aasa_sites_without_certificate`).
-final class CertificateCoverage: Reloading, @unchecked Sendable {
-  // @unchecked: `reported` is only touched under `lock`.
-
+final class CertificateCoverage: Reloading, Sendable {
   let router: SiteRouter
   let certificates: Swappable<CertificateTable>
   let directory: String
   let logger: Logger
-  private let lock = NSLock()
-  private var reported: Set<String> = []
+  /// The hosts last warned about, so that each is warned about once until it is covered again.
+  private let reported = NIOLockedValueBox(Set<String>())
 
   init(
     router: SiteRouter, certificates: Swappable<CertificateTable>, directory: String,
@@ -38,7 +36,7 @@ final class CertificateCoverage: Reloading, @unchecked Sendable {
   func check() {
     let uncovered = uncoveredSites()
     let fallback = certificates.current.fallback.name
-    let newlyUncovered = lock.withLock {
+    let newlyUncovered = reported.withLockedValue { reported in
       let new = uncovered.filter { !reported.contains($0) }
       reported = Set(uncovered)
       return new
