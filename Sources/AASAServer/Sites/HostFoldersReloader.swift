@@ -15,11 +15,9 @@ public actor HostFoldersReloader: Reloading {
   let configuration: ServerConfiguration
   let logger: Logger
   private var sites: [String: SiteFilesReloader]
-  /// Folders not served yet, what was in them, and since when it has not changed: a folder
-  /// being copied is not taken half-way.
-  private var appearing: [String: (contents: [String: FileFingerprint], since: NIODeadline)] = [:]
-  /// Served folders that are gone, and since when.
-  private var vanishing: [String: NIODeadline] = [:]
+  /// Folders not served yet, with what was in them, until it has held still (a folder being
+  /// copied is not taken half-way); and served folders that are gone.
+  private var settling: Settling<String, [String: FileFingerprint]>
   /// Folders that could not be served, with what was in them then: tried again once it changes.
   private var refused: [String: [String: FileFingerprint]]
   /// Folders no request can reach, already reported: each is reported once while it stays.
@@ -84,6 +82,7 @@ public actor HostFoldersReloader: Reloading {
     self.router = router
     self.health = health
     self.configuration = configuration
+    self.settling = Settling(settleTime: configuration.settleTime)
     self.logger = logger
     self.sites = sites
     self.refused = refused
@@ -177,7 +176,7 @@ public actor HostFoldersReloader: Reloading {
   public func reload(force: Bool = false) async -> Bool {
     var changed = pass(force: force)
     // SIGHUP: a folder still being copied has the settle time to finish, as files do.
-    for _ in 0..<5 where force && !appearing.isEmpty {
+    for _ in 0..<5 where force && settling.hasChanges {
       try? await Task.sleep(for: .nanoseconds(configuration.settleTime.nanoseconds))
       if pass(force: true) { changed = true }
     }
@@ -196,15 +195,10 @@ public actor HostFoldersReloader: Reloading {
     let now = NIODeadline.now()
     var tableChanged = false
     for name in names.sorted() where sites[name] == nil {
-      vanishing[name] = nil
+      settling.present(name)
       let contents = Self.contents(of: directory + "/" + name, configuration: configuration)
       if !force && refused[name] == contents { continue }
-      guard let seen = appearing[name], seen.contents == contents else {
-        appearing[name] = (contents, now)
-        continue
-      }
-      guard now - seen.since >= configuration.settleTime else { continue }
-      appearing[name] = nil
+      guard settling.observe(name, as: contents, at: now) else { continue }
       switch Self.loadSite(
         name, directory: directory, configuration: configuration, logger: logger, health: health)
       {
@@ -217,15 +211,10 @@ public actor HostFoldersReloader: Reloading {
         refused[name] = refusal.contents
       }
     }
-    for name in appearing.keys where !names.contains(name) { appearing[name] = nil }
+    settling.dropChanges(notIn: names.contains)
     for name in refused.keys where !names.contains(name) { refused[name] = nil }
     for name in sites.keys.sorted() where !names.contains(name) {
-      guard let since = vanishing[name] else {
-        vanishing[name] = now
-        continue
-      }
-      guard now - since >= configuration.settleTime else { continue }
-      vanishing[name] = nil
+      guard settling.missing(name, at: now) else { continue }
       sites[name] = nil
       health.removeAssociationFiles(under: name)
       logger.warning("the site \(name) was removed: it is no longer served")

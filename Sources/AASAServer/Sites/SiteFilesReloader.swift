@@ -24,19 +24,16 @@ public actor SiteFilesReloader: Reloading {
   private var loaded: [String: ServedFile]
   /// Versions already refused, so a broken file is reported once, not on every poll.
   private var rejected: [String: FileFingerprint] = [:]
-  /// How long a changed file must stay the same (bytes, size, modification time) before it is
-  /// taken, so that a file still being written is never served half-way.
-  let settleTime: TimeAmount
-  /// Changed files waiting to settle: what was read, and since when it has not changed.
-  private var settling: [String: Observation] = [:]
-  /// Served files that are gone, and since when; a delete-then-write deploy is not a removal.
-  private var missingSince: [String: NIODeadline] = [:]
+  /// Changed files waiting to settle (the same bytes, size and modification time for the settle
+  /// time, so that a file still being written is never served half-way), and served files that
+  /// are gone (a delete-then-write deploy is not a removal).
+  private var settling: Settling<String, Observation>
   private var reportedSkips: Set<SkippedEntry>
 
-  private struct Observation {
+  /// What a scan read of a changed file.
+  private struct Observation: Equatable {
     var fingerprint: FileFingerprint
     var bytes: [UInt8]
-    var since: NIODeadline
   }
 
   /// What `load` found: the reloader, ready to serve, and the warnings worth showing.
@@ -136,7 +133,7 @@ public actor SiteFilesReloader: Reloading {
     self.cacheControl = cacheControl
     self.logger = logger
     self.loaded = loaded
-    self.settleTime = settleTime
+    self.settling = Settling(settleTime: settleTime)
     self.reportedSkips = skipped
   }
 
@@ -149,8 +146,8 @@ public actor SiteFilesReloader: Reloading {
   public func reload(force: Bool = false) async -> Bool {
     guard force else { return pass(force: false) }
     var changed = pass(force: true)
-    for _ in 0..<5 where !settling.isEmpty || !missingSince.isEmpty {
-      try? await Task.sleep(for: .nanoseconds(settleTime.nanoseconds))
+    for _ in 0..<5 where settling.isWaiting {
+      try? await Task.sleep(for: .nanoseconds(settling.settleTime.nanoseconds))
       if pass(force: true) { changed = true }
     }
     return changed
@@ -167,37 +164,25 @@ public actor SiteFilesReloader: Reloading {
     reportedSkips = Set(scan.skipped)
 
     var changed = false
-    for path in settling.keys where scan.entries[path] == nil { settling[path] = nil }
+    settling.dropChanges(notIn: { scan.entries[$0] != nil })
     for entry in scan.entries.values.sorted(by: { $0.path < $1.path }) {
-      missingSince[entry.path] = nil
+      settling.present(entry.path)
       if loaded[entry.path]?.fingerprint == entry.fingerprint {
-        settling[entry.path] = nil
+        settling.dropChange(entry.path)
         continue
       }
       if !force && rejected[entry.path] == entry.fingerprint { continue }
       // Changed while being read: the next scan will see it again.
       guard let bytes = scanner.read(entry) else {
-        settling[entry.path] = nil
+        settling.dropChange(entry.path)
         continue
       }
-      if let earlier = settling[entry.path], earlier.fingerprint == entry.fingerprint,
-        earlier.bytes == bytes
-      {
-        guard now - earlier.since >= settleTime else { continue }
-        settling[entry.path] = nil
-        if apply(entry, bytes) { changed = true }
-      } else {
-        settling[entry.path] = Observation(
-          fingerprint: entry.fingerprint, bytes: bytes, since: now)
-      }
+      let observation = Observation(fingerprint: entry.fingerprint, bytes: bytes)
+      guard settling.observe(entry.path, as: observation, at: now) else { continue }
+      if apply(entry, bytes) { changed = true }
     }
     for path in loaded.keys.sorted() where scan.entries[path] == nil {
-      guard let since = missingSince[path] else {
-        missingSince[path] = now
-        continue
-      }
-      guard now - since >= settleTime else { continue }
-      missingSince[path] = nil
+      guard settling.missing(path, at: now) else { continue }
       loaded[path] = nil
       if WellKnownValidation.kind(of: path) != nil {
         health.removeAssociationFile(healthKey(path))

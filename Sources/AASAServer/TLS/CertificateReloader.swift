@@ -1,3 +1,5 @@
+import AASAACME
+import Foundation
 import Logging
 import NIOCore
 
@@ -10,15 +12,14 @@ public actor CertificateReloader: Reloading {
   public nonisolated let store: Swappable<CertificateTable>
   let folder: CertificateFolder
   let allowUntrusted: Bool
-  let settleTime: TimeAmount
   let logger: Logger
+  let placeholder: CertificateTable.Entry?
   private var loaded:
     [String: (entry: CertificateTable.Entry, fingerprint: CertificateFolder.Fingerprint)]
   /// Versions refused, so a bad renewal is reported once, not on every scan.
   private var refused: [String: CertificateFolder.Fingerprint]
-  private var settling: [String: (fingerprint: CertificateFolder.Fingerprint, since: NIODeadline)] =
-    [:]
-  private var missingSince: [String: NIODeadline] = [:]
+  /// Changed certificates waiting to settle, and removed ones.
+  private var settling: Settling<String, CertificateFolder.Fingerprint>
 
   /// What `load` found, for the start-up report.
   public struct InitialLoad: Sendable {
@@ -29,9 +30,12 @@ public actor CertificateReloader: Reloading {
   }
 
   /// Loads every certificate in the folder. One that fails its checks is logged and left out;
-  /// start-up fails only when none is left.
+  /// start-up fails only when none is left and there is no `placeholder`.
+  /// - Parameter placeholder: Served to names no certificate covers yet, and without SNI
+  ///   (`--acme`, before the first certificate arrives); kept in every table.
   public static func load(
-    directory: String, allowUntrusted: Bool, settleTime: TimeAmount, logger: Logger
+    directory: String, allowUntrusted: Bool, settleTime: TimeAmount, logger: Logger,
+    placeholder: CertificateTable.Entry? = nil
   ) throws(StartupError) -> InitialLoad {
     let folder = CertificateFolder(directory: directory)
     var loaded:
@@ -54,18 +58,18 @@ public actor CertificateReloader: Reloading {
         logger.error("not using the certificate \(name): \(error.lines.last ?? "")")
       }
     }
-    guard !loaded.isEmpty else {
+    guard !loaded.isEmpty || placeholder != nil else {
       let reason =
         errors.isEmpty
         ? "it holds no certificate (NAME.crt with NAME.key, or NAME/fullchain.pem with NAME/privkey.pem)"
         : "no certificate in it can be used"
       throw StartupError("cannot serve TLS from --tls-dir \(directory): \(reason)")
     }
-    let table = CertificateTable(entries: loaded.values.map(\.entry))
+    let table = makeTable(loaded.values.map(\.entry), placeholder: placeholder)
     let reloader = CertificateReloader(
       store: Swappable(table), folder: folder,
       allowUntrusted: allowUntrusted, settleTime: settleTime, logger: logger, loaded: loaded,
-      refused: refused)
+      refused: refused, placeholder: placeholder)
     return InitialLoad(
       reloader: reloader, warnings: warnings, summary: summary(of: table, directory))
   }
@@ -74,15 +78,28 @@ public actor CertificateReloader: Reloading {
     store: Swappable<CertificateTable>, folder: CertificateFolder, allowUntrusted: Bool,
     settleTime: TimeAmount, logger: Logger,
     loaded: [String: (entry: CertificateTable.Entry, fingerprint: CertificateFolder.Fingerprint)],
-    refused: [String: CertificateFolder.Fingerprint]
+    refused: [String: CertificateFolder.Fingerprint], placeholder: CertificateTable.Entry?
   ) {
+    self.placeholder = placeholder
     self.store = store
     self.folder = folder
     self.allowUntrusted = allowUntrusted
-    self.settleTime = settleTime
+    self.settling = Settling(settleTime: settleTime)
     self.logger = logger
     self.loaded = loaded
     self.refused = refused
+  }
+
+  /// The table of `entries` and the placeholder; each certificate's expiry becomes
+  /// `aasa_certificate_expiry_timestamp_seconds{name}`, since CAs send no expiry mail.
+  static func makeTable(_ entries: [CertificateTable.Entry], placeholder: CertificateTable.Entry?)
+    -> CertificateTable
+  {
+    for entry in entries {
+      CertificateMetrics.recordExpiry(
+        name: entry.name, notAfter: Date(timeIntervalSince1970: Double(entry.notValidAfter)))
+    }
+    return CertificateTable(entries: entries + (placeholder.map { [$0] } ?? []))
   }
 
   static func summary(of table: CertificateTable, _ directory: String) -> String {
@@ -95,8 +112,8 @@ public actor CertificateReloader: Reloading {
 
   public func reload(force: Bool = false) async -> Bool {
     var changed = pass(force: force)
-    for _ in 0..<5 where force && (!settling.isEmpty || !missingSince.isEmpty) {
-      try? await Task.sleep(for: .nanoseconds(settleTime.nanoseconds))
+    for _ in 0..<5 where force && settling.isWaiting {
+      try? await Task.sleep(for: .nanoseconds(settling.settleTime.nanoseconds))
       if pass(force: true) { changed = true }
     }
     return changed
@@ -107,20 +124,15 @@ public actor CertificateReloader: Reloading {
     let found = folder.scan()
     let now = NIODeadline.now()
     var changed = false
-    for name in settling.keys where found[name] == nil { settling[name] = nil }
+    settling.dropChanges(notIn: { found[$0] != nil })
     for (name, current) in found.sorted(by: { $0.key < $1.key }) {
-      missingSince[name] = nil
+      settling.present(name)
       if loaded[name]?.fingerprint == current.fingerprint {
-        settling[name] = nil
+        settling.dropChange(name)
         continue
       }
       if !force && refused[name] == current.fingerprint { continue }
-      guard let seen = settling[name], seen.fingerprint == current.fingerprint else {
-        settling[name] = (current.fingerprint, now)
-        continue
-      }
-      guard now - seen.since >= settleTime else { continue }
-      settling[name] = nil
+      guard settling.observe(name, as: current.fingerprint, at: now) else { continue }
       do {
         let certificate = try CertificateLoader.load(current.pair, allowUntrusted: allowUntrusted)
         for warning in certificate.warnings {
@@ -146,12 +158,7 @@ public actor CertificateReloader: Reloading {
       }
     }
     for name in loaded.keys.sorted() where found[name] == nil {
-      guard let since = missingSince[name] else {
-        missingSince[name] = now
-        continue
-      }
-      guard now - since >= settleTime else { continue }
-      missingSince[name] = nil
+      guard settling.missing(name, at: now) else { continue }
       guard loaded.count > 1 else {
         logger.error(
           "the certificate \(name) was removed, and it is the last one: it keeps being served")
@@ -162,7 +169,8 @@ public actor CertificateReloader: Reloading {
       changed = true
     }
     if changed {
-      store.replace(with: CertificateTable(entries: loaded.values.map(\.entry)))
+      store.replace(
+        with: Self.makeTable(loaded.values.map(\.entry), placeholder: placeholder))
     }
     return changed
   }
