@@ -157,10 +157,7 @@ public struct ResponseJudge: Sendable {
       return Requirement(
         "content-type", .warn, "none; application/json is recommended (\(whoChecks))")
     }
-    let mediaType =
-      value.split(separator: ";").first.map {
-        $0.trimmingCharacters(in: .whitespaces).lowercased()
-      } ?? ""
+    let mediaType = ContentTypeValue.mediaType(of: value)
     if mediaType == "application/json" { return Requirement("content-type", .pass, value) }
     if signed, mediaType == "application/pkcs7-mime" {
       return Requirement("content-type", .pass, value)

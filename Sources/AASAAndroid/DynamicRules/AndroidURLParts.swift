@@ -1,3 +1,5 @@
+import AASACore
+
 /// The parts of a URL that dynamic rules look at, as `android.net.Uri` hands them over:
 /// `getPath()`, `getQuery()` and `getFragment()`, **decoded**, in UTF-16 code units.
 ///
@@ -61,8 +63,8 @@ public struct AndroidURLParts: Hashable, Sendable {
     while index < bytes.endIndex {
       let byte = bytes[index]
       if byte == UInt8(ascii: "%") {
-        if index + 2 < bytes.endIndex, let high = hexValue(bytes[index + 1]),
-          let low = hexValue(bytes[index + 2])
+        if index + 2 < bytes.endIndex, let high = HexDigit.value(bytes[index + 1]),
+          let low = HexDigit.value(bytes[index + 2])
         {
           decoded.append(high << 4 | low)
           index += 3
@@ -76,15 +78,6 @@ public struct AndroidURLParts: Hashable, Sendable {
       index += 1
     }
     return Array(String(decoding: decoded, as: UTF8.self).utf16)
-  }
-
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
   }
 
   /// `UriRelativeFilter`'s split of a decoded query: on `&`; only when that gives one piece, on

@@ -66,10 +66,7 @@ extension ResponseJudge {
       return Requirement(
         "content-type", .fail, "none; Android requires Content-Type: application/json")
     }
-    let mediaType =
-      value.split(separator: ";").first.map {
-        $0.trimmingCharacters(in: .whitespaces).lowercased()
-      } ?? ""
+    let mediaType = ContentTypeValue.mediaType(of: value)
     if mediaType == "application/json" { return Requirement("content-type", .pass, value) }
     return Requirement(
       "content-type", .fail, "\(value); Android requires Content-Type: application/json")
