@@ -92,7 +92,7 @@ struct AppLinksChecks: DiagnosticReporting {
     }
     let platformName = String(names[0])
     guard let platform = AppLinkPlatform(rawValue: platformName) else {
-      let meant = NameSuggestion.closest(to: platformName, among: Self.platformNames)
+      let meant = Suggestion.withinTwoEdits(of: platformName, among: Self.platformNames)
       report(
         .AppLinks.unknownPlatform, at: location, path,
         "\"\(platformName)\" is not a platform, so \(tag.property) is ignored"
@@ -144,7 +144,7 @@ struct AppLinksChecks: DiagnosticReporting {
   ) {
     let keys = platform.keys.map(\.rawValue)
     let known = "\(platform.rawValue) reads " + keys.joined(separator: ", ")
-    if let meant = NameSuggestion.closest(to: keyName, among: keys) {
+    if let meant = Suggestion.withinTwoEdits(of: keyName, among: keys) {
       report(
         .AppLinks.unknownKey, at: tag.value.location, tag.property,
         "\"\(keyName)\" is not a key of \(platform.rawValue); did you mean \"\(meant)\"?",

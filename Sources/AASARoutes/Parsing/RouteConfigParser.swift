@@ -209,7 +209,7 @@ struct RouteConfigParser: DiagnosticReporting {
     _ members: [JSONValue.Member], known: [String], path: String, what: String
   ) {
     for member in members where !known.contains(member.key) {
-      let suggestion = KeySuggestion.closest(to: member.key, among: known)
+      let suggestion = Suggestion.withinTwoEdits(of: member.key, among: known)
       let message =
         "`\(member.key)` is not a key of \(what)"
         + (suggestion.map { " (did you mean `\($0)`?)" } ?? "")
