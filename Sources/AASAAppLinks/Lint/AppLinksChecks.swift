@@ -1,7 +1,7 @@
 import AASACore
 
-/// The checks of a page (sheet §1–3, and the publishing mistakes seen in practice). One pass over
-/// the tags, one over the targets; nothing quadratic in the page.
+/// The checks of a page (`docs/applinks.md#how-a-page-is-read`, and the publishing mistakes seen in
+/// practice). One pass over the tags, one over the targets; nothing quadratic in the page.
 struct AppLinksChecks: DiagnosticReporting {
   var diagnostics: [Diagnostic] = []
   var tally = FindingTally()
