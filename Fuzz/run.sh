@@ -6,11 +6,9 @@
 #   Fuzz/run.sh replay TARGET FILE...       times inputs on an uninstrumented build
 #   Fuzz/run.sh build                       builds only
 #
-# Targets: json-lint match-explain assetlinks patterns routes applinks applinks-depth device
-# macho dynamic-rules manifest certificates (library code, built here with swiftc) and server-request http-date
-# body-decoding signed-file response-judge entitlements live-numbers (code that needs the package's
-# dependencies, built by SwiftPM from Fuzz/Linked). Needs only the Swift toolchain (Linux, which ships libFuzzer). Everything built
-# goes to Fuzz/.build/, crashes and timeouts to Fuzz/findings/TARGET/, logs to Fuzz/.build/logs/.
+# The targets are listed in one table, `targets` below. Needs only the Swift toolchain (Linux,
+# which ships libFuzzer). Everything built goes to Fuzz/.build/, crashes and timeouts to
+# Fuzz/findings/TARGET/, logs to Fuzz/.build/logs/.
 # After each campaign the corpus is replayed and every input that takes over 100 ms is listed.
 # See docs/fuzzing.md.
 set -euo pipefail
@@ -20,22 +18,44 @@ fuzz_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$fuzz_dir")
 build="$fuzz_dir/.build"
 findings="$fuzz_dir/findings"
-all_targets=(json-lint match-explain assetlinks patterns routes applinks applinks-depth device macho
-  dynamic-rules manifest certificates server-request http-date body-decoding signed-file response-judge entitlements
-  live-numbers)
-linked_targets=" server-request http-date body-decoding signed-file response-judge entitlements live-numbers "
-# One target per input format reads inputs up to the CLI's read limit (4 MiB); the others stop at
-# 140 KB, where they run many times faster.
-max_len_of() {
-  case "$1" in
-  json-lint | assetlinks | routes | applinks | device | manifest | certificates | signed-file \
-    | entitlements)
-    echo 4194304
-    ;;
-  *) echo 140000 ;;
-  esac
+# Every target, one a line: its name; how it is built (`swiftc`: library code, built here with
+# swiftc; `linked`: code that needs the package's dependencies, built by SwiftPM from
+# Fuzz/Linked); its source, under Fuzz/; and -max_len: the CLI's read limit (4 MiB) for one target
+# per input format, 140 KB for the others, where they run many times faster. A new target is a
+# line here, its seeds in make_seeds, its tokens in Fuzz/aasa.dict and a row in docs/fuzzing.md.
+targets='
+json-lint       swiftc  Targets/JSONLint.swift                4194304
+match-explain   swiftc  Targets/MatchExplain.swift            140000
+assetlinks      swiftc  Targets/AssetLinks.swift              4194304
+patterns        swiftc  Targets/Patterns.swift                140000
+routes          swiftc  Targets/Routes.swift                  4194304
+applinks        swiftc  Targets/AppLinks.swift                4194304
+applinks-depth  swiftc  Targets/AppLinksDepth.swift           140000
+device          swiftc  Targets/Device.swift                  4194304
+macho           swiftc  Targets/MachO.swift                   140000
+dynamic-rules   swiftc  Targets/DynamicRules.swift            140000
+manifest        swiftc  Targets/Manifest.swift                4194304
+certificates    swiftc  Targets/Certificates.swift            4194304
+server-request  linked  Linked/Sources/server-request         140000
+http-date       linked  Linked/Sources/http-date              140000
+body-decoding   linked  Linked/Sources/body-decoding          140000
+signed-file     linked  Linked/Sources/signed-file            4194304
+response-judge  linked  Linked/Sources/response-judge         140000
+entitlements    linked  Linked/Sources/entitlements           4194304
+live-numbers    linked  Linked/Sources/live-numbers           140000
+'
+all_targets=()
+while read -r name _; do [[ -n $name ]] && all_targets+=("$name"); done <<<"$targets"
+# target_field TARGET COLUMN: a column of the target's line (2 build, 3 source, 4 -max_len).
+target_field() { awk -v target="$1" -v column="$2" '$1 == target { print $column }' <<<"$targets"; }
+max_len_of() { target_field "$1" 4; }
+is_linked() { [[ $(target_field "$1" 2) == linked ]]; }
+source_of() {
+  local source
+  source=$(target_field "$1" 3)
+  [[ -n $source ]] || return 1
+  echo "$fuzz_dir/$source"
 }
-is_linked() { [[ $linked_targets == *" $1 "* ]]; }
 
 # Run politely: the campaign shares the machine.
 nice_cmd=(nice -n "${FUZZ_NICE:-10}")
@@ -45,27 +65,6 @@ export SWIFT_BACKTRACE=enable=no
 # run, without which libFuzzer runs every input twice whose run leaves more allocations than frees
 # (Foundation's caches: the linked targets' inputs), and times both runs as one.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}
-
-source_of() {
-  case "$1" in
-  json-lint) echo "$fuzz_dir/Targets/JSONLint.swift" ;;
-  match-explain) echo "$fuzz_dir/Targets/MatchExplain.swift" ;;
-  assetlinks) echo "$fuzz_dir/Targets/AssetLinks.swift" ;;
-  patterns) echo "$fuzz_dir/Targets/Patterns.swift" ;;
-  routes) echo "$fuzz_dir/Targets/Routes.swift" ;;
-  applinks) echo "$fuzz_dir/Targets/AppLinks.swift" ;;
-  applinks-depth) echo "$fuzz_dir/Targets/AppLinksDepth.swift" ;;
-  device) echo "$fuzz_dir/Targets/Device.swift" ;;
-  macho) echo "$fuzz_dir/Targets/MachO.swift" ;;
-  dynamic-rules) echo "$fuzz_dir/Targets/DynamicRules.swift" ;;
-  manifest) echo "$fuzz_dir/Targets/Manifest.swift" ;;
-  certificates) echo "$fuzz_dir/Targets/Certificates.swift" ;;
-  server-request | http-date | body-decoding | signed-file | response-judge | entitlements | live-numbers)
-    echo "$fuzz_dir/Linked/Sources/$1"
-    ;;
-  *) return 1 ;;
-  esac
-}
 
 check_toolchain() {
   command -v swiftc >/dev/null || { echo "run.sh: swiftc is not on PATH" >&2; exit 2; }
