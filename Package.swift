@@ -58,6 +58,8 @@ let package = Package(
       dependencies: [
         "AASACore",
         "AASAAndroid",
+        // The CMS SignedData reader of v1 (JAR) signatures, shared with signed association files.
+        "AASASigned",
         .product(name: "X509", package: "swift-certificates"),
         .product(name: "SwiftASN1", package: "swift-asn1"),
         .product(name: "Crypto", package: "swift-crypto"),
@@ -179,6 +181,8 @@ let package = Package(
       name: "AASAServer",
       dependencies: [
         "AASACore",
+        // Apple's demands of a certificate's key (CertificateKeyDemands), shared with check.
+        "AASA",
         "AASAAppLinks",
         "AASAWellKnown",
         .product(name: "NIOCore", package: "swift-nio"),
@@ -191,6 +195,7 @@ let package = Package(
         // SNIHandler: reads the ClientHello's server name to pick the certificate (--tls-dir).
         .product(name: "NIOTLS", package: "swift-nio"),
         .product(name: "X509", package: "swift-certificates"),
+        .product(name: "SwiftASN1", package: "swift-asn1"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "CompressNIO", package: "compress-nio"),
         .product(name: "Logging", package: "swift-log"),
