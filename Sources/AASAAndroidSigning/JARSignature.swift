@@ -1,6 +1,6 @@
 import AASAAndroid
+import AASASigned
 import Foundation
-import SwiftASN1
 import ZIPFoundation
 
 /// Reads the signers' certificates of a v1 (JAR) signature: the CMS `SignedData` in
@@ -47,25 +47,13 @@ enum JARSignature {
     return upper.hasSuffix(".RSA") || upper.hasSuffix(".DSA") || upper.hasSuffix(".EC")
   }
 
-  /// The DER of each certificate in a CMS `ContentInfo { signedData, [0] SignedData }`.
+  /// The DER of each certificate in a CMS `ContentInfo { signedData, [0] SignedData }`, read by
+  /// the CMS reader signed association files use.
   static func signedDataCertificates(_ bytes: [UInt8], name: String) throws(CertificateFileError)
     -> [[UInt8]]
   {
     do {
-      let root = try BER.parse(bytes)
-      guard case .constructed(let top) = root.content else { throw CertificateFileError("") }
-      var topNodes = top.makeIterator()
-      _ = topNodes.next()  // contentType
-      guard let wrapped = topNodes.next(), case .constructed(let inner) = wrapped.content,
-        let signedData = inner.first(where: { _ in true }),
-        case .constructed(let fields) = signedData.content
-      else { throw CertificateFileError("") }
-      for field in fields
-      where field.identifier.tagClass == .contextSpecific && field.identifier.tagNumber == 0 {
-        guard case .constructed(let certificates) = field.content else { return [] }
-        return certificates.map { Array($0.encodedBytes) }
-      }
-      return []
+      return try CMSSignedMessage(berEncoded: bytes).certificateEncodings
     } catch {
       throw CertificateFileError("\(name) is not a CMS SignedData signature")
     }

@@ -1,8 +1,10 @@
 import SwiftASN1
 import X509
 
-/// The parts of a CMS `SignedData` message (RFC 5652 §5) that an iOS 8 era signed association
-/// file needs: the encapsulated content, the certificates, and the one signer's information.
+/// The parts of a CMS `SignedData` message (RFC 5652 §5) that its two readers need: the
+/// encapsulated content, the certificates, and the signers' information. An iOS 8 era signed
+/// association file (`SignedAssociation`) verifies its one signer; an APK's v1 (JAR) signature
+/// (`AASAAndroidSigning`) only wants the signing certificates.
 ///
 /// ```
 /// ContentInfo ::= SEQUENCE { contentType OID (signedData), content [0] EXPLICIT SignedData }
@@ -15,14 +17,14 @@ import X509
 /// ```
 /// Parsed with BER rules, which DER is a subset of, so that indefinite lengths and constructed
 /// octet strings (`openssl smime -stream`) are read too.
-struct CMSSignedMessage {
+package struct CMSSignedMessage {
   /// How the signer names its certificate.
-  enum SignerIdentifier {
+  package enum SignerIdentifier {
     case issuerAndSerialNumber(issuer: DistinguishedName, serialNumber: ArraySlice<UInt8>)
     case subjectKeyIdentifier(ArraySlice<UInt8>)
   }
 
-  struct SignerInfo {
+  package struct SignerInfo {
     var identifier: SignerIdentifier
     var digestAlgorithm: ASN1ObjectIdentifier
     /// The signed attributes as DER with the universal SET tag, which is what is signed.
@@ -33,13 +35,15 @@ struct CMSSignedMessage {
     var signature: [UInt8]
   }
 
-  var content: [UInt8]?
-  var certificates: [Certificate]
-  var signerInfos: [SignerInfo]
+  package var content: [UInt8]?
+  /// The DER of each certificate the message carries, unparsed: a JAR signature's `.DSA` file
+  /// carries DSA certificates, which swift-certificates does not read (`parsedCertificates()`).
+  package var certificateEncodings: [[UInt8]]
+  package var signerInfos: [SignerInfo]
 
-  init(berEncoded bytes: [UInt8]) throws {
+  package init(berEncoded bytes: [UInt8]) throws {
     let root = try BER.parse(bytes)
-    var parsed: (content: [UInt8]?, certificates: [Certificate], signers: [SignerInfo])?
+    var parsed: (content: [UInt8]?, certificates: [[UInt8]], signers: [SignerInfo])?
     try BER.sequence(root, identifier: .sequence) { nodes in
       let contentType = try ASN1ObjectIdentifier(berEncoded: &nodes)
       guard contentType == CMSObjectIdentifiers.signedData else {
@@ -51,13 +55,18 @@ struct CMSSignedMessage {
     }
     guard let parsed else { throw CMSStructureError("no SignedData") }
     content = parsed.content
-    certificates = parsed.certificates
+    certificateEncodings = parsed.certificates
     signerInfos = parsed.signers
+  }
+
+  /// The certificates, parsed with swift-certificates.
+  package func parsedCertificates() throws -> [Certificate] {
+    try certificateEncodings.map { try Certificate(derEncoded: $0) }
   }
 
   private static func parseSignedData(
     _ node: ASN1Node
-  ) throws -> (content: [UInt8]?, certificates: [Certificate], signers: [SignerInfo]) {
+  ) throws -> (content: [UInt8]?, certificates: [[UInt8]], signers: [SignerInfo]) {
     try BER.sequence(node, identifier: .sequence) { nodes in
       _ = try Int(berEncoded: &nodes)  // version
       guard let digestAlgorithms = nodes.next(), digestAlgorithms.identifier == .set else {
@@ -72,11 +81,11 @@ struct CMSSignedMessage {
           try octets(of: $0)
         }
       }
-      var certificates: [Certificate] = []
-      try BER.optionalImplicitlyTagged(&nodes, tagNumber: 0, tagClass: .contextSpecific) { set in
+      var certificates: [[UInt8]] = []
+      BER.optionalImplicitlyTagged(&nodes, tagNumber: 0, tagClass: .contextSpecific) { set in
         guard case .constructed(let children) = set.content else { return }
         for child in children where child.identifier == .sequence {
-          certificates.append(try Certificate(derEncoded: Array(child.encodedBytes)))
+          certificates.append(Array(child.encodedBytes))
         }
       }
       // crls: not needed.

@@ -48,8 +48,10 @@ public struct SignedAssociation: Sendable {
   public static func unwrap(_ bytes: [UInt8]) throws(UnreadableSignature) -> SignedAssociation? {
     guard let der = CMSDetection.derBytes(of: bytes) else { return nil }
     let message: CMSSignedMessage
+    let certificates: [Certificate]
     do {
       message = try CMSSignedMessage(berEncoded: der)
+      certificates = try message.parsedCertificates()
     } catch CryptoKitError.underlyingCoreCryptoError {
       // swift-crypto names a BoringSSL failure by the first code on BoringSSL's error queue, where
       // an earlier failure may have left one: the number would name another file's problem.
@@ -65,7 +67,7 @@ public struct SignedAssociation: Sendable {
         reason: "it has \(message.signerInfos.count) signers; a signed association file has one")
     }
     let certificate = SignatureVerification.signerCertificate(
-      for: signerInfo.identifier, in: message.certificates)
+      for: signerInfo.identifier, in: certificates)
     let problem: String?
     if let certificate {
       problem = SignatureVerification.problem(
@@ -75,7 +77,7 @@ public struct SignedAssociation: Sendable {
     }
     return SignedAssociation(
       content: content, signer: certificate.map { "\($0.subject)" } ?? "unknown signer",
-      signerCertificate: certificate, certificates: message.certificates,
+      signerCertificate: certificate, certificates: certificates,
       signatureVerifies: problem == nil, signatureProblem: problem)
   }
 }
