@@ -73,7 +73,8 @@ public struct ParsedQuery: Sendable {
   }
 }
 
-/// The object form of a `?` pattern: query item name → value pattern (§3, "Query").
+/// The object form of a `?` pattern: query item name → value pattern
+/// (`docs/matching.md#query-and-fragment`).
 ///
 /// Every listed name must match; unlisted items are ignored. A missing item, or one without a
 /// value, counts as `""` (so `{"b": "*"}` and `{"b": ""}` match when `b` is absent, `{"b": "?*"}`

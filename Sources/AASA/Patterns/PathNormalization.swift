@@ -1,4 +1,5 @@
-/// Path normalization (§3), applied alike to URL paths and to path patterns.
+/// Path normalization (`docs/matching.md#path-normalization`), applied alike to URL paths and to
+/// path patterns.
 ///
 /// - An empty path becomes `/`; a one-character path (`*`, `/`, `a`) stays as it is.
 /// - Runs of `/` collapse into one `/`.

@@ -1,4 +1,5 @@
-/// A compiled pattern for one URL part (§3, §4): compile once, match many prepared texts.
+/// A compiled pattern for one URL part (`docs/matching.md#pattern-language`): compile once, match
+/// many prepared texts.
 ///
 /// ```swift
 /// let variables = VariableTable(custom: ["section": ["news", "blog/*"]])
@@ -14,7 +15,7 @@
 /// too (absent parts are `""`). An empty pattern matches only `""` (for paths: only `/` and the
 /// empty path, since both normalize to `/`).
 ///
-/// ## Readings chosen where the sheet is silent
+/// ## Readings chosen where Apple's documentation is silent
 /// - A trailing lone `\` is a literal backslash (reported as ``PatternIssue/trailingBackslash``).
 /// - An unterminated `$(` is literal text (reported).
 /// - `$(name)` with an undefined or malformed name makes the whole pattern never match (reported).

@@ -10,7 +10,8 @@ public enum PatternIssue: Sendable, Hashable {
   /// `$(name)` where `name` is empty or contains `$` or `(` (a nested variable, such as
   /// `$(a$(b))`). The pattern never matches.
   case invalidVariableName(name: String)
-  /// A value of a custom variable contains `$(`, so it was dropped (§4).
+  /// A value of a custom variable contains `$(`, so it was dropped
+  /// (`docs/matching.md#substitution-variables`).
   case droppedVariableValue(name: String, value: String)
   /// A custom variable used here has no usable value left, so the pattern never matches.
   case variableWithoutValues(name: String)

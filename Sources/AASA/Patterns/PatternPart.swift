@@ -1,8 +1,8 @@
 /// The part of a URL a pattern is written for. It decides whether path normalization applies.
 ///
-/// Only paths are normalized (§3 of the behaviour sheet): the URL path and every path pattern get a
-/// leading and a trailing `/` and lose runs of `//`. Queries, query-item values and fragments are
-/// compared exactly as they are.
+/// Only paths are normalized (`docs/matching.md#path-normalization`): the URL path and every path
+/// pattern get a leading and a trailing `/` and lose runs of `//`. Queries, query-item values and
+/// fragments are compared exactly as they are.
 public enum PatternPart: String, Sendable, Hashable, CaseIterable {
   /// The URL path, the `/` key of a component (or a legacy `paths` entry).
   case path

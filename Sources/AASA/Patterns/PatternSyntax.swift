@@ -1,4 +1,5 @@
-/// Reads the pattern language of §3: `*`, `?`, `\` escapes and `$(name)` variables.
+/// Reads the pattern language (`docs/matching.md#pattern-language`): `*`, `?`, `\` escapes and
+/// `$(name)` variables.
 enum PatternSyntax {
   private static let backslash = UInt32(UInt8(ascii: "\\"))
   private static let dollar = UInt32(UInt8(ascii: "$"))

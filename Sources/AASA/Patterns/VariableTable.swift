@@ -1,5 +1,5 @@
 /// The substitution variables patterns can use: the file's `substitutionVariables` plus the eight
-/// built-ins (§4).
+/// built-ins (`docs/matching.md#substitution-variables`).
 ///
 /// Custom names shadow built-ins. Built-ins:
 /// - `alpha`, `upper`, `lower`, `alnum`, `digit`, `xdigit`: one ASCII character of that class.

@@ -1,5 +1,5 @@
-/// A measurement event Bolts posts (sheet §6): a name and flat string fields, in the order the
-/// sheet lists them.
+/// A measurement event Bolts posts (`docs/applinks.md#measurement-events`): a name and flat
+/// string fields, in the order the table there lists them.
 public struct MeasurementEvent: Sendable, Hashable {
   public var name: String
   public var args: [(String, String)]

@@ -1,8 +1,8 @@
 import AASACore
 
-/// An app opened by a URL, as `BFURL` sees it (sheet §5): the input URL and its parameters, and,
-/// when the URL carries valid `al_applink_data`, the target URL, the data, its extras and the app
-/// to offer a way back to.
+/// An app opened by a URL, as `BFURL` sees it (`docs/applinks.md#receiving-a-link`): the input URL
+/// and its parameters, and, when the URL carries valid `al_applink_data`, the target URL, the data,
+/// its extras and the app to offer a way back to.
 public struct InboundLink: Sendable {
   public struct Referer: Sendable, Hashable {
     public var url: String

@@ -1,6 +1,6 @@
-/// A query read as `BFURL` reads it (sheet §5): split on `&`, each item on its first `=`, names
-/// and values percent-decoded with `+` left as it is; an item without `=` has no value; a
-/// repeated name keeps the last value; an empty query gives nothing.
+/// A query read as `BFURL` reads it (`docs/applinks.md#receiving-a-link`): split on `&`, each item
+/// on its first `=`, names and values percent-decoded with `+` left as it is; an item without `=`
+/// has no value; a repeated name keeps the last value; an empty query gives nothing.
 public struct QueryParameters: Sendable, Hashable {
   public struct Item: Sendable, Hashable {
     public var name: String

@@ -1,7 +1,7 @@
 import AASACore
 
 /// Checks an App Links page: reads its `al:*` meta tags as a browser's DOM has them, then runs
-/// the checks of the behaviour sheet and the publishing mistakes seen in practice.
+/// the checks of `docs/applinks.md#diagnostics` and the publishing mistakes seen in practice.
 public struct AppLinksLinter: FormatLinter {
   /// The URL the page is served at, when known: relative and missing values are judged against it.
   public var sourceURL: String?

@@ -1,6 +1,7 @@
 import AASACore
 
-/// The first `web` group of a page, and what it makes of the fallback (sheet §2).
+/// The first `web` group of a page, and what it makes of the fallback
+/// (`docs/applinks.md#how-a-page-is-read`).
 public struct WebFallback: Sendable, Hashable {
   /// The first `al:web:url` of the first `web` group, if any.
   public var declaredURL: TagValue?

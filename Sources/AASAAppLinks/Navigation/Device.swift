@@ -1,5 +1,5 @@
 /// The device a navigation is simulated on (`--platform`), and which targets it considers, in
-/// order (sheet §3).
+/// order (`docs/applinks.md#navigating`).
 public enum Device: String, Sendable, CaseIterable {
   /// An iPhone or iPod touch.
   case iphone

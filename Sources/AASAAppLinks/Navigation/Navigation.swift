@@ -1,6 +1,6 @@
 import AASACore
 
-/// What a navigation does (sheet §4): open an app, open the browser, or fail.
+/// What a navigation does (`docs/applinks.md#navigating`): open an app, open the browser, or fail.
 public struct Navigation: Sendable {
   public enum Outcome: String, Sendable {
     case app

@@ -1,7 +1,8 @@
 import AASACore
 
-/// Navigates an App Link as Bolts does (sheet §4): the first target of the device that an
-/// installed app can open wins; else the web fallback, with `al_applink_data`; else failure.
+/// Navigates an App Link as Bolts does (`docs/applinks.md#navigating`): the first target of the
+/// device that an installed app can open wins; else the web fallback, with `al_applink_data`; else
+/// failure.
 public enum Navigator {
   public static func navigate(
     _ appLink: AppLink, on device: Device, installed: InstalledApps, request: NavigationRequest
@@ -77,9 +78,9 @@ public enum Navigator {
     return navigation
   }
 
-  /// `al_applink_data` (sheet §4.3): the caller's data, then `user_agent` and `version` (on iOS
-  /// only when the caller's data lacks them; Bolts for Android always sets both), `target_url` =
-  /// the source URL, `extras`, and a `referer_app_link`.
+  /// `al_applink_data` (`docs/applinks.md#what-the-app-is-sent`): the caller's data, then
+  /// `user_agent` and `version` (on iOS only when the caller's data lacks them; Bolts for Android
+  /// always sets both), `target_url` = the source URL, `extras`, and a `referer_app_link`.
   public static func appLinkData(_ appLink: AppLink, device: Device, request: NavigationRequest)
     -> JSONValue
   {
@@ -119,7 +120,8 @@ public enum Navigator {
       + QueryEncoding.strict(data.compactText) + String(url[end...])
   }
 
-  /// The encoding trap (§4.5): would Bolts' or the Facebook SDK's iOS encoding split the data?
+  /// The encoding trap (`docs/applinks.md#what-the-app-is-sent`): would Bolts' or the Facebook
+  /// SDK's iOS encoding split the data?
   private static func trapDiagnostics(_ data: JSONValue, device: Device) -> [Diagnostic] {
     guard device.isIOS, data.compactText.contains("&") else { return [] }
     return [

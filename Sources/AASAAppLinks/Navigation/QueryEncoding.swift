@@ -1,6 +1,6 @@
 import AASACore
 
-/// Percent-encoding `al_applink_data` for a query (sheet §4.5).
+/// Percent-encoding `al_applink_data` for a query (`docs/applinks.md#what-the-app-is-sent`).
 public enum QueryEncoding {
   /// Encodes every byte outside `A–Z a–z 0–9 - . _ ~`: what a receiver splitting on `&` and `=`
   /// always reads back whole.

@@ -1,6 +1,6 @@
 import AASACore
 
-/// Reads a page into an ``AppLink`` exactly as Bolts does (sheet §1–3).
+/// Reads a page into an ``AppLink`` exactly as Bolts does (`docs/applinks.md#how-a-page-is-read`).
 public enum AppLinkParser {
   /// Reads `bytes` as HTML, the App Link's source URL being `sourceURL` (nil for a local file).
   public static func read(_ bytes: [UInt8], sourceURL: String?) -> PageReading {

@@ -1,4 +1,5 @@
-/// The tree Bolts builds from the tags (sheet §2), kept as a flat list of nodes.
+/// The tree Bolts builds from the tags (`docs/applinks.md#how-a-page-is-read`), kept as a flat list
+/// of nodes.
 ///
 /// At each level below `al` a key holds an array of nodes. Walking down a property, take the
 /// last node of the key's array, or append a new one when the array is empty or the name is the

@@ -1,7 +1,7 @@
 import AASACore
 
 /// Lints a `MobileDeepLinkingConfig.json`: reads it (``JSONReader``), parses it as both libraries
-/// do, and names every trap of the behaviour sheet's §6 with its line, column and JSON path.
+/// do, and names every trap of `docs/routes.md#diagnostics` with its line, column and JSON path.
 ///
 /// Every check is one pass over the routes, except overlap, which compares only routes of the
 /// same shape and at most ``RouteOverlap/maximumComparisons`` pairs.

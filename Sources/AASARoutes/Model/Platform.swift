@@ -1,6 +1,6 @@
 /// The library whose behaviour a deep link is routed by: `mobiledeeplinking-ios` or
-/// `mobiledeeplinking-android`. They agree on most points and differ on a few (the behaviour
-/// sheet's §5), so every answer names the platform it is for.
+/// `mobiledeeplinking-android`. They agree on most points and differ on a few
+/// (`docs/routes.md#where-ios-and-android-differ`), so every answer names the platform it is for.
 public enum Platform: String, Sendable, CaseIterable, CustomStringConvertible {
   case ios
   case android

@@ -3,8 +3,8 @@ import AASACore
 import Crypto
 import NIOCore
 
-/// The `Prefer-Html-Meta-Tags` answer for an HTML file (App Links sheet §7): a minimal HTML
-/// document holding only the page's `<meta property>` tags of the prefixes asked for, in page
+/// The `Prefer-Html-Meta-Tags` answer for an HTML file (`docs/aasa-serve.md#headers`): a minimal
+/// HTML document holding only the page's `<meta property>` tags of the prefixes asked for, in page
 /// order, HTML-escaped, with an ETag of its own.
 ///
 /// The page is parsed once, when its snapshot is made (with the same HTML5 reader `aasa-lint`
