@@ -178,11 +178,20 @@ struct DocExampleTests {
     }
   }
 
-  @Test("README's Firebase recipe runs from a fresh clone: commands the doc test runs, each file")
+  /// The guide moved out of the README is checked as strictly as the README itself.
+  @Test("the README and the aasa-lint guide are among the docs whose examples run")
+  func guideIsChecked() throws {
+    #expect(Self.documents.contains("README.md"))
+    #expect(Self.documents.contains("docs/aasa-lint.md"))
+    let guide = String(decoding: try readPackageFile("docs/aasa-lint.md"), as: UTF8.self)
+    #expect(Self.examples(in: guide).count >= 20)
+  }
+
+  @Test("the guide's Firebase recipe runs from a fresh clone: the doc test runs its commands")
   func firebaseRecipe() throws {
-    let text = String(decoding: try readPackageFile("README.md"), as: UTF8.self)
+    let text = String(decoding: try readPackageFile("docs/aasa-lint.md"), as: UTF8.self)
     let start = try #require(text.range(of: "**Leaving Firebase Dynamic Links.**"))
-    let end = text.range(of: "\n### ", range: start.upperBound..<text.endIndex)?.lowerBound
+    let end = text.range(of: "\n## ", range: start.upperBound..<text.endIndex)?.lowerBound
     let recipe = String(text[start.lowerBound..<(end ?? text.endIndex)])
     // Its steps are examples `document(_:)` runs and compares, not prose no one runs.
     let commands = Self.examples(in: recipe).map(\.command)
