@@ -37,11 +37,13 @@ public struct LiveCheck: Sendable {
       ?? "connected to \(site.host):\(site.port)"
     // A problem names where the connection went, which --connect-to may have changed.
     let reached = target.map { SiteAddress(host: $0.host, port: $0.port) } ?? site
+    // Where connections go: the --connect-to target, or the vetted address (the same place).
+    let dialed = target ?? options.pinnedAddress.map { (host: $0, port: site.port) }
 
     let chain: [Certificate]
     do {
       chain = try await TLSProbe.peerChain(
-        of: site, connectingTo: target, timeout: options.timeout, group: group)
+        of: site, connectingTo: dialed, timeout: options.timeout, group: group)
     } catch {
       let problem = ConnectionProblem(error, site: reached, timeout: options.timeout)
       if problem.stage == .connection {
@@ -60,13 +62,13 @@ public struct LiveCheck: Sendable {
     let client = ResourceFetcher.makeClient(
       timeout: options.timeout, group: group,
       // An address has no dotted form (`withTrailingDot` is the site itself): one key then.
-      dnsOverride: target.map { target in
+      dnsOverride: dialed.map { target in
         Dictionary(
           [(site.host, target.host), (site.withTrailingDot.host, target.host)],
           uniquingKeysWith: { first, _ in first })
       } ?? [:])
     let fetcher = ResourceFetcher(
-      client: client, timeout: options.timeout, redirection: target.map { (site, $0.port) })
+      client: client, timeout: options.timeout, redirection: dialed.map { (site, $0.port) })
     let responseJudge = ResponseJudge(
       signerRoots: options.trust.store, signerRootsName: options.trust.name, app: options.app,
       site: SiteDomain(host: site.host))

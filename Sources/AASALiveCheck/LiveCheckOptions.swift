@@ -26,6 +26,10 @@ public struct LiveCheckOptions: Sendable {
   public var userAgent = ResourceFetcher.appleUserAgent
   /// `--connect-to`: connect elsewhere, still judging TLS for the site's host.
   public var connectTo: ConnectTo?
+  /// The address the site's name was resolved to and vetted at (``FetchPolicy/vet(host:port:)``):
+  /// every connection to the site goes there, with no second resolution. Unlike ``connectTo`` it
+  /// changes nothing the report says.
+  public var pinnedAddress: String?
   /// `--google`: also ask Google's Digital Asset Links API at this base what it reads from the
   /// site's assetlinks.json, and compare.
   public var googleBase: String?

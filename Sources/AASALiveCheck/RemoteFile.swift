@@ -23,9 +23,12 @@ public enum RemoteFile {
   }
 
   /// The body of `url`, decoded; throws when Apple's fetcher would not get a file either.
+  /// `pinnedAddress`: connect there (an address ``FetchPolicy`` vetted) instead of resolving the
+  /// host again; TLS and `Host` stay the host's.
   public static func fetch(
     url: String, trust: TrustRoots = .system, timeoutSeconds: Double = 10,
-    group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+    group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+    pinnedAddress: String? = nil
   ) async throws(FetchError) -> [UInt8] {
     func failure(_ reason: String) -> FetchError { FetchError(url: url, reason: reason) }
     let site: SiteAddress
@@ -39,7 +42,9 @@ public enum RemoteFile {
 
     // The certificate is judged as a check judges it: a file Apple would refuse is not linted.
     do {
-      let chain = try await TLSProbe.peerChain(of: site, timeout: timeout, group: group)
+      let chain = try await TLSProbe.peerChain(
+        of: site, connectingTo: pinnedAddress.map { (host: $0, port: site.port) },
+        timeout: timeout, group: group)
       let judge = CertificateJudge(trustRoots: trust.store, trustRootsName: trust.name)
       if let failed = await judge.judge(chain, for: site).first(where: { $0.status == .fail }) {
         throw failure("the certificate fails \(failed.name): \(failed.detail)")
@@ -50,7 +55,9 @@ public enum RemoteFile {
       throw failure(ConnectionProblem(error, site: site, timeout: timeout).description)
     }
 
-    let client = ResourceFetcher.makeClient(timeout: timeout, group: group)
+    let client = ResourceFetcher.makeClient(
+      timeout: timeout, group: group,
+      dnsOverride: pinnedAddress.map { [site.host: $0] } ?? [:])
     let response: FetchedResource
     do {
       response = try await ResourceFetcher(client: client, timeout: timeout).fetch(url)

@@ -28,6 +28,13 @@ public struct AddressPolicy: Sendable, Hashable {
     /// `::ffff:0:0/96`: an IPv4 address written as IPv6, which a dual-stack socket connects to as
     /// IPv4.
     case ipv4Mapped
+    /// `224/4`, `ff00::/8`.
+    case multicast
+    /// Not for use on the internet: `240/4` (and the broadcast address), `192.0.0/24`, the
+    /// documentation ranges (`192.0.2/24`, `198.51.100/24`, `203.0.113/24`, `2001:db8::/32`),
+    /// benchmarking `198.18/15`, IPv4-compatible `::/96`, NAT64 `64:ff9b::/96` and
+    /// `64:ff9b:1::/48`, discard `100::/64`.
+    case reserved
 
     /// "a loopback address", …
     public var words: String {
@@ -39,6 +46,8 @@ public struct AddressPolicy: Sendable, Hashable {
       case .uniqueLocal: "a private address"
       case .unspecified: "an unspecified address"
       case .ipv4Mapped: "an IPv4-mapped IPv6 address"
+      case .multicast: "a multicast address"
+      case .reserved: "a reserved address"
       }
     }
   }
@@ -119,6 +128,11 @@ public struct AddressPolicy: Sendable, Hashable {
     case (100, 64...127): kind = .sharedAddressSpace
     case (169, 254): kind = .linkLocal
     case (0, _): kind = .unspecified
+    case (224...239, _): kind = .multicast
+    case (240...255, _), (198, 18...19): kind = .reserved
+    case (192, 0) where bytes[2] == 0 || bytes[2] == 2: kind = .reserved
+    case (198, 51) where bytes[2] == 100: kind = .reserved
+    case (203, 0) where bytes[2] == 113: kind = .reserved
     default: return nil
     }
     return Internal(kind: kind, address: address)
@@ -138,6 +152,19 @@ public struct AddressPolicy: Sendable, Hashable {
       return Internal(
         kind: .ipv4Mapped, address: ipv4.map(String.init).joined(separator: "."),
         mappedKind: classify(ipv4: ipv4)?.kind)
+    }
+    if bytes[0] == 0xff { return Internal(kind: .multicast, address: address) }
+    // IPv4-compatible (`::a.b.c.d`), NAT64 (`64:ff9b::/96`, `64:ff9b:1::/48`), discard
+    // (`100::/64`), documentation (`2001:db8::/32`).
+    let nat64 =
+      bytes[0..<4] == [0, 0x64, 0xff, 0x9b]
+      && (bytes[4..<12].allSatisfy { $0 == 0 }
+        || bytes[4..<6] == [0, 1])
+    if bytes[0..<12].allSatisfy({ $0 == 0 }) || nat64
+      || (bytes[0..<2] == [1, 0] && bytes[2..<8].allSatisfy { $0 == 0 })
+      || bytes[0..<4] == [0x20, 0x01, 0x0d, 0xb8]
+    {
+      return Internal(kind: .reserved, address: address)
     }
     if bytes[0] & 0xfe == 0xfc { return Internal(kind: .uniqueLocal, address: address) }
     if bytes[0] == 0xfe, bytes[1] & 0xc0 == 0x80 {

@@ -1,0 +1,114 @@
+import NIOCore
+import NIOPosix
+
+/// What a fetch made for someone else may reach (the validator page: docs/validator.md): `https`
+/// on port 443 of public addresses, unless the operator allowed more at start-up with `--allow`.
+///
+/// The host is resolved once and its address judged by ``AddressPolicy`` (every notation of
+/// every internal range); the caller then connects to that address (``vet(host:port:)``'s
+/// answer, given to ``LiveCheckOptions/pinnedAddress`` or ``RemoteFile``), so a second DNS
+/// answer cannot send the fetch elsewhere. Nothing in a request can add a rule.
+public struct FetchPolicy: Sendable {
+  /// `--allow` rules, in the order given.
+  public var rules: [AllowRule]
+
+  public init(rules: [AllowRule] = []) { self.rules = rules }
+
+  /// Why a fetch is refused: a stable code, the rule that refused it, and the flag that lifts it.
+  public struct Refusal: Error, Sendable, Equatable, CustomStringConvertible {
+    /// `blocked-address` or `blocked-port`.
+    public var code: String
+    public var message: String
+    public var help: String
+    public var description: String { message }
+  }
+
+  /// Nil when `host:port`, resolved to `address` (its bytes, 4 or 16), may be fetched. Pure: no
+  /// name is resolved and no socket opened, so the tables are tested as they are.
+  public func refusal(host: String, port: Int, address: [UInt8]) -> Refusal? {
+    let host = Self.normalized(host)
+    if rules.contains(where: { $0.allows(host: host, address: address, port: port) }) {
+      return nil
+    }
+    let shown = AddressPolicy.text(address)
+    if let found = Self.classify(address) {
+      let named = host == shown ? shown : "\(host) (\(shown))"
+      return Refusal(
+        code: "blocked-address",
+        message: "\(named) is \(found), which this validator does not fetch from",
+        help:
+          "the operator can allow it at start-up with --allow \(shown) (or a CIDR such as --allow \(Self.cidrExample(address)), or --allow \(host))"
+      )
+    }
+    if port != 443 {
+      return Refusal(
+        code: "blocked-port",
+        message: "port \(port) of \(host): this validator fetches only port 443 (https)",
+        help: "the operator can allow it at start-up with --allow \(host):\(port)")
+    }
+    return nil
+  }
+
+  /// Resolves `host` once and judges its first address; returns the address to connect to (its
+  /// usual text, `203.0.113.7` or `2001:db8::1`). Resolution runs on NIO's thread pool.
+  public func vet(host: String, port: Int) async throws -> String {
+    var name = Self.normalized(host)
+    if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
+    let lookup = name
+    let resolved = try await NIOThreadPool.singleton.runIfActive {
+      try SocketAddress.makeAddressResolvingHost(lookup, port: port)
+    }
+    guard let text = resolved.ipAddress,
+      let bytes = AddressPolicy.ipv4Dotted(text) ?? AddressPolicy.ipv6(text)
+    else {
+      throw Refusal(
+        code: "blocked-address", message: "\(host) did not resolve to an IP address",
+        help: "check the host name")
+    }
+    if let refusal = refusal(host: name, port: port, address: bytes) { throw refusal }
+    return AddressPolicy.text(bytes)
+  }
+
+  /// An address's kind of internal, or nil for a public address.
+  static func classify(_ address: [UInt8]) -> AddressPolicy.Internal? {
+    address.count == 4
+      ? AddressPolicy.classify(ipv4: address) : AddressPolicy.classify(ipv6: address)
+  }
+
+  static func normalized(_ host: String) -> String {
+    var host = host.lowercased()
+    if host.hasSuffix(".") { host.removeLast() }
+    return host
+  }
+
+  private static func cidrExample(_ address: [UInt8]) -> String {
+    address.count == 4
+      ? "\(address[0]).\(address[1]).0.0/16"
+      : AddressPolicy.text(Array(address[0..<8]) + [UInt8](repeating: 0, count: 8)) + "/64"
+  }
+
+  /// What `/api/v1/about` says may be fetched.
+  public var summary: [String] {
+    ["https on port 443 of public addresses"] + rules.map { "allowed by --allow \($0)" }
+  }
+}
+
+extension AddressPolicy {
+  /// An address's usual text: `127.0.0.1`, `::1`.
+  public static func text(_ bytes: [UInt8]) -> String {
+    bytes.count == 4 ? bytes.map(String.init).joined(separator: ".") : ipv6Text(bytes)
+  }
+
+  /// A strict dotted quad (what a resolver prints), or nil.
+  static func ipv4Dotted(_ text: String) -> [UInt8]? {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count == 4 else { return nil }
+    var bytes: [UInt8] = []
+    for part in parts {
+      guard (1...3).contains(part.count), part.allSatisfy(\.isASCII), let byte = UInt8(part)
+      else { return nil }
+      bytes.append(byte)
+    }
+    return bytes
+  }
+}

@@ -1,0 +1,68 @@
+/// What a hosted listener (``HostedListener``) serves: a request handler of another target,
+/// which AASAServer does not know (the validator page, `AASAValidator`), put on a listener with
+/// the server's connection limit, timeouts, access log and metrics. The executables wire the
+/// two together.
+public protocol HostedHandler: Sendable {
+  /// The largest request body read; a larger one gets ``tooLarge()`` without being read.
+  var maximumBodySize: Int { get }
+
+  /// The answer to a complete request.
+  func respond(to request: HostedRequest) async -> HostedResponse
+
+  /// The answer to a request whose body is over ``maximumBodySize``, in the handler's own words
+  /// (its error format); the connection closes after it.
+  func tooLarge() -> HostedResponse
+}
+
+/// A complete HTTP/1.1 request, as a ``HostedHandler`` gets it.
+public struct HostedRequest: Sendable {
+  public var method: String
+  /// The request target as sent: `/api/v1/lint`, `/?x=1`.
+  public var target: String
+  public var headers: [(name: String, value: String)]
+  public var body: [UInt8]
+  /// The client's IP address (`127.0.0.1`, `::1`), or nil when the socket has none.
+  public var remoteAddress: String?
+
+  public init(
+    method: String, target: String, headers: [(name: String, value: String)], body: [UInt8],
+    remoteAddress: String?
+  ) {
+    self.method = method
+    self.target = target
+    self.headers = headers
+    self.body = body
+    self.remoteAddress = remoteAddress
+  }
+
+  /// The value of the first header named `name` (case-insensitive), or nil.
+  public func header(_ name: String) -> String? {
+    let name = name.lowercased()
+    return headers.first { $0.name.lowercased() == name }?.value
+  }
+
+  /// How many headers are named `name`: a second `Host` is refused, not guessed at.
+  public func headerCount(_ name: String) -> Int {
+    let name = name.lowercased()
+    return headers.filter { $0.name.lowercased() == name }.count
+  }
+
+  /// The target's path, without its query.
+  public var path: String {
+    String(target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+  }
+}
+
+/// A ``HostedHandler``'s answer. The listener adds `content-length` and, when the request asked
+/// for it, `connection: close`.
+public struct HostedResponse: Sendable {
+  public var status: Int
+  public var headers: [(name: String, value: String)]
+  public var body: [UInt8]
+
+  public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+    self.status = status
+    self.headers = headers
+    self.body = body
+  }
+}

@@ -1,0 +1,74 @@
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// A plain HTTP/1.1 listener for a ``HostedHandler`` (`aasa-serve --validator`, `aasa-lint web`),
+/// built as the admin listener is: its own event loop thread, the site listener's connection
+/// limit, idle and header timeouts and header size, one access log line and the request metrics
+/// per request. Bodies are read up to the handler's limit; the handler answers off the event
+/// loop, so a slow answer (a live check) holds no thread.
+public final class HostedListener: Sendable {
+  let group: MultiThreadedEventLoopGroup
+  let channel: Channel
+
+  /// Where it listens, with the port the kernel picked when asked for port 0.
+  public var localAddress: SocketAddress? { channel.localAddress }
+
+  /// - Parameters:
+  ///   - flag: the option that asked for it (`--validator`), for the message when binding fails.
+  ///   - name: the `site` dimension of its request metrics (`validator`).
+  ///   - limits: the server's configuration, whose connection limit, timeouts and header size
+  ///     apply here too.
+  public static func bind(
+    host: String, port: Int, flag: String, name: String, limits: ServerConfiguration,
+    handler: any HostedHandler, accessLog: AccessLog?
+  ) async throws(StartupError) -> HostedListener {
+    let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    let registry = ConnectionRegistry(limit: limits.maxConnections)
+    let bootstrap = ServerBootstrap(group: group)
+      .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+      .childChannelInitializer { channel in
+        guard registry.admit(channel) else {
+          return channel.eventLoop.makeFailedFuture(ConnectionLimitReached())
+        }
+        return channel.eventLoop.makeCompletedFuture {
+          let deadlines = ConnectionDeadlines(
+            idleTimeout: limits.idleTimeout, headerTimeout: limits.headerTimeout)
+          let sync = channel.pipeline.syncOperations
+          try sync.addHandler(ConnectionGuard(deadlines: deadlines, lingers: false))
+          var decoderLimits = NIOHTTPDecoderLimitConfiguration()
+          decoderLimits.maxHeaderListSize = limits.maxHeaderSize
+          decoderLimits.maxHeaderFieldSize = limits.maxHeaderSize
+          decoderLimits.maxHeaderFieldCount = 100
+          try sync.addHandler(HTTPResponseEncoder())
+          try sync.addHandler(
+            ByteToMessageHandler(
+              HTTPRequestDecoder(
+                leftOverBytesStrategy: .dropBytes, informationalResponseStrategy: .drop,
+                limitConfiguration: decoderLimits)))
+          try sync.addHandler(HTTPServerPipelineHandler())
+          try sync.addHandler(HTTPServerProtocolErrorHandler())
+          try sync.addHandler(
+            HostedRequestHandler(
+              handler: handler, deadlines: deadlines, accessLog: accessLog, name: name))
+        }
+      }
+    do {
+      let channel = try await bootstrap.bind(host: host, port: port).get()
+      return HostedListener(group: group, channel: channel)
+    } catch {
+      try? await group.shutdownGracefully()
+      throw StartupError(ListenFailure.message(for: error, host: host, port: port, what: flag))
+    }
+  }
+
+  private init(group: MultiThreadedEventLoopGroup, channel: Channel) {
+    self.group = group
+    self.channel = channel
+  }
+
+  public func close() async {
+    try? await channel.close()
+    try? await group.shutdownGracefully()
+  }
+}

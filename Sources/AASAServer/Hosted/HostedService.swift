@@ -1,0 +1,17 @@
+/// A handler to serve on a listener of its own beside the sites (`--validator ADDR:PORT`),
+/// given to ``ServerApplication/run(configuration:logFormat:logger:hosted:)`` by the executable.
+public struct HostedService: Sendable {
+  public var address: AdminAddress
+  /// The option that asked for it, named when binding fails (`--validator`).
+  public var flag: String
+  /// The listener's name in the start-up report and the `site` dimension of its metrics.
+  public var name: String
+  public var handler: any HostedHandler
+
+  public init(address: AdminAddress, flag: String, name: String, handler: any HostedHandler) {
+    self.address = address
+    self.flag = flag
+    self.name = name
+    self.handler = handler
+  }
+}
