@@ -44,7 +44,7 @@ public enum MachOSignature {
   /// Whether the bytes start like a Mach-O or universal binary.
   public static func looksLikeMachO(_ bytes: [UInt8]) -> Bool {
     guard bytes.count >= 4 else { return false }
-    let reader = ByteReader(bytes: bytes)
+    let reader = OffsetReader(bytes: bytes)
     let big = (try? reader.uint32(at: 0, bigEndian: true)) ?? 0
     let little = (try? reader.uint32(at: 0, bigEndian: false)) ?? 0
     return [fatMagic, fatMagic64, magic32, magic64].contains(big)
@@ -53,7 +53,7 @@ public enum MachOSignature {
 
   /// The entitlements property list's bytes.
   public static func entitlements(in bytes: [UInt8]) throws(Problem) -> [UInt8] {
-    let reader = ByteReader(bytes: bytes)
+    let reader = OffsetReader(bytes: bytes)
     guard let magic = try? reader.uint32(at: 0, bigEndian: true) else { throw .notMachO }
     if magic == fatMagic || magic == fatMagic64 {
       return try fatEntitlements(reader, wide: magic == fatMagic64)
@@ -62,7 +62,7 @@ public enum MachOSignature {
   }
 
   /// Each slice of a universal binary, in order, until one has entitlements.
-  static func fatEntitlements(_ reader: ByteReader, wide: Bool) throws(Problem) -> [UInt8] {
+  static func fatEntitlements(_ reader: OffsetReader, wide: Bool) throws(Problem) -> [UInt8] {
     guard let count = try? reader.uint32(at: 4, bigEndian: true) else { throw .truncated }
     // Java class files share the magic; they give a version there, far above any slice count.
     guard count > 0, count <= maximumSlices else { throw .notMachO }
@@ -92,7 +92,7 @@ public enum MachOSignature {
   }
 
   /// One thin Mach-O at `start`: its load commands, then the signature they point at.
-  static func sliceEntitlements(_ reader: ByteReader, at start: Int, size: Int) throws(Problem)
+  static func sliceEntitlements(_ reader: OffsetReader, at start: Int, size: Int) throws(Problem)
     -> [UInt8]
   {
     guard start >= 0, size >= 0, start <= reader.bytes.count, size <= reader.bytes.count - start
@@ -143,7 +143,7 @@ public enum MachOSignature {
 
   /// The entitlements blob's property list, from a code signature SuperBlob (always big-endian).
   static func superBlobEntitlements(_ bytes: [UInt8]) throws(Problem) -> [UInt8] {
-    let reader = ByteReader(bytes: bytes)
+    let reader = OffsetReader(bytes: bytes)
     do {
       guard try reader.uint32(at: 0, bigEndian: true) == superBlobMagic else {
         throw Problem.truncated

@@ -7,7 +7,7 @@
 /// v2/v3 value: signers: [signer: [signed data: [digests] [certificates: [cert]…] …] …] …
 /// ```
 /// Every sequence is a little-endian `UInt32` length followed by its bytes; every read is
-/// bounded by what is left (``ByteReader``).
+/// bounded by what is left (``ByteCursor``).
 public enum APKSigningBlock {
   static let magic = Array("APK Sig Block 42".utf8)
   static let schemes: [(id: UInt64, name: String)] = [
@@ -24,12 +24,12 @@ public enum APKSigningBlock {
   {
     do {
       guard let block = try signingBlock(bytes) else { return [] }
-      var reader = ByteReader(block)
+      var reader = ByteCursor(block)
       var found: [CertificateEntry] = []
       while !reader.isAtEnd {
         let length = try reader.littleEndian(8)
-        guard length >= 4, length <= UInt64(reader.remaining) else { throw ByteReader.Truncated() }
-        var pair = ByteReader(try reader.take(Int(length)))
+        guard length >= 4, length <= UInt64(reader.remaining) else { throw ByteCursor.Truncated() }
+        var pair = ByteCursor(try reader.take(Int(length)))
         let id = try pair.littleEndian(4)
         guard let scheme = schemes.first(where: { $0.id == id }) else { continue }
         found += try signers(pair.take(pair.remaining), scheme: scheme.name)
@@ -45,17 +45,17 @@ public enum APKSigningBlock {
   private static func signers(_ value: ArraySlice<UInt8>, scheme: String) throws
     -> [CertificateEntry]
   {
-    var outer = ByteReader(value)
-    var signerList = ByteReader(try outer.lengthPrefixed())
+    var outer = ByteCursor(value)
+    var signerList = ByteCursor(try outer.lengthPrefixed())
     var found: [CertificateEntry] = []
     var signerNumber = 0
     while !signerList.isAtEnd {
       signerNumber += 1
       guard signerNumber <= maximumSigners else { break }
-      var signer = ByteReader(try signerList.lengthPrefixed())
-      var signedData = ByteReader(try signer.lengthPrefixed())
+      var signer = ByteCursor(try signerList.lengthPrefixed())
+      var signedData = ByteCursor(try signer.lengthPrefixed())
       _ = try signedData.lengthPrefixed()  // digests
-      var certificates = ByteReader(try signedData.lengthPrefixed())
+      var certificates = ByteCursor(try signedData.lengthPrefixed())
       var certificateNumber = 0
       while !certificates.isAtEnd, certificateNumber < maximumCertificates {
         certificateNumber += 1
@@ -73,16 +73,16 @@ public enum APKSigningBlock {
     guard let endRecord = endOfCentralDirectory(bytes) else {
       throw CertificateFileError("the APK is not a ZIP archive (no end of central directory)")
     }
-    var record = ByteReader(bytes[(endRecord + 16)...])
+    var record = ByteCursor(bytes[(endRecord + 16)...])
     let directoryOffset = Int(try record.littleEndian(4))
     guard directoryOffset >= 24 + magic.count, directoryOffset <= endRecord else { return nil }
     guard bytes[(directoryOffset - 16)..<directoryOffset].elementsEqual(magic) else { return nil }
-    var footer = ByteReader(bytes[(directoryOffset - 24)..<(directoryOffset - 16)])
+    var footer = ByteCursor(bytes[(directoryOffset - 24)..<(directoryOffset - 16)])
     let size = try footer.littleEndian(8)
     // The size counts everything after the leading size field: the pairs, the size and magic.
-    guard size >= 24, size <= UInt64(directoryOffset - 8) else { throw ByteReader.Truncated() }
+    guard size >= 24, size <= UInt64(directoryOffset - 8) else { throw ByteCursor.Truncated() }
     let start = directoryOffset - Int(size) - 8
-    var header = ByteReader(bytes[start..<(start + 8)])
+    var header = ByteCursor(bytes[start..<(start + 8)])
     guard try header.littleEndian(8) == size else {
       throw CertificateFileError("the APK Signing Block's two sizes differ")
     }

@@ -31,7 +31,7 @@ public enum JavaKeyStore {
   }
 
   private static func read(_ bytes: [UInt8]) throws -> [CertificateEntry] {
-    var reader = ByteReader(bytes[...])
+    var reader = ByteCursor(bytes[...])
     _ = try reader.take(4)
     let version = try reader.bigEndian(4)
     guard version == 1 || version == 2 else {
@@ -69,16 +69,16 @@ public enum JavaKeyStore {
     return certificates
   }
 
-  private static func certificate(_ reader: inout ByteReader, version: UInt64) throws -> [UInt8] {
+  private static func certificate(_ reader: inout ByteCursor, version: UInt64) throws -> [UInt8] {
     if version == 2 { _ = try utf(&reader) }  // "X.509"
     let length = try reader.bigEndian(4)
-    guard length <= UInt64(reader.remaining) else { throw ByteReader.Truncated() }
+    guard length <= UInt64(reader.remaining) else { throw ByteCursor.Truncated() }
     return Array(try reader.take(Int(length)))
   }
 
   /// Java's `writeUTF`: a big-endian `UInt16` length, then modified UTF-8 (close enough to UTF-8
   /// for aliases).
-  private static func utf(_ reader: inout ByteReader) throws -> String {
+  private static func utf(_ reader: inout ByteCursor) throws -> String {
     let length = try reader.bigEndian(2)
     return String(decoding: try reader.take(Int(length)), as: UTF8.self)
   }

@@ -8,7 +8,7 @@ public struct SiteDomain: Hashable, Sendable, CustomStringConvertible {
   public let coversSubdomains: Bool
 
   /// A form of domain that cannot name a site, and the form expected.
-  public struct FormError: Error, CustomStringConvertible, Equatable {
+  public struct UnreadableDomain: Error, CustomStringConvertible, Equatable {
     public var text: String
     public var reason: String
     public var description: String {
@@ -28,7 +28,7 @@ public struct SiteDomain: Hashable, Sendable, CustomStringConvertible {
   /// Reads what people paste for a domain: `example.com`, an entitlement entry
   /// (`applinks:example.com`, with or without `?mode=developer`), `*.example.com`, or a URL
   /// (its host is taken). `notes` says what was taken from a longer form.
-  public static func parse(_ text: String) throws(FormError) -> (
+  public static func parse(_ text: String) throws(UnreadableDomain) -> (
     domain: SiteDomain, notes: [String]
   ) {
     var rest = text.trimming(while: { $0 == " " || $0 == "\t" })[...]
@@ -40,7 +40,7 @@ public struct SiteDomain: Hashable, Sendable, CustomStringConvertible {
     if let schemeEnd = rest.firstRange(of: "://") {
       let scheme = rest[..<schemeEnd.lowerBound].lowercased()
       guard scheme == "https" || scheme == "http" else {
-        throw FormError(text: text, reason: "is a \(scheme): URL, not a web address")
+        throw UnreadableDomain(text: text, reason: "is a \(scheme): URL, not a web address")
       }
       var authority = rest[schemeEnd.upperBound...].prefix { !"/?#".contains($0) }
       if let at = authority.lastIndex(of: "@") {
@@ -57,7 +57,7 @@ public struct SiteDomain: Hashable, Sendable, CustomStringConvertible {
       let suffix = rest[mark...]
       let modes = ["?mode=developer", "?mode=managed", "?mode=developer+managed"]
       guard modes.contains(suffix.lowercased()) else {
-        throw FormError(
+        throw UnreadableDomain(
           text: text,
           reason:
             "ends in \(suffix), which is not a mode (?mode=developer, managed or developer+managed)"
@@ -71,12 +71,12 @@ public struct SiteDomain: Hashable, Sendable, CustomStringConvertible {
       rest = rest.dropFirst(2)
     }
     if rest.hasSuffix(".") { rest = rest.dropLast() }
-    guard !rest.isEmpty else { throw FormError(text: text, reason: "names no host") }
+    guard !rest.isEmpty else { throw UnreadableDomain(text: text, reason: "names no host") }
     if let bad = rest.first(where: { "*/\\?#@: \t[]%".contains($0) }) {
-      throw FormError(text: text, reason: "has \"\(bad)\", which no host name has")
+      throw UnreadableDomain(text: text, reason: "has \"\(bad)\", which no host name has")
     }
     guard let ascii = IDNA.asciiHost(rest) else {
-      throw FormError(text: text, reason: "is not a host name")
+      throw UnreadableDomain(text: text, reason: "is not a host name")
     }
     let labels = ascii.split(separator: ".", omittingEmptySubsequences: false)
     guard
@@ -87,7 +87,7 @@ public struct SiteDomain: Hashable, Sendable, CustomStringConvertible {
           }
       })
     else {
-      throw FormError(text: text, reason: "is not a host name")
+      throw UnreadableDomain(text: text, reason: "is not a host name")
     }
     return (SiteDomain(host: ascii, coversSubdomains: coversSubdomains), notes)
   }

@@ -8,15 +8,15 @@ import AASACore
 public struct RouteConfigLinter: FormatLinter {
   public init() {}
 
-  public static func lint(_ bytes: [UInt8]) -> RouteLintReport {
+  public static func lint(_ bytes: [UInt8]) -> RouteConfigReport {
     RouteConfigLinter().lint(SourceDocument(name: "-", bytes: bytes))
   }
 
-  public func lint(_ document: SourceDocument) -> RouteLintReport {
+  public func lint(_ document: SourceDocument) -> RouteConfigReport {
     let read = document.json
     guard let json = read.value else {
       // The reader reports a duplicated key after its value: findings are put in file order.
-      return RouteLintReport(
+      return RouteConfigReport(
         json: nil, config: nil, diagnostics: read.diagnostics.sortedByLocation())
     }
     var parser = RouteConfigParser()
@@ -25,6 +25,7 @@ public struct RouteConfigLinter: FormatLinter {
     if let config { checks.check(config) }
     let diagnostics =
       read.diagnostics + parser.allDiagnostics + checks.allDiagnostics
-    return RouteLintReport(json: json, config: config, diagnostics: diagnostics.sortedByLocation())
+    return RouteConfigReport(
+      json: json, config: config, diagnostics: diagnostics.sortedByLocation())
   }
 }

@@ -91,7 +91,7 @@ struct TypedURLTests {
       "example.com/albums", "*example.com", "a..b", "-bad.example", "example.com:8443",
     ])
   func badDomains(_ text: String) {
-    #expect(throws: SiteDomain.FormError.self) { try SiteDomain.parse(text) }
+    #expect(throws: SiteDomain.UnreadableDomain.self) { try SiteDomain.parse(text) }
     do {
       _ = try SiteDomain.parse(text)
     } catch {

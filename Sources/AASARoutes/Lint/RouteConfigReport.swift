@@ -1,7 +1,7 @@
 import AASACore
 
 /// What linting a route config found, and the config as the libraries read it.
-public struct RouteLintReport: FormatReport {
+public struct RouteConfigReport: FormatReport {
   /// The document, when it could be read as JSON.
   public var json: JSONValue?
   /// The config, when the document is an object.
@@ -9,3 +9,7 @@ public struct RouteLintReport: FormatReport {
   /// Every finding, in file order.
   public var diagnostics: [Diagnostic]
 }
+
+/// The report's former name, until `AASALint` is switched to ``RouteConfigReport``.
+@available(*, deprecated, renamed: "RouteConfigReport")
+public typealias RouteLintReport = RouteConfigReport

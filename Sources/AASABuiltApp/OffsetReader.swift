@@ -1,6 +1,7 @@
 /// Reads integers out of bytes at offsets that come from the bytes themselves, never past the end:
-/// every offset a Mach-O file or a code signature names is checked before it is used.
-struct ByteReader {
+/// every offset a Mach-O file or a code signature names is checked before it is used. (Formats
+/// read front to back use `AASAAndroid`'s `ByteCursor`.)
+struct OffsetReader {
   let bytes: [UInt8]
 
   /// Why bytes cannot be read as what they claim to be.

@@ -1,7 +1,8 @@
-/// A bounded reader over bytes for the hand-written binary formats (JKS, the APK Signing Block):
-/// every read checks what is left, so a hostile length fails cleanly instead of reading past the
-/// end.
-struct ByteReader {
+/// A bounded cursor over bytes for the hand-written binary formats read front to back (JKS, the
+/// APK Signing Block): every read takes from where the last one stopped and checks what is left,
+/// so a hostile length fails cleanly instead of reading past the end. (`AASABuiltApp`'s
+/// `OffsetReader` reads at offsets instead, as Mach-O files name them.)
+struct ByteCursor {
   struct Truncated: Error {}
 
   let bytes: ArraySlice<UInt8>
