@@ -181,8 +181,10 @@ let package = Package(
       name: "AASAServer",
       dependencies: [
         "AASACore",
-        // Apple's demands of a certificate's key (CertificateKeyDemands), shared with check.
+        // Apple's demands of a certificate's key (CertificateKeyDemands) and the key's reading
+        // (PublicKeyParts), shared with check.
         "AASA",
+        "AASASigned",
         "AASAAppLinks",
         "AASAWellKnown",
         .product(name: "NIOCore", package: "swift-nio"),
@@ -195,7 +197,6 @@ let package = Package(
         // SNIHandler: reads the ClientHello's server name to pick the certificate (--tls-dir).
         .product(name: "NIOTLS", package: "swift-nio"),
         .product(name: "X509", package: "swift-certificates"),
-        .product(name: "SwiftASN1", package: "swift-asn1"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "CompressNIO", package: "compress-nio"),
         .product(name: "Logging", package: "swift-log"),

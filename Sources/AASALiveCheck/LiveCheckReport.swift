@@ -5,7 +5,8 @@ import AASA
 public struct LiveCheckReport: Sendable {
   public var site: SiteAddress
   public var app: String?
-  /// `connection`, `tls-chain`, `tls-hostname`, `tls-expiry` (or `tls` when the handshake failed).
+  /// `connection`, `tls-chain`, `tls-hostname`, `tls-expiry`, `tls-key` when the key is refused (or
+  /// `tls` when the handshake failed).
   public var siteRequirements: [Requirement] = []
   /// Empty when the site could not be reached.
   public var resources: [ResourceCheck] = []

@@ -197,6 +197,24 @@ import Testing
     #expect(report.exitStatus == .success)
   }
 
+  /// `aasa-serve` refuses to start with a 1024-bit RSA key (`CertificateKeyDemands`); `check`
+  /// fails a site that presents one, in the same words.
+  @Test func aWeakKeyFailsAsTheServerRefusesIt() async throws {
+    let weak = try await TestCertificate.selfSigned(in: directory, name: "weak", keyType: .weakRSA)
+    let report = try await withServer(certificate: weak, routes: Fixtures.correctSite) { server in
+      await LiveCheck(options: try Fixtures.options(server, trusting: weak)).run()
+    }
+    let key = try #require(report.requirement("tls-key"))
+    #expect(key.status == .fail)
+    #expect(key.detail.contains("a 1024-bit RSA key; at least 2048 bits are needed"))
+    #expect(report.requirement("tls-chain")?.status == .pass)
+  }
+
+  @Test func anAcceptedKeyAddsNoLine() async throws {
+    let report = try await check(Fixtures.correctSite)
+    #expect(report.requirement("tls-key") == nil)
+  }
+
   @Test func missingOptionalFilesAreInformation() async throws {
     let report = try await check { path in
       path == "/.well-known/apple-app-site-association"

@@ -1,10 +1,14 @@
+import AASA
+import AASASigned
 import Foundation
 import SwiftASN1
 import X509
 
 /// Judges the chain a server presented, as three requirement lines: is it trusted (a chain to a
 /// root in the trust store, RFC 5280 rules), is it for this host (RFC 6125), and how long until it
-/// expires (within ``expiryWarningDays`` days is a warning).
+/// expires (within ``expiryWarningDays`` days is a warning); and a fourth, `tls-key`, only when
+/// the leaf's key is one Apple refuses (``CertificateKeyDemands``, which `aasa-serve` applies
+/// too), so that `check` fails a site for the key the server would not start with.
 public struct CertificateJudge: Sendable {
   /// Expiry sooner than this is a warning: Apple's CDN and devices re-fetch about weekly.
   public static let expiryWarningDays = 30
@@ -26,11 +30,25 @@ public struct CertificateJudge: Sendable {
     guard let leaf = chain.first else {
       return [Requirement("tls-chain", .fail, "the server sent no certificate")]
     }
-    return [
+    var lines = [
       await chainRequirement(leaf, intermediates: Array(chain.dropFirst())),
       await hostnameRequirement(leaf, site),
       expiryRequirement(leaf),
     ]
+    if let key = keyRequirement(leaf) { lines.append(key) }
+    return lines
+  }
+
+  /// `tls-key`, failed, when Apple refuses the leaf's key; nil when it accepts it.
+  func keyRequirement(_ leaf: Certificate) -> Requirement? {
+    let kind = PublicKeyParts(subjectPublicKeyInfo: leaf.publicKey.subjectPublicKeyInfoBytes)
+      .flatMap {
+        CertificateKeyKind(
+          algorithm: $0.algorithm, curve: $0.curve, rsaModulusBits: $0.rsaModulusBits)
+      }
+    guard let refusal = CertificateKeyDemands.refusal(of: kind) else { return nil }
+    return Requirement(
+      "tls-key", .fail, "the certificate has \(refusal); Apple's fetcher refuses it")
   }
 
   func chainRequirement(_ leaf: Certificate, intermediates: [Certificate]) async -> Requirement {

@@ -1,7 +1,7 @@
 import AASA
+import AASASigned
 import Foundation
 import NIOSSL
-import SwiftASN1
 import X509
 
 /// What Apple's and Google's fetchers demand of a certificate beyond a trusted chain, checked at
@@ -41,34 +41,11 @@ enum CertificateRequirements {
     return formatter.string(from: date)
   }
 
-  /// The kind of public key in a DER SubjectPublicKeyInfo (RFC 5280 §4.1): its algorithm, the
-  /// named curve of an EC key, and the size of an RSA key's modulus (RFC 8017 §A.1.1). Read with
-  /// swift-asn1 rather than swift-certificates, which refuses curves it cannot verify with, so that
-  /// such a key is still named for what it is.
+  /// The kind of public key in a DER SubjectPublicKeyInfo (`PublicKeyParts`, `AASASigned`).
   static func keyKind(spki: [UInt8]) -> CertificateKeyKind? {
-    try? DER.sequence(DER.parse(spki), identifier: .sequence) { nodes in
-      guard let algorithmNode = nodes.next() else { return nil }
-      let (algorithm, parameters) = try DER.sequence(algorithmNode, identifier: .sequence) {
-        inner in (try ASN1ObjectIdentifier(derEncoded: &inner), inner.next())
-      }
-      let key = try ASN1BitString(derEncoded: &nodes)
-      var modulusBits: Int?
-      if algorithm == .AlgorithmIdentifier.rsaEncryption {
-        // subjectPublicKey holds RSAPublicKey: SEQUENCE { modulus INTEGER, exponent INTEGER }.
-        let modulus = try DER.sequence(DER.parse(key.bytes), identifier: .sequence) { fields in
-          let modulus = try ArraySlice<UInt8>(derEncoded: &fields)
-          _ = fields.next()
-          return modulus
-        }
-        let significant = modulus.drop { $0 == 0 }
-        if let first = significant.first {
-          modulusBits = (significant.count - 1) * 8 + (8 - first.leadingZeroBitCount)
-        }
-      }
-      return CertificateKeyKind(
-        algorithm: algorithm.description,
-        curve: parameters.flatMap { try? ASN1ObjectIdentifier(derEncoded: $0) }?.description,
-        rsaModulusBits: modulusBits)
+    PublicKeyParts(subjectPublicKeyInfo: spki).flatMap {
+      CertificateKeyKind(
+        algorithm: $0.algorithm, curve: $0.curve, rsaModulusBits: $0.rsaModulusBits)
     }
   }
 }

@@ -29,11 +29,14 @@ struct TestCertificate {
 
   enum KeyType {
     case ec, rsa
+    /// A key Apple's fetcher refuses: RSA under 2048 bits.
+    case weakRSA
 
     var arguments: [String] {
       switch self {
       case .ec: ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1"]
       case .rsa: ["-newkey", "rsa:2048"]
+      case .weakRSA: ["-newkey", "rsa:1024"]
       }
     }
   }
