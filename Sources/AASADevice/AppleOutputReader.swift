@@ -60,7 +60,8 @@ struct AppleOutputReader {
     add(
       state: state,
       AppleStates.Context(
-        domain: field("Domain") ?? "(not in the paste)", app: field("App ID"), line: record.line,
+        domain: field("Domain") ?? AppleStates.unknownDomain, app: field("App ID"),
+        line: record.line,
         lastChecked: field("Last Checked"), nextCheck: field("Next Check")))
   }
 
@@ -139,7 +140,9 @@ struct AppleOutputReader {
       let state = answer.contains("blocked match") ? "blocked" : "matched"
       add(
         state: state,
-        AppleStates.Context(domain: String(domain), app: String(app), line: line))
+        AppleStates.Context(
+          domain: String(domain), app: String(app), line: line,
+          url: Self.quoted(after: "Pattern", in: answer)))
     }
     if text.contains("Input JSON did not match input URL") {
       recognised = true
@@ -175,13 +178,13 @@ struct AppleOutputReader {
     // swcd quotes both URLs: `### Denying redirect 'https://…' -> 'http://…'`.
     if let range = text.range(of: "Denying redirect"), text.contains("'http") {
       recognised = true
-      let host = Self.quotedURLHost(text[range.upperBound...]) ?? "(not in the paste)"
+      let host = Self.quotedURLHost(text[range.upperBound...]) ?? AppleStates.unknownDomain
       add(state: "redirect-denied", AppleStates.Context(domain: host, app: nil, line: line))
       return
     }
     if text.contains("Rejecting URL"), text.contains("ServerTrust") {
       recognised = true
-      let host = Self.quotedURLHost(text) ?? "(not in the paste)"
+      let host = Self.quotedURLHost(text) ?? AppleStates.unknownDomain
       add(state: "trust-rejected", AppleStates.Context(domain: host, app: nil, line: line))
       return
     }
@@ -215,7 +218,7 @@ struct AppleOutputReader {
       recognised = true
       add(
         state: "cdn-refused",
-        AppleStates.Context(domain: "(not in the paste)", app: nil, line: line))
+        AppleStates.Context(domain: AppleStates.unknownDomain, app: nil, line: line))
       return
     }
     if text.contains("ThunderingHerdPolicy") || text.contains("ThermalPolicy")

@@ -9,10 +9,17 @@ enum AppleStates {
     /// `Last Checked` / `Next Check`, when the record has them.
     var lastChecked: String?
     var nextCheck: String?
+    /// `swcutil verify`'s URL.
+    var url: String?
   }
 
+  /// What a row shows for a domain the paste does not name.
+  static let unknownDomain = "(not in the paste)"
+
   static func explain(state: String, _ context: Context) -> DeviceDomain {
-    let host = context.domain
+    let known = context.domain != unknownDomain
+    // A command never holds the "(not in the paste)" of a row: HOST stands in, and says so.
+    let host = known ? context.domain : "HOST"
     let app = context.app ?? "TEAMID.bundle.id"
     let check = "aasa-lint check https://\(host) --app \(app)"
     let download = "swcutil dl -d \(host)   (macOS; on iOS: sysdiagnose, then swcutil_show.txt)"
@@ -28,8 +35,10 @@ enum AppleStates {
       -> DeviceDomain
     {
       DeviceDomain(
-        domain: host, state: state, meaning: meaning, causes: causes, next: next,
-        line: context.line, opensApp: opensApp)
+        domain: context.domain, state: state, meaning: meaning, causes: causes,
+        next: known
+          ? next : next + ["HOST above is the site's domain, which this paste does not show"],
+        line: context.line, opensApp: opensApp, url: context.url, domainIsKnown: known)
     }
     let fileCauses = [
       "the file does not list \(app): a Team ID prefix that differs in this build (TestFlight, Enterprise, another team) or a bundle ID typo",

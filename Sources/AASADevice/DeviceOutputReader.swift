@@ -19,18 +19,25 @@ public enum DeviceOutputReader {
   /// Nothing in the text is device output this reader knows.
   public struct Unrecognised: Error, Sendable, CustomStringConvertible {
     public var description: String {
-      "no device output found: expected the output of adb shell pm get-app-links, swcutil show, swcutil verify, or swcd log lines"
+      "no device output found: expected the output of adb shell pm get-app-links, swcutil show, swcutil verify, swcd log lines, or curl -v of Apple's CDN"
     }
   }
 
   public static func read(_ text: String) throws(Unrecognised) -> DeviceReport {
     var android = AndroidOutputReader()
     var apple = AppleOutputReader(limit: maximumEntries)
+    var cdn = AppleCDNCaptureReader()
     for line in DeviceLine.lines(of: text, limit: maximumLines) {
       android.read(line, limit: maximumEntries)
       apple.read(line)
+      cdn.read(line)
     }
     apple.finish()
+    cdn.finish()
+    // A capture of Apple's CDN is about one domain, whatever else the paste holds.
+    if cdn.recognised, !cdn.apps.isEmpty || !(android.recognised || apple.recognised) {
+      return cdn.report
+    }
     let androidWeight = android.apps.reduce(0) { $0 + $1.domains.count } * 2 + android.notes.count
     let appleWeight = apple.apps.reduce(0) { $0 + $1.domains.count } * 2 + apple.notes.count
     switch (android.recognised, apple.recognised) {

@@ -22,11 +22,18 @@ public struct DeviceDomain: Sendable, Hashable {
   public var line: Int
   /// Whether links of this domain open the app in this state.
   public var opensApp: Bool
+  /// The URL the row is about, when the device names one (`swcutil verify`'s `Pattern "URL"`).
+  public var url: String?
+  /// Whether the paste names the domain; when not, ``domain`` says so and the commands in
+  /// ``next`` hold `HOST` for it.
+  public var domainIsKnown: Bool
 
   public init(
     domain: String, state: String, meaning: String, causes: [String], next: [String], line: Int,
-    opensApp: Bool
+    opensApp: Bool, url: String? = nil, domainIsKnown: Bool = true
   ) {
+    self.url = url
+    self.domainIsKnown = domainIsKnown
     self.domain = domain
     self.state = state
     self.meaning = meaning
@@ -77,4 +84,38 @@ public struct DeviceReport: Sendable, Hashable {
   public var failing: [DeviceDomain] {
     apps.flatMap(\.domains).filter { !$0.opensApp }
   }
+
+  /// Rows and domains counted apart: `swcutil verify` gives a row per app and URL, so nine rows
+  /// may be one domain.
+  public struct Summary: Sendable, Hashable {
+    /// Rows read (one per app and domain, or per app and URL).
+    public var rows: Int
+    public var failingRows: Int
+    /// Distinct domains (as written, compared ignoring case), and those with a failing row.
+    public var domains: Int
+    public var failingDomains: Int
+  }
+
+  public var summary: Summary {
+    var all: Set<String> = []
+    var failingDomains: Set<String> = []
+    var rows = 0
+    var failingRows = 0
+    for domain in apps.flatMap(\.domains) {
+      rows += 1
+      let key = domain.domain.lowercased()
+      all.insert(key)
+      if !domain.opensApp {
+        failingRows += 1
+        failingDomains.insert(key)
+      }
+    }
+    return Summary(
+      rows: rows, failingRows: failingRows, domains: all.count,
+      failingDomains: failingDomains.count)
+  }
+
+  /// The paste holds no state of any domain (only log lines, help text, notes): nothing says
+  /// whether links open the app, so this is not a pass.
+  public var isInconclusive: Bool { apps.allSatisfy(\.domains.isEmpty) }
 }

@@ -48,8 +48,9 @@ extension DiagnosticCode {
       "AASA203", .error, "placeholder app ID",
       help: "put your real Team ID (Apple Developer account, Membership) in front of the bundle ID")
     public static let unusualAppIDPrefix = DiagnosticCode(
-      "AASA204", .warning, "unusual app ID prefix",
-      help: "the prefix is normally the 10-character Team ID; check it in your provisioning profile"
+      "AASA204", .error, "app ID prefix is not a Team ID",
+      help:
+        "a signed app's ID starts with its 10-character Team ID (A-Z, 0-9): copy it from your Apple Developer account (Membership) or the provisioning profile"
     )
     public static let numericAppID = DiagnosticCode(
       "AASA205", .error, "App Store ID used as app ID",

@@ -35,7 +35,7 @@ extension SiteAssociationParser {
     }
     let prefix = String(id[..<dot])
     let bundle = id[id.index(after: dot)...]
-    if Self.placeholderPrefixes.contains(prefix.uppercased()) {
+    if Self.placeholderPrefixes.contains(prefix.uppercased()) || Self.looksLikePlaceholder(prefix) {
       report(
         .Apple.placeholderAppID, value, path,
         "\"\(id)\" uses the placeholder \"\(prefix)\" instead of a real Team ID")
@@ -76,7 +76,21 @@ extension SiteAssociationParser {
     }
     report(
       .Apple.unusualAppIDPrefix, value, path,
-      "the prefix \"\(prefix)\" of \"\(id)\" is not a 10-character Team ID")
+      "the prefix \"\(prefix)\" of \"\(id)\" is not a Team ID (10 characters of A-Z and 0-9), so no signed app has this ID and the rules never apply"
+    )
+  }
+
+  /// Words of a template's stand-in (`YOUR_PRODUCTION_TEAM_ID`, `MY-TEAM`, `REPLACE_ME`): no
+  /// Team ID holds them, and none has `_`.
+  static func looksLikePlaceholder(_ prefix: String) -> Bool {
+    let upper = prefix.uppercased()
+    if prefix.count == 10,
+      prefix.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) || ("0"..."9").contains($0) })
+    {
+      return false
+    }
+    return ["TEAM", "YOUR", "REPLACE", "PLACEHOLDER", "PREFIX", "TODO", "CHANGEME", "XXXX"]
+      .contains { upper.contains($0) } || prefix.contains("_")
   }
 
   /// First labels of reverse-DNS bundle IDs, to recognise an ID that lost its Team ID.

@@ -47,6 +47,14 @@ public enum AndroidManifestFile {
   public static func read(_ bytes: [UInt8], resources: ManifestResources = .init())
     -> ManifestReport
   {
+    readWithElements(bytes, resources: resources).report
+  }
+
+  /// The report, and the elements read (nil when the file is not a readable manifest), from
+  /// one parse.
+  static func readWithElements(_ bytes: [UInt8], resources: ManifestResources)
+    -> (report: ManifestReport, elements: ManifestElements?)
+  {
     let reader = ManifestXMLReader()
     var diagnostics: [Diagnostic] = []
     if let error = reader.read(bytes) {
@@ -55,8 +63,11 @@ public enum AndroidManifestFile {
           .AndroidManifest.notWellFormed,
           at: SourceLocation(line: error.line, column: error.column, offset: 0), path: "",
           message: error.message))
-      return ManifestReport(
-        package: nil, hosts: [], dropped: [], legacyOnlyHosts: [], diagnostics: diagnostics)
+      return (
+        ManifestReport(
+          package: nil, hosts: [], dropped: [], legacyOnlyHosts: [], diagnostics: diagnostics),
+        nil
+      )
     }
     let elements = reader.elements
     guard elements.rootName == "manifest" else {
@@ -65,16 +76,21 @@ public enum AndroidManifestFile {
           .AndroidManifest.notAManifest, at: .start, path: "",
           message:
             "the root element is <\(elements.rootName ?? "none")>, not <manifest>"))
-      return ManifestReport(
-        package: nil, hosts: [], dropped: [], legacyOnlyHosts: [], diagnostics: diagnostics)
+      return (
+        ManifestReport(
+          package: nil, hosts: [], dropped: [], legacyOnlyHosts: [], diagnostics: diagnostics),
+        nil
+      )
     }
     var analysis = ManifestAnalysis(resources: resources)
     analysis.run(elements.filters)
-    return ManifestReport(
+    let report = ManifestReport(
       package: elements.package, hosts: analysis.hosts, dropped: analysis.dropped,
       legacyOnlyHosts: analysis.legacyOnlyHosts,
       diagnostics: (analysis.diagnostics).sorted {
-        ($0.location.line, $0.code.rawValue) < ($1.location.line, $1.code.rawValue)
+        ($0.location.line, $0.location.column, $0.code.rawValue)
+          < ($1.location.line, $1.location.column, $1.code.rawValue)
       })
+    return (report, elements)
   }
 }

@@ -19,20 +19,23 @@ struct ManifestAnalysis {
     var legacyHosts: [String] = []
     var anyAutoVerify = false
     for filter in filters {
-      let autoVerify = filter.autoVerify.map { resolved($0, line: filter.line) }
+      let autoVerify = filter.autoVerify.map {
+        resolved($0, at: filter.autoVerifyLocation ?? filter.location)
+      }
       let verifies = autoVerify?.value.lowercased() == "true"
       anyAutoVerify = anyAutoVerify || verifies
       var schemes: [String] = []
       var unresolvedScheme = false
-      var filterHosts: [(host: String, line: Int)] = []
+      var filterHosts: [(host: String, location: SourceLocation)] = []
       for data in filter.data {
         if let scheme = data.scheme {
-          let value = resolved(scheme, line: data.line)
+          let value = resolved(scheme, at: data.attributes["scheme"]?.location ?? data.location)
           if value.unresolved { unresolvedScheme = true } else { schemes.append(value.value) }
         }
         if let host = data.host {
-          let value = resolved(host, line: data.line)
-          filterHosts.append((value.unresolved ? "" : value.value, data.line))
+          let location = data.attributes["host"]?.location ?? data.location
+          let value = resolved(host, at: location)
+          filterHosts.append((value.unresolved ? "" : value.value, location))
         }
       }
       let webSchemes = schemes.filter { Self.webSchemes.contains($0) }
@@ -40,7 +43,8 @@ struct ManifestAnalysis {
       let isView = filter.actions.contains(AndroidManifestFile.view)
       let isBrowsable = filter.categories.contains(AndroidManifestFile.browsable)
       if isView && isBrowsable && !webSchemes.isEmpty {
-        legacyHosts += filterHosts.map(\.host).filter { !$0.isEmpty }
+        // A host Android drops (AMF004) is verified by no Android version: it is not named here.
+        legacyHosts += filterHosts.map(\.host).filter { !$0.isEmpty && Self.hostProblem($0) == nil }
       }
       var reasons: [String] = []
       if let autoVerify, !verifies {
@@ -65,7 +69,7 @@ struct ManifestAnalysis {
         reasons.append(unresolvedScheme ? "its scheme is not resolved" : "no scheme")
       }
       if filterHosts.isEmpty { reasons.append("no host") }
-      let location = SourceLocation(line: filter.line, column: 1, offset: 0)
+      let location = filter.location
       guard reasons.isEmpty else {
         let reason = reasons.joined(separator: "; ")
         dropped.append(.init(line: filter.line, reason: reason))
@@ -84,8 +88,9 @@ struct ManifestAnalysis {
       }
       // A filter's hosts and paths combine freely; no path at all admits every path.
       let paths = filter.data.flatMap(\.paths)
-      for (host, line) in filterHosts {
-        addHost(host, line: line, component: filter.component, paths: paths.isEmpty ? nil : paths)
+      for (host, location) in filterHosts {
+        addHost(
+          host, at: location, component: filter.component, paths: paths.isEmpty ? nil : paths)
       }
     }
     if anyAutoVerify {
@@ -110,9 +115,9 @@ struct ManifestAnalysis {
   }
 
   private mutating func addHost(
-    _ host: String, line: Int, component: String, paths: [ManifestPath]?
+    _ host: String, at location: SourceLocation, component: String, paths: [ManifestPath]?
   ) {
-    let location = SourceLocation(line: line, column: 1, offset: 0)
+    let line = location.line
     guard !host.isEmpty else {
       dropped.append(.init(line: line, reason: "the host is not resolved"))
       return
@@ -180,13 +185,14 @@ struct ManifestAnalysis {
   }
 
   /// `value` resolved; an unresolved reference is reported once at `line`.
-  private mutating func resolved(_ value: String, line: Int) -> (value: String, unresolved: Bool) {
+  private mutating func resolved(_ value: String, at location: SourceLocation) -> (
+    value: String, unresolved: Bool
+  ) {
     let result = resources.resolve(value)
     for reference in result.unresolved {
       diagnostics.append(
         Diagnostic(
-          .AndroidManifest.unresolved, at: SourceLocation(line: line, column: 1, offset: 0),
-          path: "",
+          .AndroidManifest.unresolved, at: location, path: "",
           message:
             "\(reference) is not resolved"
             + (reference.hasPrefix("@")

@@ -1,3 +1,4 @@
+import AASACore
 import Foundation
 
 #if canImport(FoundationXML)
@@ -7,11 +8,22 @@ import Foundation
 /// The parts of a manifest that decide App Links, as read from the XML: each intent filter with
 /// its actions, categories and `<data>` attributes, where they were written.
 struct ManifestElements {
+  /// An attribute in the `android` namespace (any prefix but `tools`): its value as written
+  /// and where its name starts.
+  struct Attribute {
+    var value: String
+    var location: SourceLocation
+  }
+
   struct DataElement {
     var line: Int
     var scheme: String?
     var host: String?
     var paths: [ManifestPath] = []
+    /// Where `<data` starts.
+    var location = SourceLocation.start
+    /// Every `android:` attribute by local name (`host`, `pathPrefix`, `port`, `mimeType`…).
+    var attributes: [String: Attribute] = [:]
   }
 
   struct Filter {
@@ -22,6 +34,13 @@ struct ManifestElements {
     var actions: [String] = []
     var categories: [String] = []
     var data: [DataElement] = []
+    /// Where `<intent-filter` starts, and its `android:autoVerify`.
+    var location = SourceLocation.start
+    var autoVerifyLocation: SourceLocation?
+    /// `activity`, `activity-alias`, `service` or `receiver`.
+    var componentKind = "activity"
+    /// An alias's `android:targetActivity`.
+    var targetActivity: String?
   }
 
   var package: String?
@@ -36,7 +55,9 @@ final class ManifestXMLReader: NSObject, XMLParserDelegate {
 
   private(set) var elements = ManifestElements()
   private var current: ManifestElements.Filter?
-  private var componentStack: [String] = []
+  private var componentStack: [(name: String, kind: String, target: String?)] = []
+  /// Finds each start tag's attributes in the bytes (XMLParser only gives a tag's end).
+  private var locator = StartTagLocator([])
   private var elementCount = 0
   /// The open elements, to catch what a lenient SAX parser lets through (a closing tag that
   /// does not match, an element never closed).
@@ -61,6 +82,7 @@ final class ManifestXMLReader: NSObject, XMLParserDelegate {
         "the file is not UTF-8: byte 0x\(byte) does not start or continue a character"
       )
     }
+    locator = StartTagLocator(bytes)
     let parser = XMLParser(data: Data(bytes))
     parser.shouldResolveExternalEntities = false
     parser.delegate = self
@@ -114,12 +136,36 @@ final class ManifestXMLReader: NSObject, XMLParserDelegate {
   private static func androidAttribute(_ name: String, in attributes: [String: String])
     -> String?
   {
-    if let value = attributes["android:" + name] { return value }
+    androidAttributeEntry(name, in: attributes)?.value
+  }
+
+  /// The qualified name and value of `android:name` (any prefix but `tools`).
+  private static func androidAttributeEntry(_ name: String, in attributes: [String: String])
+    -> (key: String, value: String)?
+  {
+    if let value = attributes["android:" + name] { return ("android:" + name, value) }
     for (key, value) in attributes {
       let parts = key.split(separator: ":", maxSplits: 1)
-      if parts.count == 2, parts[1] == name, parts[0] != "tools" { return value }
+      if parts.count == 2, parts[1] == name, parts[0] != "tools" { return (key, value) }
     }
     return nil
+  }
+
+  /// Every `android:` attribute by local name, with where the locator found its name (the
+  /// tag's start when it did not).
+  private static func androidAttributes(
+    _ attributes: [String: String], tag: StartTagLocator.Tag?, fallback: SourceLocation
+  ) -> [String: ManifestElements.Attribute] {
+    var result: [String: ManifestElements.Attribute] = [:]
+    for (key, value) in attributes {
+      let parts = key.split(separator: ":", maxSplits: 1)
+      guard parts.count == 2, parts[0] != "tools", parts[0] != "xmlns" else { continue }
+      let name = String(parts[1])
+      if result[name] != nil && parts[0] != "android" { continue }
+      result[name] = .init(
+        value: value, location: tag?.attributes[key] ?? tag?.location ?? fallback)
+    }
+    return result
   }
 
   func parser(
@@ -132,7 +178,9 @@ final class ManifestXMLReader: NSObject, XMLParserDelegate {
       parser.abortParsing()
       return
     }
-    let line = parser.lineNumber
+    let tag = locator.next(named: elementName)
+    let line = tag?.location.line ?? parser.lineNumber
+    let tagLocation = tag?.location ?? SourceLocation(line: line, column: 1, offset: 0)
     if openElements.count < 10_000 {
       openElements.append((elementName, line))
     } else {
@@ -144,11 +192,19 @@ final class ManifestXMLReader: NSObject, XMLParserDelegate {
     }
     switch elementName {
     case "activity", "activity-alias", "service", "receiver":
-      componentStack.append(Self.androidAttribute("name", in: attributes) ?? elementName)
+      componentStack.append(
+        (
+          Self.androidAttribute("name", in: attributes) ?? elementName, elementName,
+          Self.androidAttribute("targetActivity", in: attributes)
+        ))
     case "intent-filter":
+      let autoVerify = Self.androidAttributeEntry("autoVerify", in: attributes)
+      let component = componentStack.last
       current = ManifestElements.Filter(
-        line: line, component: componentStack.last ?? "?",
-        autoVerify: Self.androidAttribute("autoVerify", in: attributes))
+        line: line, component: component?.name ?? "?", autoVerify: autoVerify?.value,
+        location: tagLocation,
+        autoVerifyLocation: autoVerify.map { tag?.attributes[$0.key] ?? tagLocation },
+        componentKind: component?.kind ?? "activity", targetActivity: component?.target)
     case "action":
       if let name = Self.androidAttribute("name", in: attributes) { current?.actions.append(name) }
     case "category":
@@ -162,7 +218,8 @@ final class ManifestXMLReader: NSObject, XMLParserDelegate {
           host: Self.androidAttribute("host", in: attributes),
           paths: ManifestPath.attributes.compactMap { name, make in
             Self.androidAttribute(name, in: attributes).map(make)
-          }))
+          }, location: tagLocation,
+          attributes: Self.androidAttributes(attributes, tag: tag, fallback: tagLocation)))
     default:
       break
     }

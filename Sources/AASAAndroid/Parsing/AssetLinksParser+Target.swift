@@ -130,6 +130,15 @@ extension AssetLinksParser {
     for problem in CertificateFingerprint.problems(in: text) {
       switch problem {
       case .notHex:
+        if CertificateFingerprint.isPlaceholder(text) {
+          report(
+            .AssetLinks.malformedFingerprint, value, path,
+            "\"\(text)\" is a placeholder, not a fingerprint: no certificate matches it",
+            help:
+              "put the SHA-256 of the app's signing certificate here (Play Console, App integrity, or `keytool -list -v`)"
+          )
+          continue
+        }
         let prefixHint =
           text.uppercased().hasPrefix("SHA") ? " (copy only the hex after \"SHA256:\")" : ""
         report(

@@ -153,7 +153,7 @@ extension DiagnosticCase {
       trigger: file(#""appIDs": [⟪"TEAMID.com.example.app"], "# + albums),
       valid: file(#""appIDs": ["D3KQX62K1A.com.example.app"], "# + albums)),
     DiagnosticCase(
-      code: "AASA204", severity: .warning, path: "applinks.details[0].appIDs[0]",
+      code: "AASA204", severity: .error, path: "applinks.details[0].appIDs[0]",
       trigger: file(#""appIDs": [⟪"X62K1A.com.example.app"], "# + albums),
       valid: file(#""appIDs": ["D3KQX62K1A.com.example.app"], "# + albums)),
     DiagnosticCase(

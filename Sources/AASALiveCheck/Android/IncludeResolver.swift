@@ -1,0 +1,157 @@
+import AASAAndroid
+import AASACore
+import Foundation
+import NIOCore
+import NIOPosix
+
+extension IncludedStatements {
+  /// Follows the `include` statements of `root`, the assetlinks.json of `options.site`, breadth
+  /// first within `limits`: each URL must be https, must not reach an internal address the site
+  /// itself is not on (``AddressPolicy``), is fetched once with Android's size cap and no
+  /// redirect, and judged as the site's own file is (200 only, `application/json`, valid JSON,
+  /// no invalid statement). A list on the site's own origin goes where the site's requests go
+  /// (`--connect-to`), its TLS judged by the check of the site; a list elsewhere is fetched with
+  /// its certificate verified against `options.trust`, as Google would.
+  public static func fetch(
+    includesOf root: StatementList, options: LiveCheckOptions, limits: Limits = Limits(),
+    group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+  ) async -> IncludedStatements {
+    guard !root.includes.isEmpty else { return IncludedStatements() }
+    let site = options.site
+    let target = options.connectTo.flatMap { $0.applies(to: site) ? $0.target(for: site) : nil }
+    let originClient = ResourceFetcher.makeClient(
+      timeout: options.timeout, group: group,
+      dnsOverride: target.map { [site.host: $0.host] } ?? [:])
+    let otherClient = ResourceFetcher.makeClient(
+      timeout: options.timeout, group: group, verifying: options.trust)
+    let origin = ResourceFetcher(
+      client: originClient, timeout: options.timeout,
+      redirection: target.map { (site, $0.port) })
+    let other = ResourceFetcher(client: otherClient, timeout: options.timeout)
+    let judge = ResponseJudge(
+      signerRoots: options.trust.store, signerRootsName: options.trust.name,
+      site: SiteDomain(host: site.host))
+    let result = await follow(
+      root, site: site, timeout: options.timeout, judge: judge, limits: limits
+    ) { url in
+      url.hasPrefix(site.origin + "/") ? origin : other
+    }
+    try? await originClient.shutdown()
+    try? await otherClient.shutdown()
+    return result
+  }
+
+  private static func follow(
+    _ root: StatementList, site: SiteAddress, timeout: TimeAmount, judge: ResponseJudge,
+    limits: Limits, fetcher: (String) -> ResourceFetcher
+  ) async -> IncludedStatements {
+    var result = IncludedStatements()
+    let rootURL = site.url(WellKnownResource.assetLinks.path)
+    var queue: [(url: String, from: String, depth: Int, path: [String])] = root.includes.map {
+      ($0.url, rootURL, 1, [rootURL])
+    }
+    var seen: Set<String> = [rootURL]
+    var fetches = 0
+    var head = 0
+    let policy = AddressPolicy()
+    while head < queue.count {
+      let (url, from, depth, path) = queue[head]
+      head += 1
+      if seen.contains(url) {
+        result.cycles.append((path + [url]).joined(separator: " → "))
+        continue
+      }
+      guard fetches < limits.maximumFetches, depth <= limits.maximumDepth else {
+        result.notFetched.append(url)
+        continue
+      }
+      seen.insert(url)
+      var list = IncludedStatements.List(
+        url: url, depth: depth, includedFrom: from, statementList: nil, problem: nil,
+        requirements: [])
+      if let refusal = Self.includeRefusal(url, site: site, policy: policy) {
+        list.problem = refusal
+        list.requirements = [Requirement("include", .fail, "\(url): \(refusal)")]
+        result.lists.append(list)
+        continue
+      }
+      fetches += 1
+      do {
+        let response = try await fetcher(url).fetch(url, cap: AndroidServing.sizeCap)
+        let check = judge.judgeAssetLinks(response)
+        list.requirements = check.requirements
+        if let failed = check.requirements.first(where: { $0.status == .fail }) {
+          list.problem = "\(failed.name): \(failed.detail)"
+        } else if let statements = check.lint?.statementList {
+          if statements.isIgnoredByGoogle {
+            list.problem = "it has an invalid statement, so Google discards this include"
+          } else {
+            list.statementList = statements
+            for include in statements.includes {
+              queue.append((include.url, url, depth + 1, path + [url]))
+            }
+          }
+        } else {
+          list.problem = "it is not a statement list (a JSON array)"
+        }
+      } catch {
+        let reached = (try? SiteAddress(parsing: url)) ?? site
+        list.problem = ConnectionProblem(error, site: reached, timeout: timeout).description
+      }
+      result.lists.append(list)
+    }
+    return result
+  }
+
+  /// Why `url` is not fetched: not https (Google: "Insecure URL in fetch stack of secure
+  /// asset"), or an internal address other than the site's own.
+  static func includeRefusal(_ url: String, site: SiteAddress, policy: AddressPolicy) -> String? {
+    guard let components = URLComponents(string: url), let host = components.host, !host.isEmpty
+    else { return "not an absolute URL" }
+    guard components.scheme?.lowercased() == "https" else {
+      return "not https; Google refuses an insecure URL in the fetch stack of an https site"
+    }
+    return policy.redirectRefusal(
+      fromScheme: "https", toScheme: "https", toHost: host, askedHost: site.host
+    ).map { "not fetched: \($0)" }
+  }
+
+  /// The `include` lines for the site's assetlinks.json check: one per included list, one per
+  /// cycle, one for what the limits left out.
+  public var requirements: [Requirement] {
+    let included = self
+    var lines: [Requirement] = []
+    for list in included.lists {
+      if let statements = list.statementList {
+        let count = statements.statements.count
+        lines.append(
+          Requirement(
+            "include", .pass,
+            "\(list.url) (level \(list.depth)): \(count) statement\(count == 1 ? "" : "s")"
+              + (list.depth > IncludedStatements.Limits.aospDepth
+                ? "; AOSP's verifier follows only one level" : "")))
+      } else {
+        lines.append(
+          Requirement(
+            "include", .warn,
+            "\(list.url) (level \(list.depth)) counts for nothing: \(list.problem ?? "unreadable")"
+          ))
+      }
+    }
+    for cycle in included.cycles {
+      lines.append(
+        Requirement(
+          "include", .warn,
+          "a loop of includes (\(cycle)): Google stops at its fetch budget; the statements before the loop still count"
+        ))
+    }
+    if !included.notFetched.isEmpty {
+      lines.append(
+        Requirement(
+          "include", .warn,
+          "not fetched, past the limit of includes: \(included.notFetched.joined(separator: ", "))"
+        ))
+    }
+    return lines
+  }
+}

@@ -1,0 +1,127 @@
+import AASA
+import AASAAndroid
+import AASACore
+import AASAWellKnown
+import Foundation
+import NIOCore
+import NIOPosix
+
+/// A site's two well-known files, read once: Apple's association file and Android's statement
+/// list, from a folder laid out as a web root (`.well-known/…`, as aasa-serve's root is) or
+/// fetched from `https://HOST` under the live check's rules.
+public struct SiteFiles: Sendable {
+  /// The host the files are for: URLs on other hosts open nothing.
+  public var host: String
+  /// Where the files came from: the folder, or the site's origin.
+  public var source: String
+  public var association: SiteAssociation?
+  /// Why there is no ``association`` (absent, unreadable, not served).
+  public var associationProblem: String?
+  public var statementList: StatementList?
+  /// Why there is no ``statementList``.
+  public var assetLinksProblem: String?
+  /// The lists of the `include` statements, fetched (live only); see ``IncludedStatements``.
+  public var included: IncludedStatements?
+
+  public init(
+    host: String, source: String, association: SiteAssociation?,
+    associationProblem: String? = nil, statementList: StatementList?,
+    assetLinksProblem: String? = nil, included: IncludedStatements? = nil
+  ) {
+    self.host = host
+    self.source = source
+    self.association = association
+    self.associationProblem = associationProblem
+    self.statementList = statementList
+    self.assetLinksProblem = assetLinksProblem
+    self.included = included
+  }
+
+  /// The files of a web root: `.well-known/apple-app-site-association` (else the legacy
+  /// `apple-app-site-association` at the root) and `.well-known/assetlinks.json`. Each is read
+  /// only up to its format's size limit plus one byte.
+  public static func load(folder: String, host: String) -> SiteFiles {
+    let root = URL(fileURLWithPath: folder)
+    let site = SiteDomain(host: host)
+    func read(_ relative: String, cap: Int) -> [UInt8]? {
+      let url = root.appendingPathComponent(relative)
+      guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
+      defer { try? handle.close() }
+      return (try? handle.read(upToCount: cap)).map { Array($0 ?? Data()) }
+    }
+    var files = SiteFiles(host: host, source: folder, association: nil, statementList: nil)
+    let apple =
+      read(".well-known/apple-app-site-association", cap: FileKind.maximumSize + 1)
+      ?? read("apple-app-site-association", cap: FileKind.maximumSize + 1)
+    if let apple {
+      if apple.count > FileKind.maximumSize {
+        files.associationProblem =
+          "the apple-app-site-association file is larger than Apple reads (\(FileKind.maximumSize) bytes)"
+      } else {
+        let report = WellKnownLinter(kind: .appleAppSiteAssociation, site: site).lint(
+          apple, source: WellKnownResource.association.path)
+        files.association = report.association
+        if report.association == nil {
+          files.associationProblem = "the apple-app-site-association file cannot be read"
+        }
+      }
+    } else {
+      files.associationProblem = "the folder has no .well-known/apple-app-site-association"
+    }
+    if let android = read(".well-known/assetlinks.json", cap: AndroidServing.sizeCap) {
+      if android.count > AndroidServing.maximumSize {
+        files.assetLinksProblem = "assetlinks.json is over 1 MiB, which Android's verifier ignores"
+      } else {
+        let report = WellKnownLinter(kind: .assetLinks, site: site).lint(
+          android, source: WellKnownResource.assetLinks.path)
+        files.statementList = report.statementList
+        if report.statementList == nil {
+          files.assetLinksProblem = "assetlinks.json is not a statement list (a JSON array)"
+        }
+      }
+    } else {
+      files.assetLinksProblem = "the folder has no .well-known/assetlinks.json"
+    }
+    return files
+  }
+
+  /// The files as the live check fetches and judges them (https, no redirects, size caps,
+  /// content types, the address policy of its caller), with the `include` statements of
+  /// assetlinks.json followed. The report is returned too, for its findings.
+  public static func fetch(
+    _ options: LiveCheckOptions, includeLimits: IncludedStatements.Limits = .init(),
+    group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+  ) async -> (files: SiteFiles, report: LiveCheckReport) {
+    let report = await LiveCheck(options: options).run(group: group)
+    var files = SiteFiles(
+      host: options.site.host, source: options.site.origin, association: nil,
+      statementList: nil)
+    let association = report.check(of: .association)
+    files.association = association?.lint?.association
+    if files.association == nil {
+      files.associationProblem = Self.problem(association, name: "apple-app-site-association")
+    }
+    let assetLinks = report.check(of: .assetLinks)
+    files.statementList = assetLinks?.lint?.statementList
+    // Android reads only an application/json answer: a list served otherwise grants nothing.
+    if let contentType = assetLinks?.requirements.first(where: { $0.name == "content-type" }),
+      contentType.status == .fail
+    {
+      files.statementList = nil
+      files.assetLinksProblem = "assetlinks.json is served as \(contentType.detail)"
+    } else if files.statementList == nil {
+      files.assetLinksProblem = Self.problem(assetLinks, name: "assetlinks.json")
+    }
+    if let root = files.statementList, !root.includes.isEmpty {
+      files.included = await IncludedStatements.fetch(
+        includesOf: root, options: options, limits: includeLimits, group: group)
+    }
+    return (files, report)
+  }
+
+  private static func problem(_ check: ResourceCheck?, name: String) -> String {
+    guard let check else { return "\(name) was not fetched" }
+    let failed = check.requirements.first { $0.status == .fail }
+    return failed.map { "\(name): \($0.detail)" } ?? "\(name) cannot be read"
+  }
+}
