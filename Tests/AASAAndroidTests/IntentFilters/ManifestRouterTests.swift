@@ -172,7 +172,6 @@ struct ManifestRouterTests {
         <category android:name="android.intent.category.BROWSABLE" />
         <data android:scheme="scheme1" android:host="authority1" />
         <data android:host="authority2" android:port="100" />
-        <data android:path="/ignored-without-host" />
         </intent-filter></activity></application></manifest>
         """#.utf8))
     #expect(filter.route("scheme1://authority1/").match?.level == .host)
@@ -181,6 +180,25 @@ struct ManifestRouterTests {
     #expect(filter.route("scheme1://authority2:200/").decision == .none)
     #expect(filter.route("scheme1://authority2/").decision == .none)
     #expect(filter.route("scheme1:foo").decision == .none)
+  }
+
+  @Test("A filter with no host ignores its paths: the scheme alone decides")
+  func pathsIgnoredWithoutHost() throws {
+    let router = ManifestRouter(
+      manifest: Array(
+        #"""
+        <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="a.b">
+        <application><activity android:name=".A"><intent-filter>
+        <action android:name="android.intent.action.VIEW" />
+        <category android:name="android.intent.category.DEFAULT" />
+        <category android:name="android.intent.category.BROWSABLE" />
+        <data android:scheme="myapp" android:path="/only" />
+        </intent-filter></activity></application></manifest>
+        """#.utf8))
+    let route = router.route("myapp://anything/else")
+    #expect(route.match?.level == .scheme)
+    #expect(route.match?.deciding.attribute == "scheme")
+    #expect(route.decision == .unverified)
   }
 
   @Test("A host `*` matches every host; a mimeType keeps links out")
