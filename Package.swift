@@ -187,6 +187,8 @@ let package = Package(
         "AASASigned",
         "AASAAppLinks",
         "AASAWellKnown",
+        // --acme: the manager, its storage and the TLS-ALPN-01 challenge certificates.
+        "AASAACME",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
@@ -213,6 +215,9 @@ let package = Package(
       dependencies: [
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "Metrics", package: "swift-metrics"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
         .product(name: "X509", package: "swift-certificates"),
@@ -226,6 +231,8 @@ let package = Package(
       dependencies: [
         "AASACore",
         "AASAServer",
+        // --acme: its settings' types.
+        "AASAACME",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
         // TimeAmount for the durations, System.coreCount for the default --threads.

@@ -1,3 +1,4 @@
+import AASAACME
 import AASACore
 import AASAServer
 import ArgumentParser
@@ -131,6 +132,8 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "Event loop threads; the default is one per core.")
   var threads: Int = System.coreCount
 
+  @OptionGroup(title: "Automatic certificates (ACME)") var acmeOptions: ACMEOptions
+
   func validate() throws {
     if root != nil && sites != nil {
       throw ValidationError(
@@ -147,6 +150,8 @@ struct ServeCommand: AsyncParsableCommand {
     if (tlsCert == nil) != (tlsKey == nil) {
       throw ValidationError("--tls-cert and --tls-key go together")
     }
+    try acmeOptions.validate(
+      root: root, otherTLS: selfSigned || tlsCert != nil || tlsKey != nil || tlsDir != nil)
     guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535") }
     // Upper bounds too: each value is later multiplied (seconds into nanoseconds, the header
     // size doubled for HTTP/2), and a number that overflowed there would stop the server.
@@ -191,6 +196,8 @@ struct ServeCommand: AsyncParsableCommand {
         .files(certificate: tlsCert, key: tlsKey)
       } else if let tlsDir {
         .directory(tlsDir)
+      } else if acmeOptions.acme {
+        .directory(ACMEStorage(directory: acmeOptions.acmeDir).certificatesDirectory)
       } else if selfSigned {
         .selfSigned
       } else {
@@ -213,9 +220,11 @@ struct ServeCommand: AsyncParsableCommand {
     LoggingSystem.bootstrap { label in LineLogHandler(label: label, format: format) }
     LogWriter.standardOutput.setNoticeFormat(format)
     let logger = Logger(label: "aasa-serve")
+    var configuration = serverConfiguration
+    configuration.acme = try acmeOptions.settings()
     do {
       try await ServerApplication.run(
-        configuration: serverConfiguration, logFormat: format, logger: logger)
+        configuration: configuration, logFormat: format, logger: logger)
     } catch {
       LogWriter.standardOutput.flush(timeout: .seconds(2))
       // On stderr, in the format of every other line: text for a person, JSON for a collector.

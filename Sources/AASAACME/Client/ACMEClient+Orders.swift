@@ -4,15 +4,25 @@ import X509
 
 extension ACMEClient {
   /// A new order for `names` (RFC 8555 §7.4).
-  public func newOrder(for names: [String], account: ACMEAccount) async throws -> ACMEOrder {
+  /// `replaces` is the ARI certID of the certificate this order renews (RFC 9773 §5);
+  /// `profile` a name from the directory's `meta.profiles` (draft-ietf-acme-profiles).
+  public func newOrder(
+    for names: [String], account: ACMEAccount, replaces: String? = nil, profile: String? = nil
+  ) async throws -> ACMEOrder {
     guard !names.isEmpty, names.count <= 100 else {
       throw ACMEError.unusable("an order names 1 to 100 names, not \(names.count)")
     }
     for name in names where !Self.isPlausibleName(name) {
       throw ACMEError.unusable("\(ACMEProblem.clipped(name)) is not a DNS name")
     }
-    struct Request: Encodable { var identifiers: [ACMEIdentifier] }
-    let payload = try ACMEJSON.encode(Request(identifiers: names.map(ACMEIdentifier.dns)))
+    struct Request: Encodable {
+      var identifiers: [ACMEIdentifier]
+      // Left out of the JSON when nil.
+      var replaces: String?
+      var profile: String?
+    }
+    let payload = try ACMEJSON.encode(
+      Request(identifiers: names.map(ACMEIdentifier.dns), replaces: replaces, profile: profile))
     let response = try await post(
       try await directory().newOrder, payload: payload, key: account.key,
       signer: .kid(account.url), request: "newOrder")

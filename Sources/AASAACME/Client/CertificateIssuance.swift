@@ -23,10 +23,11 @@ extension ACMEClient {
   /// or `timeout` passes; challenges presented are removed in every case.
   public func issueCertificate(
     for names: [String], account: ACMEAccount, solver: some ACMEChallengeSolver,
-    within timeout: Duration
+    within timeout: Duration, replaces: String? = nil, profile: String? = nil
   ) async throws -> IssuedCertificate {
     let deadline = ContinuousClock.now + timeout
-    let order = try await newOrder(for: names, account: account)
+    let order = try await newOrder(
+      for: names, account: account, replaces: replaces, profile: profile)
     let answered = try await authorize(order, account: account, solver: solver, deadline: deadline)
     let ready = try await waitForOrder(
       order.url, until: [.ready, .valid], account: account, deadline: deadline)

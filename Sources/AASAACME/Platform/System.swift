@@ -75,3 +75,49 @@ enum System {
     }
   }
 }
+
+extension System {
+  /// Creates `path` with `bytes` only if no file of that name exists (`O_EXCL`): the one way two
+  /// replicas on a shared folder cannot both succeed. False when the file exists.
+  static func createExclusively(_ bytes: [UInt8], at path: String, permissions: Int)
+    throws(SystemError) -> Bool
+  {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(permissions))
+    guard descriptor >= 0 else {
+      let code = errno
+      if code == EEXIST { return false }
+      throw SystemError(call: "open", path: path, code: code)
+    }
+    defer { close(descriptor) }
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes {
+        write(descriptor, $0.baseAddress! + offset, $0.count - offset)
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        let code = errno
+        unlink(path)
+        throw SystemError(call: "write", path: path, code: code)
+      }
+      offset += written
+    }
+    _ = fsync(descriptor)
+    return true
+  }
+
+  /// `unlink`; a file already gone is not an error.
+  static func remove(_ path: String) {
+    _ = unlink(path)
+  }
+
+  /// This process's id, for lock files.
+  static var processID: Int { Int(getpid()) }
+
+  /// This machine's name, for lock files: which replica holds a lock.
+  static var hostName: String {
+    var buffer = [CChar](repeating: 0, count: 256)
+    guard gethostname(&buffer, buffer.count - 1) == 0 else { return "unknown" }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+}

@@ -117,7 +117,7 @@ public struct ACMEStorage: Sendable {
     return "\(directory)/accounts/\(host)\(port)"
   }
 
-  private func makeFolders(_ folders: [String]) throws(Failure) {
+  func makeFolders(_ folders: [String]) throws(Failure) {
     for folder in folders {
       do { try System.makeDirectory(folder, permissions: 0o700) } catch {
         throw Failure(description: "cannot make \(folder): \(error)")
@@ -125,22 +125,22 @@ public struct ACMEStorage: Sendable {
     }
   }
 
-  private func write(_ bytes: [UInt8], to path: String, key: Bool) throws(Failure) {
+  func write(_ bytes: [UInt8], to path: String, key: Bool) throws(Failure) {
     do { try System.writeAtomically(bytes, to: path, permissions: key ? 0o600 : 0o644) } catch {
       throw Failure(description: "cannot write \(path): \(error)")
     }
   }
 
   /// The file's bytes; nil when it does not exist.
-  private func read(_ path: String) throws(Failure) -> [UInt8]? {
+  func read(_ path: String, cap: Int = readCap) throws(Failure) -> [UInt8]? {
     guard FileManager.default.fileExists(atPath: path) else { return nil }
     guard let handle = FileHandle(forReadingAtPath: path) else {
       throw Failure(description: "cannot read \(path)")
     }
     defer { try? handle.close() }
-    let data = (try? handle.read(upToCount: Self.readCap + 1)) ?? Data()
-    guard data.count <= Self.readCap else {
-      throw Failure(description: "\(path) is larger than \(Self.readCap) bytes")
+    let data = (try? handle.read(upToCount: cap + 1)) ?? Data()
+    guard data.count <= cap else {
+      throw Failure(description: "\(path) is larger than \(cap) bytes")
     }
     return [UInt8](data)
   }

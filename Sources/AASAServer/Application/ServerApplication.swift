@@ -1,3 +1,4 @@
+import AASAACME
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -55,6 +56,31 @@ public enum ServerApplication {
       reloaders.append(coverage)
     }
     var services: [any Service] = [HangupReloader(reloaders: reloaders, logger: logger)]
+    var challengeServer: HTTPChallengeServer?
+    if let acme = configuration.acme, let board = tls?.acmeBoard,
+      case .acme(_, let responder) = tls?.server
+    {
+      do {
+        if let httpPort = acme.httpPort {
+          challengeServer = try await HTTPChallengeServer.bind(
+            host: configuration.host, port: httpPort, limits: configuration, responder: responder)
+        }
+      } catch {
+        await admin?.close()
+        await server.stop()
+        throw error
+      }
+      services.append(
+        ACMEService.make(
+          settings: acme, board: board, onDemand: responder.onDemand, router: content.router,
+          logger: logger))
+      let challenge =
+        challengeServer.map { "HTTP-01 on port \($0.localAddress?.port ?? 0)" }
+        ?? "TLS-ALPN-01 on port \(port)"
+      logger.info(
+        "ACME: \(acme.manager.passive ? "passive (never orders)" : "managing certificates") with \(acme.manager.directoryURLs.joined(separator: ", then ")); storage \(acme.manager.storage.directory); \(challenge)"
+      )
+    }
     if let interval = configuration.watchInterval {
       for reloader in reloaders {
         services.append(ReloadPoller(reloader: reloader, interval: interval))
@@ -76,6 +102,7 @@ public enum ServerApplication {
     }
     // Kept up while draining, so probes see /readyz fail until the end.
     await admin?.close()
+    await challengeServer?.close()
     // The last lines ("stopped") are still queued; a log reader that stalls at exit must not
     // hold the process past its shutdown timeout, hence the limit.
     LogWriter.standardOutput.flush(timeout: .seconds(1))

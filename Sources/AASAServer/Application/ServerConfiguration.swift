@@ -41,6 +41,9 @@ public struct ServerConfiguration: Sendable {
   public var accessLog: Bool
   /// Where `/healthz`, `/readyz` and `/metrics` are served; nil (the default) turns them off.
   public var admin: AdminAddress?
+  /// `--acme`: certificates obtained and renewed over ACME, served from its folder; nil when
+  /// the certificates come from elsewhere.
+  public var acme: ACMESettings?
 
   public init(
     root: String,
@@ -61,7 +64,8 @@ public struct ServerConfiguration: Sendable {
     shutdownTimeout: TimeAmount = .seconds(10),
     threads: Int = NIOCore.System.coreCount,
     accessLog: Bool = true,
-    admin: AdminAddress? = nil
+    admin: AdminAddress? = nil,
+    acme: ACMESettings? = nil
   ) {
     self.root = root
     self.sites = sites
@@ -82,5 +86,6 @@ public struct ServerConfiguration: Sendable {
     self.threads = threads
     self.accessLog = accessLog
     self.admin = admin
+    self.acme = acme
   }
 }

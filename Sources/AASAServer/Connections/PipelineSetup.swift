@@ -1,3 +1,4 @@
+import AASAACME
 import NIOCore
 import NIOHTTP1
 import NIOSSL
@@ -25,7 +26,11 @@ struct PipelineSetup: Sendable {
       // In front of TLS: the handshake and the first request head share the header timeout.
       try sync.addHandler(ConnectionGuard(deadlines: deadlines, lingers: true))
       let handshakes = HandshakeCompletion { [self] negotiated, channel in
-        if negotiated == "h2" {
+        if negotiated == TLSALPNChallengeCertificate.alpnProtocol {
+          // A validation: the handshake was the answer (RFC 8737 §3); no data follows.
+          CertificateMetrics.recordChallengeServed(type: .tlsALPN01)
+          channel.close(promise: nil)
+        } else if negotiated == "h2" {
           try addHTTP2(to: channel, deadlines: deadlines)
         } else {
           try addHTTP1(to: channel, deadlines: deadlines)
@@ -56,12 +61,56 @@ struct PipelineSetup: Sendable {
                 }
               }))
         }
+      case .acme(let store, let responder):
+        try sync.addHandler(
+          ByteToMessageHandler(
+            ClientHelloPeek { hello in
+              Self.chooseContext(
+                hello, store: store, responder: responder, router: router, channel: channel,
+                before: handshakes)
+            }))
       }
       try sync.addHandler(handshakes)
     } catch {
       return channel.eventLoop.makeFailedFuture(error)
     }
     return channel.eventLoop.makeSucceededVoidFuture()
+  }
+
+  /// `--acme`: the challenge context for a validation of a name with a pending challenge, the
+  /// name's certificate for everyone else; the TLS handler for it goes before `handshakes`.
+  private static func chooseContext(
+    _ hello: ClientHelloReader.Result, store: Swappable<CertificateTable>,
+    responder: ACMEChallengeResponder, router: SiteRouter, channel: Channel,
+    before handshakes: HandshakeCompletion
+  ) -> EventLoopFuture<Void> {
+    var serverName: String?
+    var validation = false
+    if case .hello(let name, let protocols, let count) = hello {
+      serverName = name
+      validation = ClientHelloReader.offersOnlyACME(protocols: protocols, protocolCount: count)
+    }
+    let next = NIOLoopBound(handshakes, eventLoop: channel.eventLoop)
+    let add = { @Sendable (context: NIOSSLContext) throws -> Void in
+      try channel.pipeline.syncOperations.addHandler(
+        NIOSSLServerHandler(context: context), position: .before(next.value))
+    }
+    guard validation, let serverName else {
+      let table = store.current
+      // `--acme-ask`: a name no certificate and no site has is noted; the handshake goes on
+      // with the default certificate at once.
+      if let onDemand = responder.onDemand, let serverName, !table.covers(serverName),
+        let key = HostName.key(forName: serverName[...]), router.currentTable.sites[key] == nil
+      {
+        onDemand.consider(key)
+      }
+      let context = table.context(forServerName: serverName)
+      return channel.eventLoop.makeCompletedFuture { try add(context) }
+    }
+    return responder.challengeContext(forServerName: serverName, on: channel.eventLoop)
+      .flatMapThrowing { challenge in
+        try add(challenge ?? store.current.context(forServerName: serverName))
+      }
   }
 
   private func addHTTP1(to channel: Channel, deadlines: ConnectionDeadlines) throws {

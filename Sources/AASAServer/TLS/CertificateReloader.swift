@@ -159,7 +159,7 @@ public actor CertificateReloader: Reloading {
     }
     for name in loaded.keys.sorted() where found[name] == nil {
       guard settling.missing(name, at: now) else { continue }
-      guard loaded.count > 1 else {
+      guard loaded.count > 1 || placeholder != nil else {
         logger.error(
           "the certificate \(name) was removed, and it is the last one: it keeps being served")
         continue

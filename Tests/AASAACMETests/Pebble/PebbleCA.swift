@@ -34,11 +34,14 @@ final class PebbleCA: Sendable {
   let directoryURL: String
   /// The root of Pebble's HTTPS certificate, for ``ACMEClient/Configuration/trustRootFile``.
   let trustRootFile: String
+  /// Pebble's management API (`/roots/0`: the root it issues under).
+  let managementPort: Int
 
   private init(
     folder: TemporaryDirectory, server: SpawnedProcess, dns: SpawnedProcess, directoryURL: String,
-    trustRootFile: String
+    trustRootFile: String, managementPort: Int
   ) {
+    self.managementPort = managementPort
     self.folder = folder
     self.server = server
     self.dns = dns
@@ -51,8 +54,11 @@ final class PebbleCA: Sendable {
   /// once valid (`PEBBLE_AUTHZREUSE=100`).
   /// With `externalAccountKeys` (key identifier → base64url MAC key), every new account must
   /// carry an external account binding with one of them.
+  /// `validity` is the issued certificates' lifetime in seconds (Pebble's default: about five
+  /// years).
   static func start(
-    httpPort: Int, tlsPort: Int, nonceReject: Int = 0, externalAccountKeys: [String: String]? = nil
+    httpPort: Int, tlsPort: Int, nonceReject: Int = 0, externalAccountKeys: [String: String]? = nil,
+    validity: Int? = nil
   ) async throws -> PebbleCA {
     let pebble = try #require(Self.pebble, "pebble must be installed in CI (.ci/setup)")
     let testServer = try #require(
@@ -76,16 +82,16 @@ final class PebbleCA: Sendable {
 
     let listen = try await LoopbackPorts.free()
     let management = try await LoopbackPorts.free()
-    let configuration: [String: Any] = [
-      "pebble": [
-        "listenAddress": "127.0.0.1:\(listen)",
-        "managementListenAddress": "127.0.0.1:\(management)",
-        "certificate": folder.file("cert.pem"), "privateKey": folder.file("key.pem"),
-        "httpPort": httpPort, "tlsPort": tlsPort, "ocspResponderURL": "",
-        "externalAccountBindingRequired": externalAccountKeys != nil,
-        "externalAccountMACKeys": externalAccountKeys ?? [:], "domainBlocklist": [blockedName],
-      ]
+    var settings: [String: Any] = [
+      "listenAddress": "127.0.0.1:\(listen)",
+      "managementListenAddress": "127.0.0.1:\(management)",
+      "certificate": folder.file("cert.pem"), "privateKey": folder.file("key.pem"),
+      "httpPort": httpPort, "tlsPort": tlsPort, "ocspResponderURL": "",
+      "externalAccountBindingRequired": externalAccountKeys != nil,
+      "externalAccountMACKeys": externalAccountKeys ?? [:], "domainBlocklist": [blockedName],
     ]
+    if let validity { settings["certificateValidityPeriod"] = validity }
+    let configuration: [String: Any] = ["pebble": settings]
     try folder.write("pebble.json", try JSONSerialization.data(withJSONObject: configuration))
     let server = try SpawnedProcess(
       pebble, ["-config", folder.file("pebble.json"), "-dnsserver", "127.0.0.1:\(dnsPort)"],
@@ -96,9 +102,23 @@ final class PebbleCA: Sendable {
       ])
     let ca = PebbleCA(
       folder: folder, server: server, dns: dns,
-      directoryURL: "https://127.0.0.1:\(listen)/dir", trustRootFile: rootFile)
-    try await ca.waitUntilListening(on: [listen, dnsManagement])
+      directoryURL: "https://127.0.0.1:\(listen)/dir", trustRootFile: rootFile,
+      managementPort: management)
+    try await ca.waitUntilListening(on: [listen, management, dnsManagement])
     return ca
+  }
+
+  /// The root Pebble issues under, written to a file, for clients that verify what it issued.
+  func issuingRootFile() async throws -> String {
+    let curl = try ExecutableLookup.require("curl")
+    let result = try await ChildProcess.run(
+      curl,
+      [
+        "-sS", "--max-time", "10", "--cacert", trustRootFile,
+        "https://127.0.0.1:\(managementPort)/roots/0",
+      ])
+    #expect(result.status == 0, "Pebble's root: \(result.stderr)")
+    return try folder.write("issuing-root.pem", result.stdout)
   }
 
   /// Both programs stopped.

@@ -1,0 +1,332 @@
+import Foundation
+import Logging
+
+/// `aasa-serve --acme`: keeps a certificate for every managed name in `--acme-dir`, where the
+/// server's `--tls-dir` loader picks it up. Each name is ordered on its own (one name that
+/// cannot be validated holds up no other), under a lock file shared by replicas, and renewed by
+/// ARI when the CA offers it, else once a third of its lifetime is left. See docs/acme.md.
+public actor ACMEManager {
+  public struct Configuration: Sendable {
+    public var storage: ACMEStorage
+    /// ACME directory URLs: the first, then the others in order as fallbacks.
+    public var directoryURLs: [String]
+    public var trustRootFile: String?
+    /// `mailto:` URLs.
+    public var contact: [String] = []
+    public var externalAccountBinding: ExternalAccountBinding?
+    /// Ordered when the directory lists it in `meta.profiles`.
+    public var profile: String?
+    public var challengeType: ACMEChallengeType = .tlsALPN01
+    /// Never order: serve what other replicas store, answer the challenges they write.
+    public var passive = false
+    /// How often names are looked at.
+    public var checkInterval: Duration = .seconds(1)
+    /// How long a lock lives without its holder's heartbeat.
+    public var lockLease: Duration = .seconds(20)
+    /// How long one order may take, validation included.
+    public var orderTimeout: Duration = .seconds(120)
+    /// Orders running at once.
+    public var concurrentOrders = 4
+    /// New orders per hour (renewals ARI asked for are not counted): a local budget far under
+    /// Let's Encrypt's 300 per 3 hours.
+    public var ordersPerHour = 60
+    /// How often a certificate's ARI window is asked for when the CA sends no `Retry-After`.
+    public var renewalInfoInterval: Duration = .seconds(6 * 3600)
+
+    public init(storage: ACMEStorage, directoryURLs: [String]) {
+      self.storage = storage
+      self.directoryURLs = directoryURLs
+    }
+  }
+
+  /// One name's state, in memory: when it is looked at next, and why.
+  struct NameState {
+    var failures = 0
+    /// No order before this (backoff, or another replica holds the lock).
+    var notBefore = Date.distantPast
+    /// The stored certificate as last read, and when to renew it.
+    var stamp: String?
+    var certificate: ACMEStorage.StoredCertificate?
+    var renewAt: Date?
+    var renewalTrigger = "window"
+    var renewalInfoNotBefore = Date.distantPast
+  }
+
+  public nonisolated let configuration: Configuration
+  public nonisolated let board: ACMEChallengeBoard
+  public nonisolated let locks: ACMELocks
+  let logger: Logger
+  let names: @Sendable () -> [String]
+  private var states: [String: NameState] = [:]
+  private var running: Set<String> = []
+  private var orderTimes: [Date] = []
+  private var budgetWarned = false
+  private var clients: [Int: ACMEClient] = [:]
+  /// Each CA's account, once found or made: one task, which orders running at once share.
+  private var accounts: [Int: Task<ACMEAccount, Error>] = [:]
+
+  /// - Parameter names: The names to keep certificates for, asked on every look: site folders
+  ///   come and go.
+  /// - Parameter board: Where challenges go up for the server to answer.
+  public init(
+    configuration: Configuration, board: ACMEChallengeBoard = ACMEChallengeBoard(),
+    logger: Logger, names: @escaping @Sendable () -> [String]
+  ) {
+    self.configuration = configuration
+    self.board = board
+    self.logger = logger
+    self.names = names
+    locks = ACMELocks(storage: configuration.storage, lease: configuration.lockLease)
+  }
+
+  /// Looks at every name each ``Configuration/checkInterval`` until cancelled, then waits for
+  /// the orders running and gives their locks up.
+  public func run() async {
+    await withTaskGroup(of: String.self) { group in
+      while !Task.isCancelled {
+        for name in due(now: Date()) {
+          running.insert(name)
+          group.addTask { [self] in
+            await obtain(name)
+            return name
+          }
+        }
+        try? await Task.sleep(for: configuration.checkInterval)
+      }
+      group.cancelAll()
+    }
+    for client in clients.values { try? await client.shutdown() }
+  }
+
+  /// The names to order now: those without a certificate, or due for renewal, not backing off,
+  /// within the concurrency bound and the budget.
+  func due(now: Date) -> [String] {
+    let wanted = Set(names().filter(Self.isManageable))
+    for name in states.keys where !wanted.contains(name) { states[name] = nil }
+    var chosen: [String] = []
+    for name in wanted.sorted() where !running.contains(name) {
+      var state = states[name] ?? NameState()
+      refresh(name, &state, now: now)
+      states[name] = state
+      guard !configuration.passive, now >= state.notBefore else { continue }
+      if let renewAt = state.renewAt, now < renewAt { continue }
+      guard running.count + chosen.count < configuration.concurrentOrders else { break }
+      // A renewal ARI asked for is exempt from the CA's limits, and so from the local budget.
+      if state.renewalTrigger != "ari" || state.certificate == nil {
+        orderTimes.removeAll { now.timeIntervalSince($0) > 3600 }
+        guard orderTimes.count < configuration.ordersPerHour else {
+          if !budgetWarned {
+            budgetWarned = true
+            logger.warning(
+              "ACME: the order budget (\(configuration.ordersPerHour) per hour) is spent; \(name) and others wait"
+            )
+          }
+          continue
+        }
+        budgetWarned = false
+      }
+      chosen.append(name)
+    }
+    return chosen
+  }
+
+  /// Reads the stored certificate again when its file changed (this replica, another one, or
+  /// an operator wrote it), and works out when to renew it.
+  private func refresh(_ name: String, _ state: inout NameState, now: Date) {
+    let stamp = configuration.storage.certificateStamp(name: name)
+    guard stamp != state.stamp else { return }
+    state.stamp = stamp
+    state.certificate = configuration.storage.loadCertificate(name: name)
+    if let certificate = state.certificate {
+      state.renewAt = RenewalSchedule.renewalTime(
+        notBefore: certificate.notBefore, notAfter: certificate.notAfter)
+      state.renewalTrigger = "window"
+      state.renewalInfoNotBefore = .distantPast
+      CertificateMetrics.recordExpiry(name: name, notAfter: certificate.notAfter)
+    } else {
+      state.renewAt = nil
+    }
+  }
+
+  /// Asks the CA's ARI, when it has one, when `name` should be renewed; keeps the emergency
+  /// time (a twentieth of the lifetime left) whatever it says.
+  private func askRenewalInfo(_ name: String, client: ACMEClient, now: Date) async {
+    guard var state = states[name], let certificate = state.certificate,
+      let certificateID = certificate.certificateID, now >= state.renewalInfoNotBefore
+    else { return }
+    do {
+      guard let info = try await client.renewalInfo(certificateID: certificateID) else { return }
+      let emergency = RenewalSchedule.emergencyTime(
+        notBefore: certificate.notBefore, notAfter: certificate.notAfter)
+      state.renewAt = RenewalSchedule.renewalTime(
+        windowStart: info.start, windowEnd: info.end, emergency: emergency, now: now)
+      state.renewalTrigger = (state.renewAt ?? now) >= emergency ? "emergency" : "ari"
+      let wait = info.retryAfter ?? configuration.renewalInfoInterval
+      state.renewalInfoNotBefore = now.addingTimeInterval(Self.seconds(wait))
+      if let current = states[name], current.stamp == state.stamp { states[name] = state }
+    } catch {
+      logger.warning("ACME: \(name): no renewal information from the CA: \(error)")
+    }
+  }
+
+  /// One order for `name`, under its lock.
+  private func obtain(_ name: String) async {
+    defer { running.remove(name) }
+    let now = Date()
+    let acquired: Bool
+    do { acquired = try locks.acquire(name, now: now) } catch {
+      logger.error("ACME: \(name): \(error)")
+      backOff(name, now: now)
+      return
+    }
+    guard acquired else {
+      // Another replica orders it; its certificate will appear in the folder.
+      states[name]?.notBefore = now.addingTimeInterval(Self.seconds(configuration.lockLease) / 4)
+      return
+    }
+    let heartbeat = Task { [locks, lease = configuration.lockLease] in
+      while !Task.isCancelled {
+        try? await Task.sleep(for: lease / 4)
+        if Task.isCancelled || !locks.renew(name) { return }
+      }
+    }
+    defer {
+      heartbeat.cancel()
+      locks.release(name)
+    }
+    // Another replica may have finished it while this one waited for the lock.
+    if var state = states[name] {
+      refresh(name, &state, now: now)
+      states[name] = state
+      if let renewAt = state.renewAt, now < renewAt { return }
+    }
+    let state = states[name] ?? NameState()
+    let index = (state.failures / 2) % configuration.directoryURLs.count
+    let directoryURL = configuration.directoryURLs[index]
+    let renewal = state.certificate != nil
+    do {
+      let (client, account) = try await clientAndAccount(index)
+      if renewal {
+        await askRenewalInfo(name, client: client, now: now)
+        if let renewAt = states[name]?.renewAt, now < renewAt { return }
+      }
+      let directory = try await client.directory()
+      var profile: String?
+      if let wanted = configuration.profile {
+        if directory.meta?.profiles?[wanted] != nil {
+          profile = wanted
+        } else {
+          logger.warning(
+            "ACME: \(directoryURL) offers no profile \(wanted); ordering its default for \(name)")
+        }
+      }
+      let replaces =
+        renewal && directory.renewalInfo != nil ? state.certificate?.certificateID : nil
+      logger.info(
+        "ACME: \(name): ordering a certificate from \(directoryURL)\(renewal ? " (renewal, \(states[name]?.renewalTrigger ?? "window"))" : "")"
+      )
+      if !(renewal && states[name]?.renewalTrigger == "ari") { orderTimes.append(Date()) }
+      let solver = SharedChallengeSolver(
+        type: configuration.challengeType, board: board, storage: configuration.storage)
+      let issued = try await client.issueCertificate(
+        for: [name], account: account, solver: solver, within: configuration.orderTimeout,
+        replaces: replaces, profile: profile)
+      try configuration.storage.saveCertificate(issued, name: name)
+      CertificateMetrics.recordOrder(result: "issued")
+      if renewal {
+        CertificateMetrics.recordRenewal(trigger: states[name]?.renewalTrigger ?? "window")
+      }
+      CertificateMetrics.recordExpiry(name: name, notAfter: issued.leaf.notValidAfter)
+      states[name]?.failures = 0
+      states[name]?.notBefore = .distantPast
+      logger.info(
+        "ACME: \(name): certificate \(renewal ? "renewed" : "issued") by \(directoryURL), serial \(issued.leaf.serialNumber), valid until \(issued.leaf.notValidAfter); \(issued.challengesAnswered) challenge(s) answered"
+      )
+    } catch {
+      CertificateMetrics.recordOrder(result: "failed")
+      let retry = backOff(name, now: Date(), error: error)
+      let attempt = states[name]?.failures ?? 1
+      logger.error(
+        "ACME: \(name): \(renewal ? "renewal" : "order") failed: \(error); next attempt \(Self.clock(retry)) (attempt \(attempt))"
+      )
+    }
+  }
+
+  /// Counts a failure of `name` and sets when it is tried again; returns that time.
+  @discardableResult
+  private func backOff(_ name: String, now: Date, error: Error? = nil) -> Date {
+    var state = states[name] ?? NameState()
+    state.failures += 1
+    var wait = RenewalSchedule.backoff(afterFailures: state.failures)
+    // `rateLimited` with a Retry-After: that, if longer.
+    if let problem = (error as? ACMEError)?.acmeProblem, problem.type.hasSuffix(":rateLimited") {
+      wait = max(wait, 3600)
+    }
+    state.notBefore = now.addingTimeInterval(wait)
+    states[name] = state
+    return state.notBefore
+  }
+
+  /// The client and account for the CA at `index`: the stored account, else a new one.
+  private func clientAndAccount(_ index: Int) async throws -> (ACMEClient, ACMEAccount) {
+    let directoryURL = configuration.directoryURLs[index]
+    let client: ACMEClient
+    if let existing = clients[index] {
+      client = existing
+    } else {
+      client = try ACMEClient(
+        .init(directoryURL: directoryURL, trustRootFile: configuration.trustRootFile))
+      clients[index] = client
+    }
+    if let existing = accounts[index] {
+      do { return (client, try await existing.value) } catch {
+        // A failure is not kept: the next order tries again.
+        accounts[index] = nil
+        throw error
+      }
+    }
+    let task = Task { [configuration, logger] in
+      let storage = configuration.storage
+      if let stored = try storage.loadAccount(directoryURL: directoryURL) {
+        return ACMEAccount(url: stored.url, key: stored.key, status: "valid", created: false)
+      }
+      let account = try await client.account(
+        key: AccountKey(), contact: configuration.contact,
+        externalAccountBinding: configuration.externalAccountBinding)
+      try storage.saveAccount(account, directoryURL: directoryURL)
+      let terms = try? await client.directory().meta?.termsOfService
+      logger.info(
+        "ACME: account \(account.url) made at \(directoryURL)\(terms.map { "; its terms of service, agreed to: \($0)" } ?? "")"
+      )
+      return account
+    }
+    accounts[index] = task
+    do { return (client, try await task.value) } catch {
+      accounts[index] = nil
+      throw error
+    }
+  }
+
+  /// A name an order can be placed for: a storable DNS name of two labels or more, not an IP
+  /// address.
+  public static func isManageable(_ name: String) -> Bool {
+    guard ACMEStorage.isStorableName(name), name.contains(".") else { return false }
+    return !name.split(separator: ".").allSatisfy { $0.allSatisfy(\.isNumber) }
+  }
+
+  /// `name` in lower case when an order can be placed for it; nil otherwise.
+  public static func manageable(_ name: String) -> String? {
+    let lower = name.lowercased()
+    return isManageable(lower) ? lower : nil
+  }
+
+  static func seconds(_ duration: Duration) -> TimeInterval {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+  }
+
+  static func clock(_ date: Date) -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime]
+    return formatter.string(from: date)
+  }
+}

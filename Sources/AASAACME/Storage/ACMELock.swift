@@ -1,0 +1,102 @@
+import Foundation
+
+/// A lock file in `--acme-dir/locks/`, so that replicas sharing the folder order each
+/// certificate once: made with `O_EXCL` (only one replica's create succeeds), holding who made
+/// it (host, process, a random owner id) and when it was last renewed. The holder renews it
+/// every ``ACMELocks/heartbeat``; a lock not renewed for ``ACMELocks/lease`` belongs to a replica
+/// that crashed or was killed, and is taken over. See docs/acme.md.
+public struct ACMELocks: Sendable {
+  public let directory: String
+  /// Who this process is, in every lock it writes.
+  public let owner: String
+  /// How long a lock lives without being renewed.
+  public let lease: Duration
+  /// How often a held lock is renewed: a quarter of the lease, so three beats may be missed.
+  public var heartbeat: Duration { lease / 4 }
+
+  public init(storage: ACMEStorage, lease: Duration = .seconds(20)) {
+    directory = storage.directory + "/locks"
+    owner = "\(System.hostName)/\(System.processID)/\(UInt32.random(in: 0...UInt32.max))"
+    self.lease = lease
+  }
+
+  /// What a lock file holds.
+  struct Record: Codable {
+    var owner: String
+    var host: String
+    var pid: Int
+    /// Seconds since 1970.
+    var created: Double
+    var updated: Double
+  }
+
+  /// Takes the lock `name` (a certificate's name, or `account-HOST`): true when this process now
+  /// holds it; false when a live lock of another holder is there.
+  public func acquire(_ name: String, now: Date = Date()) throws(ACMEStorage.Failure) -> Bool {
+    guard ACMEStorage.isStorableName(name) else {
+      throw ACMEStorage.Failure(description: "\(ACMEProblem.clipped(name)) is not a lock name")
+    }
+    do { try System.makeDirectory(directory, permissions: 0o700) } catch {
+      throw ACMEStorage.Failure(description: "cannot make \(directory): \(error)")
+    }
+    let path = file(name)
+    // Twice at most: once, and once more after taking away a stale lock.
+    for _ in 0..<2 {
+      let record = Record(
+        owner: owner, host: System.hostName, pid: System.processID,
+        created: now.timeIntervalSince1970, updated: now.timeIntervalSince1970)
+      let bytes = (try? ACMEJSON.encode(record)) ?? []
+      do {
+        if try System.createExclusively(bytes, at: path, permissions: 0o600) { return true }
+      } catch {
+        throw ACMEStorage.Failure(description: "cannot make the lock \(path): \(error)")
+      }
+      guard isStale(path, now: now) else { return false }
+      System.remove(path)
+    }
+    return false
+  }
+
+  /// Renews a held lock; false when it is no longer this process's (taken over after a pause
+  /// longer than the lease), so the holder stops.
+  public func renew(_ name: String, now: Date = Date()) -> Bool {
+    let path = file(name)
+    guard var record = read(path), record.owner == owner else { return false }
+    record.updated = now.timeIntervalSince1970
+    guard let bytes = try? ACMEJSON.encode(record) else { return false }
+    do { try System.writeAtomically(bytes, to: path, permissions: 0o600) } catch { return false }
+    return true
+  }
+
+  /// Gives the lock up, if this process holds it.
+  public func release(_ name: String) {
+    let path = file(name)
+    guard let record = read(path), record.owner == owner else { return }
+    System.remove(path)
+  }
+
+  /// Whether `name`'s lock is held by this process.
+  public func holds(_ name: String) -> Bool { read(file(name))?.owner == owner }
+
+  func file(_ name: String) -> String { "\(directory)/\(name).lock" }
+
+  /// A lock not renewed within the lease; one that cannot be read counts from its file's time,
+  /// so a half-written lock of a crashed replica is taken over too.
+  private func isStale(_ path: String, now: Date) -> Bool {
+    let lease = Double(lease.components.seconds) + Double(lease.components.attoseconds) / 1e18
+    if let record = read(path) {
+      return now.timeIntervalSince1970 - record.updated > lease
+    }
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+      let modified = attributes[.modificationDate] as? Date
+    else { return false }
+    return now.timeIntervalSince(modified) > lease
+  }
+
+  private func read(_ path: String) -> Record? {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? handle.close() }
+    guard let data = try? handle.read(upToCount: 4096) else { return nil }
+    return try? JSONDecoder().decode(Record.self, from: data)
+  }
+}

@@ -1,0 +1,31 @@
+import AASAACME
+import Logging
+import ServiceLifecycle
+
+/// `--acme`'s manager as one of the server's services: it starts once the listener answers (so
+/// the CA's first validation finds it) and stops at graceful shutdown, giving its locks up.
+struct ACMEService: Service {
+  let manager: ACMEManager
+  let onDemand: OnDemandGuard?
+
+  /// The manager for `settings`: its names are the site folders' (`--sites`), whatever they are
+  /// when it looks, plus `--acme-domain`'s, plus those `--acme-ask` approved.
+  static func make(
+    settings: ACMESettings, board: ACMEChallengeBoard, onDemand: OnDemandGuard?,
+    router: SiteRouter, logger: Logger
+  ) -> ACMEService {
+    let domains = settings.domains.compactMap { HostName.key(forName: $0[...]) }
+    let manager = ACMEManager(
+      configuration: settings.manager, board: board, logger: logger,
+      names: {
+        (router.routesByHost ? Array(router.currentTable.sites.keys) + domains : domains)
+          + (onDemand?.approvedNames ?? [])
+      })
+    return ACMEService(manager: manager, onDemand: onDemand)
+  }
+
+  func run() async throws {
+    try await cancelWhenGracefulShutdown { await manager.run() }
+    await onDemand?.shutdown()
+  }
+}

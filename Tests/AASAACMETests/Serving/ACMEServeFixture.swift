@@ -1,0 +1,139 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A real `aasa-serve --acme` against Pebble, as an operator runs it: the built executable as a
+/// process, its log in a file, sites in folders, `--acme-dir` in a temporary folder, every name
+/// resolved to 127.0.0.1 by challtestsrv. The replica on Pebble's `tlsPort` is the one the CA's
+/// TLS-ALPN-01 validations reach.
+final class ACMEServeFixture {
+  let ca: PebbleCA
+  let folder: TemporaryDirectory
+  /// Pebble validates TLS-ALPN-01 here and HTTP-01 on `httpPort`.
+  let tlsPort: Int
+  let httpPort: Int
+  /// The root of what Pebble issues: a client that verifies against it fails on anything else.
+  let issuingRoot: String
+
+  var sites: String { folder.file("sites") }
+  var acmeDirectory: String { folder.file("acme") }
+
+  private init(
+    ca: PebbleCA, folder: TemporaryDirectory, tlsPort: Int, httpPort: Int, issuingRoot: String
+  ) {
+    self.ca = ca
+    self.folder = folder
+    self.tlsPort = tlsPort
+    self.httpPort = httpPort
+    self.issuingRoot = issuingRoot
+  }
+
+  /// Pebble started, and a site folder for each of `names`.
+  static func start(
+    names: [String], nonceReject: Int = 0, validity: Int? = nil,
+    externalAccountKeys: [String: String]? = nil
+  ) async throws -> ACMEServeFixture {
+    let tlsPort = try await LoopbackPorts.free()
+    let httpPort = try await LoopbackPorts.free()
+    let ca = try await PebbleCA.start(
+      httpPort: httpPort, tlsPort: tlsPort, nonceReject: nonceReject,
+      externalAccountKeys: externalAccountKeys, validity: validity)
+    let folder = try TemporaryDirectory(label: "acme-serve")
+    for name in names { try addSite(name, in: folder) }
+    let root = try await ca.issuingRootFile()
+    return ACMEServeFixture(
+      ca: ca, folder: folder, tlsPort: tlsPort, httpPort: httpPort, issuingRoot: root)
+  }
+
+  static func aasa(_ name: String) -> String {
+    #"{"applinks":{"details":[{"appIDs":["9JA89QQLNQ.com.example.\#(name.split(separator: ".")[0])"],"components":[{"/":"/buy/*"}]}]}}"#
+  }
+
+  static func addSite(_ name: String, in folder: TemporaryDirectory) throws {
+    try folder.write("sites/\(name)/.well-known/apple-app-site-association", aasa(name))
+  }
+
+  /// `aasa-serve --sites … --acme` with Pebble as its CA, on `port` (Pebble's `tlsPort` unless
+  /// said otherwise), scanning fast.
+  func serve(
+    port: Int? = nil, label: String = "serve", directoryURL: String? = nil, _ extra: [String] = []
+  ) throws -> ServeProcess {
+    try ServeProcess(
+      [
+        "--sites", sites, "--port", "\(port ?? tlsPort)", "--watch-interval", "0.2",
+        "--settle-time", "0.3", "--no-access-log", "--acme", "--acme-dir", acmeDirectory,
+        "--acme-ca", directoryURL ?? ca.directoryURL, "--acme-ca-root", ca.trustRootFile,
+      ] + extra, log: folder.file("\(label)-\(UUID().uuidString).log"))
+  }
+
+  /// `GET` of `name`'s association file on `port`, verified against Pebble's root: 200 only
+  /// when the server presented a certificate Pebble issued for `name`.
+  /// `insecure`: any certificate accepted (`-k`), to see that the server answers at all.
+  func get(_ name: String, port: Int? = nil, insecure: Bool = false) async throws -> (
+    status: Int, error: String
+  ) {
+    let curl = try ExecutableLookup.require("curl")
+    let port = port ?? tlsPort
+    let result = try await ChildProcess.run(
+      curl,
+      [
+        "-sS", "--max-time", "10", "-o", "/dev/null", "-w", "%{http_code}",
+        "--resolve", "\(name):\(port):127.0.0.1",
+        "https://\(name):\(port)/.well-known/apple-app-site-association",
+      ] + (insecure ? ["-k"] : ["--cacert", issuingRoot]))
+    return (Int(result.stdout) ?? 0, result.stderr)
+  }
+
+  /// Waits until `condition` holds, checking every 100 ms; fails with `what` after `timeout`.
+  func wait(
+    _ what: String, timeout: Duration = .seconds(40), _ condition: () async throws -> Bool
+  ) async throws {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+      if try await condition() { return }
+      try await Task.sleep(for: .milliseconds(100))
+    }
+    throw PebbleCA.PebbleFailure(description: "timed out waiting for \(what)")
+  }
+
+  func hasCertificate(_ name: String) -> Bool {
+    FileManager.default.fileExists(atPath: "\(acmeDirectory)/certificates/\(name).crt")
+  }
+
+  func stop() async { await ca.stop() }
+}
+
+/// One `aasa-serve` process, its output in a file.
+final class ServeProcess {
+  let process: SpawnedProcess
+  let logFile: String
+
+  init(_ arguments: [String], log: String) throws {
+    logFile = log
+    process = try SpawnedProcess(
+      BuiltProducts.executable("aasa-serve"), arguments, stdout: .file(log), stderr: .file(log))
+  }
+
+  var log: String { (try? String(contentsOfFile: logFile, encoding: .utf8)) ?? "" }
+
+  /// How many log lines contain `text`.
+  func count(_ text: String) -> Int {
+    log.split(separator: "\n").filter { $0.contains(text) }.count
+  }
+
+  /// Waits for the start-up report's end: the server answers from here on.
+  func waitUntilListening(timeout: Duration = .seconds(30)) async throws {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+      if log.contains("try: curl") { return }
+      guard process.isRunning else {
+        throw PebbleCA.PebbleFailure(description: "aasa-serve stopped:\n\(log)")
+      }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    throw PebbleCA.PebbleFailure(description: "aasa-serve did not start:\n\(log)")
+  }
+
+  func stop() async { _ = await process.stop() }
+  func kill() { process.kill() }
+}
