@@ -4,80 +4,55 @@ import AASACore
 import AASASigned
 import AASAWellKnown
 
-/// One `aasa-lint FILE [URL ...]` run: lint the file, route the URLs, print, and decide the exit
-/// status. The executable only parses arguments into this; tests drive it directly too.
-public struct LintRun {
-  public struct UsageError: Error, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
-  }
+/// One `aasa-lint FILE [URL ...]` run for an association file: lint the file and gather what the
+/// URLs, the `--expect` table and the `--grants` questions need, into a report
+/// (``AssociationLintReport``, or ``AssetLinksRoutingReport`` when an `assetlinks.json` is asked
+/// to route). The executable only parses arguments into this; tests drive it directly too.
+package struct LintRun: FormatDeclaring {
+  package static let formats = OutputFormat.allCases
 
-  /// Where the URLs to route come from.
-  public enum URLSource {
-    case none
-    case list([String])
-    /// One per line, streamed: a file or `-` for standard input.
-    case lines(LineReader)
-
-    /// Calls `body` with each URL, streaming from a file.
-    public func forEach(_ body: (Substring) throws -> Void) throws {
-      switch self {
-      case .none: return
-      case .list(let list): for url in list { try body(Substring(url)) }
-      case .lines(let reader): try reader.forEachLine(body)
-      }
-    }
-  }
-
-  public var fileName: String
-  public var source: [UInt8]
-  public var kind: FileKind?
+  package var fileName: String
+  package var source: [UInt8]
+  package var kind: FileKind?
   /// `--domain`: full URLs for another host open no app.
-  public var domain: SiteDomain?
-  public var app: String?
-  public var format: OutputFormat
-  public var strict: Bool
-  public var verbose: Bool
-  public var style: TerminalStyle
-  /// `--expect`: the table's name and its lines.
-  public var expectations: (file: String, lines: [RoutingExpectation])?
-  public var toolVersion = PackageVersion.current
+  package var domain: SiteDomain?
+  package var app: String?
+  package var strict: Bool
+  package var verbose: Bool
+  /// `--expect`: the table, read once; each format reads its rows.
+  package var expectations: ExpectationTable?
   /// `--grants PACKAGE:FINGERPRINT` questions, for an assetlinks.json file.
-  public var grantQueries: [GrantQuery] = []
+  package var grantQueries: [GrantQuery] = []
   /// `--relation`: what the `--grants` questions ask about.
-  public var grantRelation: Relation = .handleAllURLs
+  package var grantRelation: Relation = .handleAllURLs
   /// The source as a document already read as JSON, when detecting its format read it.
-  public var document: SourceDocument?
+  package var document: SourceDocument?
   /// Set when the file was CMS-signed and unwrapped before linting.
-  public var signed: SignedAssociation?
+  package var signed: SignedAssociation?
 
-  public init(
+  package init(
     fileName: String, source: [UInt8], kind: FileKind? = nil, domain: SiteDomain? = nil,
-    app: String? = nil, format: OutputFormat = .text, strict: Bool = false, verbose: Bool = false,
-    style: TerminalStyle = .plain
+    app: String? = nil, strict: Bool = false, verbose: Bool = false
   ) {
     self.fileName = fileName
     self.source = source
     self.kind = kind
     self.domain = domain
     self.app = app
-    self.format = format
     self.strict = strict
     self.verbose = verbose
-    self.style = style
   }
 
-  public var threshold: Severity { strict ? .warning : .error }
+  package var threshold: Severity { strict ? .warning : .error }
 
-  public func run(urls: URLSource, output: OutputSink) throws -> ExitStatus {
+  /// The report; the URLs are routed when it is rendered (streamed for `--format tsv`).
+  package func run(urls: URLSource) throws -> any Report {
     var report = WellKnownLinter(kind: kind, site: domain).lint(
       document ?? SourceDocument(name: fileName, bytes: source))
     var matcher: Matcher?
-    var routesURLs = true
-    if case .none = urls { routesURLs = false }
-    if routesURLs || expectations != nil || app != nil {
+    if !urls.isEmpty || expectations != nil || app != nil {
       if report.kind == .assetLinks {
-        return try runAssetLinks(report, urls: urls, output: output)
+        return try assetLinksRouting(report, urls: urls)
       }
       matcher = Matcher(report.association ?? SiteAssociation(), site: domain)
       if let app, let unknown = UnknownApp.diagnostic(for: app, in: report.association) {
@@ -86,7 +61,7 @@ public struct LintRun {
       }
       // An --expect row naming an app the file does not list gets the same hint, once per app.
       var asked: Set<String> = app.map { [$0] } ?? []
-      for row in expectations?.lines ?? [] {
+      for row in expectationRows {
         guard case .app(let expected) = row.expected, asked.insert(expected).inserted,
           var unknown = UnknownApp.diagnostic(for: expected, in: report.association)
         else { continue }
@@ -94,90 +69,25 @@ public struct LintRun {
         report.diagnostics.append(unknown)
       }
     }
-    var status: ExitStatus = report.hasFindings(atOrAbove: threshold) ? .findings : .success
-
     let results = matcher.flatMap { matcher in
-      expectations.map { ExpectationResult.check($0.lines, matcher: matcher, app: app) }
+      expectations.map { _ in ExpectationResult.check(expectationRows, matcher: matcher, app: app) }
     }
-    let unmet = (results ?? []).filter { !$0.isMet }
-    if !unmet.isEmpty { status = .findings }
-    let grants = try answerGrants(report)
-    if grants.contains(where: { !$0.answer.isGranted }) { status = .findings }
-    if let signed, !signed.signatureVerifies { status = .findings }
-    let expectationsFile = expectations?.file ?? ""
-
-    switch format {
-    case .sarif:
-      SARIFWriter.write(
-        file: fileName, diagnostics: report.diagnostics, toolVersion: toolVersion,
-        otherResults: unmet.map { .unmet($0, table: expectationsFile) }, to: output)
-    case .github:
-      GitHubAnnotationWriter.write(file: fileName, diagnostics: report.diagnostics, to: output)
-      for result in unmet {
-        output.line(
-          "::error file=\(GitHubAnnotationWriter.escapeProperty(expectationsFile)),line=\(result.expectation.line),title=routing changed::"
-            + GitHubAnnotationWriter.escapeData(result.describe(file: expectationsFile)))
-      }
-    case .tsv:
-      if let matcher {
-        try streamTSV(urls, matcher, output)
-        if let expectations {
-          // The table's inputs are routed like a list, so its rows show what each one does.
-          let inputs = expectations.lines.map(\.input)
-          try streamTSV(.list(inputs), matcher, output)
-        }
-      }
-      if report.hasFindings(atOrAbove: threshold) || !unmet.isEmpty {
-        // TSV carries routes only; findings still reach the person on standard error.
-        let errors = OutputSink.standardError()
-        renderDiagnosticsText(report, to: errors)
-        results?.renderText(file: expectationsFile, style: style, to: errors)
-        errors.flush()
-      }
-    case .json:
-      var writer = JSONReportWriter(
-        file: fileName, kind: report.kind, diagnostics: report.diagnostics,
-        routings: try matcher.map { try collect(urls, $0) }, app: app)
-      writer.report.signature = signed.map {
-        .init(
-          signer: $0.signer, verifies: $0.signatureVerifies, problem: Nullable($0.signatureProblem))
-      }
-      if !grants.isEmpty {
-        writer.report.grants = grants.map { grant in
-          .init(
-            package: grant.query.packageName, fingerprint: grant.query.fingerprint.canonicalText,
-            relation: grantRelation.rawValue, granted: grant.answer.isGranted,
-            explanation: grant.answer.explanation)
-        }
-      }
-      writer.report.expectations = results.map { .init(file: expectationsFile, results: $0) }
-      writer.write(to: output)
-    case .text:
-      if let signed {
-        output.line(SignatureSummary.describe(signed, file: fileName, style: style))
-      }
-      renderDiagnosticsText(report, to: output)
-      for grant in grants {
-        let explanation = grant.answer.explanation
-        output.line(
-          "grants \(grant.query.packageName) \(grant.query.fingerprint.canonicalText)"
-            + (grantRelation == .handleAllURLs ? "" : " \(grantRelation)") + "? "
-            + (grant.answer.isGranted ? style.green(explanation) : style.red(explanation)))
-      }
-      if let matcher {
-        let routings = try collect(urls, matcher)
-        if !report.diagnostics.isEmpty && !routings.isEmpty { output.line() }
-        RoutingTextRenderer(style: style, verbose: verbose).render(routings, app: app, to: output)
-      }
-      results?.renderText(file: expectationsFile, style: style, to: output)
-    }
-    output.flush()
-    return status
+    return AssociationLintReport(
+      file: LintedFile(name: fileName, source: source), lint: report, threshold: threshold,
+      routes: matcher.map { AssociationLintReport.Routes(matcher: $0, urls: urls) }, app: app,
+      verbose: verbose,
+      expectations: results.map {
+        CheckedExpectations(file: expectations?.file ?? "", results: $0)
+      },
+      grants: try answerGrants(report), grantRelation: grantRelation, signed: signed)
   }
 
-  func answerGrants(_ report: WellKnownReport) throws -> [(
-    query: GrantQuery, answer: GrantAnswer
-  )] {
+  /// The `--expect` rows as Apple's routing reads them.
+  private var expectationRows: [RoutingExpectation] {
+    expectations.map(RoutingExpectation.rows(of:)) ?? []
+  }
+
+  func answerGrants(_ report: WellKnownReport) throws -> [GrantAnswered] {
     guard !grantQueries.isEmpty else { return [] }
     guard report.kind == .assetLinks else {
       throw UsageError(
@@ -185,34 +95,30 @@ public struct LintRun {
     }
     let list = report.statementList
     return grantQueries.map { query in
-      (
-        query,
-        list?.grants(query, relation: grantRelation)
-          ?? .no(.notAStatementList, unresolvedIncludes: [])
-      )
+      GrantAnswered(
+        query: query,
+        answer: list?.grants(query, relation: grantRelation)
+          ?? .no(.notAStatementList, unresolvedIncludes: []))
     }
   }
+}
 
-  private func renderDiagnosticsText(_ report: WellKnownReport, to sink: OutputSink) {
-    let renderer = DiagnosticTextRenderer(fileName: fileName, source: source, style: style)
-    for diagnostic in report.diagnostics {
-      renderer.render(diagnostic, to: sink)
-    }
-    var summary = DiagnosticTextRenderer.summary(report.diagnostics, style: style)
-    if let signed, !signed.signatureVerifies {
-      // The exit status is 1 for it: the last line says why, not only "no problems".
-      summary += "; " + style.red("the signature does not verify")
-    }
-    sink.line("\(fileName.escapingControlCharacters): " + summary)
-  }
+/// A file as linted: its name as findings name it, and its bytes for the excerpts under them.
+package struct LintedFile: Sendable {
+  package var name: String
+  package var source: [UInt8]
+}
 
-  private func collect(_ urls: URLSource, _ matcher: Matcher) throws -> [Routing] {
-    var routings: [Routing] = []
-    try urls.forEach { routings.append(matcher.route(URLInput(String($0)))) }
-    return routings
-  }
+/// A `--grants` question and the file's answer.
+package struct GrantAnswered: Sendable {
+  package var query: GrantQuery
+  package var answer: GrantAnswer
+}
 
-  private func streamTSV(_ urls: URLSource, _ matcher: Matcher, _ output: OutputSink) throws {
-    try ParallelTSVRouter(matcher: matcher, app: app).run(urls, output: output)
-  }
+/// An `--expect` table's rows, each checked: the table's name and the results in table order.
+package struct CheckedExpectations<Result: ExpectationOutcome> {
+  package var file: String
+  package var results: [Result]
+
+  package var unmet: [Result] { results.filter { !$0.isMet } }
 }

@@ -35,8 +35,9 @@ struct AASALintCommand: AsyncParsableCommand {
       """,
     version: PackageVersion.current,
     subcommands: [
-      Lint.self, Diff.self, Files.self, Check.self, Inbound.self, Device.self, New.self,
+      Lint.self, Diff.self, Files.self, Check.self, Inbound.self, DeviceCommand.self, New.self,
       Fingerprint.self,
+      Web.self,
     ],
     defaultSubcommand: Lint.self
   )

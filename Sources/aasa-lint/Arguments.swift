@@ -1,15 +1,28 @@
 import AASALint
 import ArgumentParser
 
-enum OutputFormatArgument: String, ExpressibleByArgument, CaseIterable {
-  case text, json, tsv, sarif, github
+/// `--format`, offering exactly the formats the subcommand's run declares: one generic type for
+/// every subcommand, so the command line bridges formats one way.
+struct FormatOption<Run: FormatDeclaring>: ExpressibleByArgument {
+  var format: OutputFormat
 
-  var outputFormat: OutputFormat { OutputFormat(rawValue: rawValue)! }
+  init(_ format: OutputFormat) { self.format = format }
+
+  init?(argument: String) {
+    guard let format = OutputFormat(rawValue: argument), Run.formats.contains(format) else {
+      return nil
+    }
+    self.format = format
+  }
+
+  static var text: Self { Self(.text) }
+
+  static var allValueStrings: [String] { Run.formats.map(\.rawValue) }
+
+  var defaultValueDescription: String { format.rawValue }
 }
 
 extension InputKind: ExpressibleByArgument {}
-
-extension CheckRun.Format: ExpressibleByArgument {}
 
 enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
   case auto, always, never
@@ -24,9 +37,9 @@ enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
 }
 
 extension ByteCount: ExpressibleByArgument {
-  public init?(argument: String) { self.init(parsing: argument) }
+  package init?(argument: String) { self.init(parsing: argument) }
 
-  public var defaultValueDescription: String { description }
+  package var defaultValueDescription: String { description }
 }
 
 /// `--max-size`, shared by every subcommand that reads association files.

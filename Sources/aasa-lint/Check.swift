@@ -153,7 +153,7 @@ struct Check: AsyncParsableCommand {
     help:
       "Output format: text (for people), json (one object, stable), sarif (code scanning), github (workflow annotations)."
   )
-  var format: CheckRun.Format = .text
+  var format: FormatOption<CheckRun> = .text
 
   @Flag(name: .shortAndLong, help: "Under each route, list every app's verdict.")
   var verbose = false
@@ -210,10 +210,7 @@ struct Check: AsyncParsableCommand {
     run.keystorePassword = keystorePassword
     run.googleBase = googleBase
     run.connectTo = connectTo
-    run.format = format
-    run.style = color.style
     run.verbose = verbose
-    let status = try await run.run(output: .standardOutput())
-    if status != .success { throw ExitCode(status.rawValue) }
+    try ReportOutput.finish(try await run.run(), format: format.format, style: color.style)
   }
 }

@@ -2,8 +2,9 @@ import AASALint
 import ArgumentParser
 
 /// `aasa-lint device [FILE|-]`: pasted device output, explained per app and domain.
-struct Device: ParsableCommand {
+struct DeviceCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "device",
     abstract:
       "Explain pasted device output: pm get-app-links, swcutil show/verify, swcd log lines.",
     discussion: """
@@ -27,16 +28,13 @@ struct Device: ParsableCommand {
   var file: String = "-"
 
   @Option(help: "Output format: text (for people) or json (one object).")
-  var format: DeviceRun.Format = .text
+  var format: FormatOption<DeviceRun> = .text
 
   @Option(help: "Colour: auto (a terminal without NO_COLOR), always or never.")
   var color: ColorChoice = .auto
 
   func run() throws {
-    let status = try DeviceRun(input: file, format: format, style: color.style)
-      .run(output: .standardOutput())
-    if status != .success { throw ExitCode(status.rawValue) }
+    try ReportOutput.finish(
+      try DeviceRun(input: file).run(), format: format.format, style: color.style)
   }
 }
-
-extension DeviceRun.Format: ExpressibleByArgument {}

@@ -43,7 +43,7 @@ struct Diff: ParsableCommand {
   var exitCode = false
 
   @Option(help: "Output format: text or json.")
-  var format: DiffFormat = .text
+  var format: FormatOption<DiffRun> = .text
 
   @Option(help: "Colour: auto, always or never.")
   var color: ColorChoice = .auto
@@ -64,13 +64,8 @@ struct Diff: ParsableCommand {
       new: DiffRun.Input(
         name: new == "-" ? "<stdin>" : new,
         bytes: try FileInput.read(new, limit: limits.maxSize.bytes)),
-      format: format == .json ? .json : .text, style: color.style, exitCodeOnChange: exitCode)
-    let urls: LintRun.URLSource = try urlList.map { .lines(try LineReader(path: $0)) } ?? .none
-    let status = try run.run(urls: urls, output: .standardOutput())
-    if status != .success { throw ExitCode(status.rawValue) }
+      exitCodeOnChange: exitCode)
+    let urls: URLSource = try urlList.map { .lines(try LineReader(path: $0)) } ?? .none
+    try ReportOutput.finish(try run.run(urls: urls), format: format.format, style: color.style)
   }
-}
-
-enum DiffFormat: String, ExpressibleByArgument, CaseIterable {
-  case text, json
 }

@@ -23,7 +23,7 @@ struct Files: ParsableCommand {
     help:
       "Output format: text (for people), json (one object for all files), sarif (one log), github (workflow annotations)."
   )
-  var format: FilesFormat = .text
+  var format: FormatOption<FilesRun> = .text
 
   @Flag(help: "Exit 1 on warnings too, not only on errors.")
   var strict = false
@@ -38,16 +38,7 @@ struct Files: ParsableCommand {
   }
 
   func run() throws {
-    let status = try FilesRun(
-      files: files, format: OutputFormat(rawValue: format.rawValue)!, strict: strict,
-      style: color.style,
-      maximumSize: limits.maxSize.bytes
-    ).run(output: .standardOutput())
-    if status != .success { throw ExitCode(status.rawValue) }
+    let report = try FilesRun(files: files, strict: strict, maximumSize: limits.maxSize.bytes).run()
+    try ReportOutput.finish(report, format: format.format, style: color.style)
   }
-}
-
-/// What `files` writes: every format of a lint but tsv, which carries routes only.
-enum FilesFormat: String, ExpressibleByArgument, CaseIterable {
-  case text, json, sarif, github
 }

@@ -27,12 +27,10 @@ struct Fingerprint: ParsableCommand {
   var keystorePassword: String?
 
   @Option(help: "Output format: text or json.")
-  var format: DiffFormat = .text
+  var format: FormatOption<FingerprintRun> = .text
 
   func run() throws {
-    let run = FingerprintRun(
-      file: file, password: keystorePassword, format: format == .json ? .json : .text)
-    let status = try run.run(output: .standardOutput())
-    if status != .success { throw ExitCode(status.rawValue) }
+    let run = FingerprintRun(file: file, password: keystorePassword)
+    try ReportOutput.finish(try run.run(), format: format.format, style: .plain)
   }
 }

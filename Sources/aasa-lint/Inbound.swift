@@ -31,21 +31,14 @@ struct Inbound: ParsableCommand {
   var sourceApplication: String?
 
   @Option(help: "Output format: text or json.")
-  var format: InboundFormat = .text
+  var format: FormatOption<InboundRun> = .text
 
   @Option(help: "Colour: auto (a terminal without NO_COLOR), always or never.")
   var color: ColorChoice = .auto
 
   func run() throws {
-    let status = InboundRun(
-      url: url, sourceApplication: sourceApplication, format: format == .json ? .json : .text,
-      style: color.style
-    ).run(output: .standardOutput())
-    if status != .success { throw ExitCode(status.rawValue) }
+    try ReportOutput.finish(
+      InboundRun(url: url, sourceApplication: sourceApplication).run(), format: format.format,
+      style: color.style)
   }
-}
-
-/// What `inbound` writes.
-enum InboundFormat: String, ExpressibleByArgument, CaseIterable {
-  case text, json
 }

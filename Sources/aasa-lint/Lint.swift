@@ -91,7 +91,7 @@ struct Lint: AsyncParsableCommand {
     help:
       "Output format: text (for people), json (one object, stable), tsv (routes, streamed), sarif (code scanning), github (workflow annotations)."
   )
-  var format: OutputFormatArgument = .text
+  var format: FormatOption<LintRequest> = .text
 
   @Option(
     help:
@@ -179,7 +179,6 @@ struct Lint: AsyncParsableCommand {
     request.domain = domain
     request.app = app
     request.expect = expect
-    request.format = format.outputFormat
     request.kind = kind
     request.platform = platform
     request.page = page.request
@@ -189,16 +188,15 @@ struct Lint: AsyncParsableCommand {
     request.relation = relation
     request.strict = strict
     request.verbose = verbose
-    request.style = color.style
     request.maximumSize = limits.maxSize.bytes
     request.caFile = caFile
     request.timeoutSeconds = timeout
-    let status: ExitStatus
+    let report: any Report
     do {
-      status = try await request.run(output: .standardOutput())
+      report = try await request.run()
     } catch let error as LintRequest.ArgumentError {
       throw ValidationError(error.description)
     }
-    if status != .success { throw ExitCode(status.rawValue) }
+    try ReportOutput.finish(report, format: format.format, style: color.style)
   }
 }

@@ -90,7 +90,7 @@ struct New: ParsableCommand {
     if let output {
       try run.write(to: output)
     } else {
-      _ = try run.run(output: .standardOutput())
+      try ReportOutput.finish(try run.run(), format: .text, style: .plain)
     }
   }
 }

@@ -1,4 +1,5 @@
 import AASA
+import AASACore
 import AASALint
 import AASALiveCheck
 import TestSupport
@@ -23,6 +24,12 @@ import Testing
       options.expectations = expectations.map { ("routes.tsv", $0) }
       return await LiveCheck(options: options).run()
     }
+  }
+
+  /// An `--expect` table's rows as Apple's routing reads them.
+  func rows(_ table: String) throws -> [RoutingExpectation] {
+    RoutingExpectation.rows(
+      of: try ExpectationTable(table, file: "routes.tsv", expecting: "an app ID, none or blocked"))
   }
 
   @Test func pathsThatOpenTheAppPass() async throws {
@@ -64,9 +71,8 @@ import Testing
   }
 
   @Test func expectationsMetPass() async throws {
-    let table = try RoutingExpectation.parseTable(
-      "/albums/1\t\(Fixtures.app)\n/account/x\tblocked\n/help\tnone\n", file: "routes.tsv")
-    let report = try await check(expectations: table)
+    let report = try await check(
+      expectations: try rows("/albums/1\t\(Fixtures.app)\n/account/x\tblocked\n/help\tnone\n"))
     #expect(
       report.requirements("expect") == [
         Requirement("expect", .pass, "routes.tsv: all 3 expectations met")
@@ -76,9 +82,8 @@ import Testing
   }
 
   @Test func aMismatchFailsTheCheckAtItsLineOfTheTable() async throws {
-    let table = try RoutingExpectation.parseTable(
-      "# pinned routes\n/albums/1\t\(Fixtures.app)\n/account/x\tnone\n", file: "routes.tsv")
-    let report = try await check(expectations: table)
+    let report = try await check(
+      expectations: try rows("# pinned routes\n/albums/1\t\(Fixtures.app)\n/account/x\tnone\n"))
     let lines = report.requirements("expect")
     #expect(lines.count == 1)
     #expect(lines.first?.status == .fail)

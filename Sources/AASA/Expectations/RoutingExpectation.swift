@@ -28,8 +28,6 @@ public struct RoutingExpectation: Hashable, Sendable {
     }
   }
 
-  public typealias FormatError = ExpectationTable.FormatError
-
   public var line: Int
   public var input: String
   public var expected: Outcome
@@ -40,11 +38,9 @@ public struct RoutingExpectation: Hashable, Sendable {
     self.expected = expected
   }
 
-  /// Parses a whole table (``ExpectationTable``); a malformed line is an error naming its line.
-  public static func parseTable(_ text: String, file: String) throws(FormatError)
-    -> [RoutingExpectation]
-  {
-    try ExpectationTable(text, file: file, expecting: "an app ID, none or blocked").rows.map {
+  /// The rows of `table` read as Apple's routing reads them: an app ID, `none` or `blocked`.
+  public static func rows(of table: ExpectationTable) -> [RoutingExpectation] {
+    table.rows.map {
       RoutingExpectation(line: $0.line, input: $0.input, expected: Outcome($0.expected))
     }
   }

@@ -36,7 +36,7 @@ struct PatternAutomaton: Sendable {
     /// `first ..< first + count` (keys ascending). Keys are never `/` or `*`, which path
     /// normalization treats specially.
     case branch(first: Int32, count: Int32)
-    /// Consumes the literal ``LiteralRun`` `runs[index]`, scalar by scalar. Every offset into
+    /// Consumes the literal ``LiteralSpan`` `runs[index]`, scalar by scalar. Every offset into
     /// the run that is alive is one bit, stepped for all offsets at once, so a long literal after
     /// a `*` (alive at every offset on a text that repeats it) costs a few word operations per
     /// scalar rather than one state per offset.
@@ -73,7 +73,7 @@ struct PatternAutomaton: Sendable {
   let splitTargets: [Int32]
   let branchKeys: [UInt32]
   let branchTargets: [Int32]
-  let runs: [LiteralRun]
+  let runs: [LiteralSpan]
   /// The words of every run's bits, one after the other.
   private let runWordCount: Int
   /// Where matching starts without the leading `/` (for paths), or at all.
@@ -95,7 +95,7 @@ struct PatternAutomaton: Sendable {
     // Literal scalars in reverse, until something else comes: emitted as runs when long.
     var literal: [UInt32] = []
     for piece in pieces.reversed() {
-      if case .atom(.scalar(let value)) = piece, LiteralRun.canHold(value) {
+      if case .atom(.scalar(let value)) = piece, LiteralSpan.canHold(value) {
         literal.append(value)
         continue
       }
@@ -175,7 +175,7 @@ struct PatternAutomaton: Sendable {
     let stack: UnsafeMutablePointer<Int32>
     var current: UnsafeMutablePointer<Int32>
     var next: UnsafeMutablePointer<Int32>
-    let runs: UnsafeBufferPointer<LiteralRun>
+    let runs: UnsafeBufferPointer<LiteralSpan>
     /// `runMarks[run] == generation` when the run is already listed in the set being built.
     let runMarks: UnsafeMutablePointer<Int32>
     /// The bits of the runs in the current set, then those of the set being built.
@@ -195,7 +195,7 @@ struct PatternAutomaton: Sendable {
       normalizesPath: Bool, modeShift: Int32, marks: UnsafeMutablePointer<Int32>,
       stack: UnsafeMutablePointer<Int32>,
       current: UnsafeMutablePointer<Int32>, next: UnsafeMutablePointer<Int32>, generation: Int32,
-      runs: UnsafeBufferPointer<LiteralRun>, runBits: UnsafeMutableBufferPointer<UInt64>,
+      runs: UnsafeBufferPointer<LiteralSpan>, runBits: UnsafeMutableBufferPointer<UInt64>,
       runWordCount: Int, runMarks: UnsafeMutablePointer<Int32>
     ) {
       self.generation = generation
@@ -464,20 +464,20 @@ struct PatternAutomaton: Sendable {
     var splitTargets: [Int32] = []
     var branchKeys: [UInt32] = []
     var branchTargets: [Int32] = []
-    var runs: [LiteralRun] = []
+    var runs: [LiteralSpan] = []
 
     /// Emits literal scalars given last to first: one node each when few; after a `*`, one run
-    /// of any length; elsewhere, runs of at most ``LiteralRun/maximumLength`` scalars and
-    /// ``LiteralRun/maximumKeys`` distinct ones.
+    /// of any length; elsewhere, runs of at most ``LiteralSpan/maximumLength`` scalars and
+    /// ``LiteralSpan/maximumKeys`` distinct ones.
     mutating func emit(literalReversed scalars: [UInt32], afterStar: Bool, next: Int32) -> Int32 {
       var next = next
-      guard scalars.count >= LiteralRun.minimumLength else {
+      guard scalars.count >= LiteralSpan.minimumLength else {
         for scalar in scalars { next = append(.scalar(scalar, next: next)) }
         return next
       }
       var wordOffset = runs.reduce(0) { $0 + $1.wordCount }
       if afterStar {
-        runs.append(LiteralRun(afterStar: scalars.reversed(), wordOffset: wordOffset))
+        runs.append(LiteralSpan(afterStar: scalars.reversed(), wordOffset: wordOffset))
         return append(.run(Int32(runs.count - 1), next: next))
       }
       // Cut from the front of the literal (the end of the reversed array), so runs come out
@@ -486,8 +486,8 @@ struct PatternAutomaton: Sendable {
       var chunk: [UInt32] = []
       var keys = Set<UInt32>()
       for scalar in scalars.reversed() {
-        if chunk.count == LiteralRun.maximumLength
-          || (!keys.contains(scalar) && keys.count == LiteralRun.maximumKeys)
+        if chunk.count == LiteralSpan.maximumLength
+          || (!keys.contains(scalar) && keys.count == LiteralSpan.maximumKeys)
         {
           chunks.append(chunk)
           chunk = []
@@ -498,7 +498,7 @@ struct PatternAutomaton: Sendable {
       }
       chunks.append(chunk)
       for chunk in chunks.reversed() {
-        let run = LiteralRun(chunk, wordOffset: wordOffset)
+        let run = LiteralSpan(chunk, wordOffset: wordOffset)
         wordOffset += run.wordCount
         runs.append(run)
         next = append(.run(Int32(runs.count - 1), next: next))

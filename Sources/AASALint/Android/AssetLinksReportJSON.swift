@@ -13,7 +13,7 @@ struct AssetLinksReportJSON: Encodable {
   var kind = "assetlinks"
   var diagnostics: [DiagnosticJSON]
   var routes: [AndroidRoutingJSON]
-  var grants: [JSONReportWriter.GrantJSON]?
+  var grants: [AssociationLintJSON.GrantJSON]?
   var expectations: ExpectationsJSON<AndroidExpectationJSON>?
   var summary: SummaryJSON
 

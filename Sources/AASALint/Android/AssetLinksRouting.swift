@@ -4,109 +4,25 @@ import AASACore
 import AASAWellKnown
 
 /// `aasa-lint assetlinks.json URL… [--app PACKAGE]`: URLs routed as Android 15 decides them from
-/// the file's dynamic rules, in every output format.
+/// the file's dynamic rules.
 extension LintRun {
-  func runAssetLinks(_ report: WellKnownReport, urls: URLSource, output: OutputSink) throws
-    -> ExitStatus
+  func assetLinksRouting(_ report: WellKnownReport, urls: URLSource) throws
+    -> AssetLinksRoutingReport
   {
     let router = AndroidRouter(report.statementList ?? StatementList.empty)
     var diagnostics = report.diagnostics
     if let app, !router.apps.contains(where: { $0.package == app }) {
       diagnostics.append(Self.appNotGranted(app, router: router))
     }
-    var status: ExitStatus =
-      diagnostics.contains(severity: threshold) ? .findings : .success
-    let rows = expectations.map { table in
-      table.lines.map { line in
-        AndroidExpectation(
-          line: line.line, input: line.input,
-          expected: AndroidExpectation.Outcome(line.expected.description))
-      }
-    }
-    let results = rows.map { AndroidExpectation.check($0, router: router, app: app) }
-    let unmet = (results ?? []).filter { !$0.isMet }
-    if !unmet.isEmpty { status = .findings }
-    let grants = try answerGrants(report)
-    if grants.contains(where: { !$0.answer.isGranted }) { status = .findings }
-    let table = expectations?.file ?? ""
-    let renderer = AndroidRoutingTextRenderer(style: style, verbose: verbose)
-
-    switch format {
-    case .sarif:
-      SARIFWriter.write(
-        file: fileName, diagnostics: diagnostics, toolVersion: toolVersion,
-        otherResults: unmet.map {
-          SARIFWriter.OtherResult(
-            ruleID: "routing-expectation", title: "routing expectation not met",
-            help: "fix the assetlinks.json, or update the table if the change is intended",
-            severity: .error, file: table, line: $0.expectation.line,
-            message: $0.describe(file: table))
-        }, to: output)
-    case .github:
-      GitHubAnnotationWriter.write(file: fileName, diagnostics: diagnostics, to: output)
-      for result in unmet {
-        output.line(
-          "::error file=\(GitHubAnnotationWriter.escapeProperty(table)),line=\(result.expectation.line),title=routing changed::"
-            + GitHubAnnotationWriter.escapeData(result.describe(file: table)))
-      }
-    case .tsv:
-      try AndroidTSVRouter(router: router, app: app).run(urls, output: output)
-      if let rows {
-        try AndroidTSVRouter(router: router, app: app).run(
-          .list(rows.map(\.input)), output: output)
-      }
-      if diagnostics.contains(severity: threshold) || !unmet.isEmpty {
-        let errors = OutputSink.standardError()
-        renderDiagnostics(diagnostics, to: errors)
-        results?.renderText(file: table, style: style, to: errors)
-        errors.flush()
-      }
-    case .json:
-      var routes: [AndroidRoutingJSON] = []
-      try urls.forEach { routes.append(AndroidRoutingJSON(router.route(String($0), app: app))) }
-      var document = AssetLinksReportJSON(
-        file: fileName, diagnostics: diagnostics.map { DiagnosticJSON($0) }, routes: routes,
-        summary: SummaryJSON(diagnostics))
-      if !grants.isEmpty {
-        document.grants = grants.map { grant in
-          .init(
-            package: grant.query.packageName,
-            fingerprint: grant.query.fingerprint.canonicalText, relation: grantRelation.rawValue,
-            granted: grant.answer.isGranted, explanation: grant.answer.explanation)
-        }
-      }
-      document.expectations = results.map { results in
-        ExpectationsJSON(
-          file: table, met: results.filter(\.isMet).count,
-          failed: results.filter { !$0.isMet }.count,
-          results: results.map(AndroidExpectationJSON.init))
-      }
-      output.line(JSONOutput.encode(document))
-    case .text:
-      renderDiagnostics(diagnostics, to: output)
-      for grant in grants {
-        let explanation = grant.answer.explanation.escapingControlCharacters
-        output.line(
-          "grants \(grant.query.packageName.escapingControlCharacters) \(grant.query.fingerprint.canonicalText)"
-            + (grantRelation == .handleAllURLs ? "" : " \(grantRelation)") + "? "
-            + (grant.answer.isGranted ? style.green(explanation) : style.red(explanation)))
-      }
-      var routings: [AndroidRouting] = []
-      try urls.forEach { routings.append(router.route(String($0), app: app)) }
-      if !diagnostics.isEmpty && !routings.isEmpty { output.line() }
-      renderer.render(routings, app: app, to: output)
-      results?.renderText(file: table, style: style, to: output)
-    }
-    output.flush()
-    return status
-  }
-
-  private func renderDiagnostics(_ diagnostics: [Diagnostic], to sink: OutputSink) {
-    let renderer = DiagnosticTextRenderer(fileName: fileName, source: source, style: style)
-    for diagnostic in diagnostics { renderer.render(diagnostic, to: sink) }
-    sink.line(
-      "\(fileName.escapingControlCharacters): "
-        + DiagnosticTextRenderer.summary(diagnostics, style: style))
+    let rows = expectations.map(AndroidExpectation.rows(of:))
+    return AssetLinksRoutingReport(
+      file: LintedFile(name: fileName, source: source), diagnostics: diagnostics,
+      threshold: threshold, router: router, urls: urls, app: app, verbose: verbose,
+      expectations: rows.map {
+        CheckedExpectations(
+          file: expectations?.file ?? "",
+          results: AndroidExpectation.check($0, router: router, app: app))
+      }, grants: try answerGrants(report), grantRelation: grantRelation)
   }
 
   /// `--app` names a package the file does not grant App Links: every verdict is `none`, and it
@@ -125,25 +41,113 @@ extension LintRun {
   }
 }
 
-/// `--format tsv` for an assetlinks.json: `input<TAB>package or -<TAB>verdict` per URL, on every
-/// core.
-struct AndroidTSVRouter {
-  let router: AndroidRouter
-  let app: String?
+/// What `aasa-lint assetlinks.json URL…` found: the file's findings, and the URLs as Android 15's
+/// dynamic rules route them (routed as the report is written).
+package struct AssetLinksRoutingReport: Report {
+  package var file: LintedFile
+  package var diagnostics: [Diagnostic]
+  package var threshold: Severity
+  package var router: AndroidRouter
+  package var urls: URLSource
+  package var app: String?
+  package var verbose: Bool
+  package var expectations: CheckedExpectations<AndroidExpectationResult>?
+  package var grants: [GrantAnswered]
+  package var grantRelation: Relation
 
-  func run(_ urls: LintRun.URLSource, output: OutputSink) throws {
-    let router = router
-    let app = app
-    let lineRouter = ParallelLineRouter<Never, Void> { line, bytes, _ in
-      let routing = router.route(String(decoding: line, as: UTF8.self), app: app, explain: false)
-      let (kind, verdict) = AndroidExpectation.outcome(of: routing, app: app)
-      bytes.appendEscapingControls(line)
-      bytes.append(UInt8(ascii: "\t"))
-      bytes.appendEscapingControls((kind == .none && app == nil ? "-" : verdict?.app ?? "-").utf8)
-      bytes.append(UInt8(ascii: "\t"))
-      bytes.append(contentsOf: kind.rawValue.utf8)
-      bytes.append(UInt8(ascii: "\n"))
+  package var outcome: Outcome {
+    Outcome(
+      failing: diagnostics.contains(severity: threshold)
+        || !(expectations?.unmet.isEmpty ?? true) || grants.contains { !$0.answer.isGranted })
+  }
+
+  private var table: String { expectations?.file ?? "" }
+
+  private func writeDiagnostics(to sink: OutputSink, style: TerminalStyle) {
+    let renderer = DiagnosticTextRenderer(fileName: file.name, source: file.source, style: style)
+    for diagnostic in diagnostics { renderer.render(diagnostic, to: sink) }
+    sink.line(
+      "\(file.name.escapingControlCharacters): "
+        + DiagnosticTextRenderer.summary(diagnostics, style: style))
+  }
+}
+
+extension AssetLinksRoutingReport: TextReport {
+  package func writeText(to output: OutputSink, _ context: RenderContext) throws {
+    let style = context.style
+    writeDiagnostics(to: output, style: style)
+    for grant in grants {
+      let explanation = grant.answer.explanation.escapingControlCharacters
+      output.line(
+        "grants \(grant.query.packageName.escapingControlCharacters) \(grant.query.fingerprint.canonicalText)"
+          + (grantRelation == .handleAllURLs ? "" : " \(grantRelation)") + "? "
+          + (grant.answer.isGranted ? style.green(explanation) : style.red(explanation)))
     }
-    try lineRouter.run(urls, output: output)
+    let routings = try urls.collect().map { router.route($0, app: app) }
+    if !diagnostics.isEmpty && !routings.isEmpty { output.line() }
+    AndroidRoutingTextRenderer(style: style, verbose: verbose).render(
+      routings, app: app, to: output)
+    expectations?.results.renderText(file: table, style: style, to: output)
+  }
+}
+
+extension AssetLinksRoutingReport: JSONReport {
+  package var jsonDocument: any Encodable {
+    get throws {
+      let routes = try urls.collect().map { AndroidRoutingJSON(router.route($0, app: app)) }
+      var document = AssetLinksReportJSON(
+        file: file.name, diagnostics: diagnostics.map { DiagnosticJSON($0) }, routes: routes,
+        summary: SummaryJSON(diagnostics))
+      if !grants.isEmpty {
+        document.grants = grants.map { grant in
+          .init(
+            package: grant.query.packageName,
+            fingerprint: grant.query.fingerprint.canonicalText, relation: grantRelation.rawValue,
+            granted: grant.answer.isGranted, explanation: grant.answer.explanation)
+        }
+      }
+      document.expectations = expectations.map { checked in
+        ExpectationsJSON(
+          file: checked.file, met: checked.results.count - checked.unmet.count,
+          failed: checked.unmet.count, results: checked.results.map(AndroidExpectationJSON.init))
+      }
+      return document
+    }
+  }
+}
+
+extension AssetLinksRoutingReport: TSVReport {
+  package func writeTSV(to output: OutputSink, _ context: RenderContext) throws {
+    try AssetLinksTSVRouter(router: router, app: app).run(urls, output: output)
+    if let expectations {
+      try AssetLinksTSVRouter(router: router, app: app).run(
+        .list(expectations.results.map(\.expectation.input)), output: output)
+    }
+    let unmet = expectations?.unmet ?? []
+    if diagnostics.contains(severity: threshold) || !unmet.isEmpty {
+      let errors = context.errors
+      writeDiagnostics(to: errors, style: context.style)
+      expectations?.results.renderText(file: table, style: context.style, to: errors)
+      errors.flush()
+    }
+  }
+}
+
+extension AssetLinksRoutingReport: SARIFReport {
+  package func addSARIFResults(to builder: inout SARIFLog.Builder) {
+    builder.add(
+      file: file.name, diagnostics: diagnostics,
+      otherResults: (expectations?.unmet ?? []).map {
+        .unmet($0, line: $0.expectation.line, table: table, fix: "the assetlinks.json")
+      })
+  }
+}
+
+extension AssetLinksRoutingReport: GitHubReport {
+  package func writeAnnotations(to output: OutputSink) {
+    GitHubAnnotationWriter.write(file: file.name, diagnostics: diagnostics, to: output)
+    GitHubAnnotationWriter.writeUnmet(
+      (expectations?.unmet ?? []).map { ($0.expectation.line, $0.describe(file: table)) },
+      table: table, to: output)
   }
 }

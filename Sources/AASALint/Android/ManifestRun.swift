@@ -3,28 +3,23 @@ import AASACore
 
 /// `aasa-lint AndroidManifest.xml [--placeholder NAME=VALUE]`: the hosts Android 12+ verifies,
 /// every filter it does not verify and why, and the Android 11-and-lower rule.
-public struct ManifestRun {
-  public var fileName: String
-  public var source: [UInt8]
-  public var resources = ManifestResources()
-  public var format: OutputFormat
-  public var strict: Bool
-  public var style: TerminalStyle
+package struct ManifestRun: FormatDeclaring {
+  package static let formats = OutputFormat.allCases
 
-  public init(
-    fileName: String, source: [UInt8], format: OutputFormat = .text, strict: Bool = false,
-    style: TerminalStyle = .plain
-  ) {
+  package var fileName: String
+  package var source: [UInt8]
+  package var resources = ManifestResources()
+  package var strict: Bool
+
+  package init(fileName: String, source: [UInt8], strict: Bool = false) {
     self.fileName = fileName
     self.source = source
-    self.format = format
     self.strict = strict
-    self.style = style
   }
 
   /// Reads `NAME=VALUE` placeholders, and the `res/values/` strings and bools beside the
   /// manifest at `path` (then `values-v31`, Android 12's, which overrides them).
-  public mutating func loadResources(manifestPath path: String, placeholders: [String]) throws {
+  package mutating func loadResources(manifestPath path: String, placeholders: [String]) throws {
     for argument in placeholders {
       guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else {
         throw LintRequest.ArgumentError(
@@ -43,55 +38,84 @@ public struct ManifestRun {
     }
   }
 
-  public func run(output: OutputSink) -> ExitStatus {
-    let report = AndroidManifestFile.read(source, resources: resources)
-    let threshold: Severity = strict ? .warning : .error
-    switch format {
-    case .json:
-      output.document(ManifestReportJSON(file: fileName, report))
-    case .sarif:
-      SARIFWriter.write(
-        file: fileName, diagnostics: report.diagnostics, toolVersion: PackageVersion.current,
-        to: output)
-    case .github:
-      GitHubAnnotationWriter.write(file: fileName, diagnostics: report.diagnostics, to: output)
-    case .tsv:
-      for host in report.hosts {
-        output.line("\(host.declared.escapingControlCharacters)\t\(host.line)")
-      }
-    case .text:
-      let renderer = DiagnosticTextRenderer(fileName: fileName, source: source, style: style)
-      for diagnostic in report.diagnostics { renderer.render(diagnostic, to: output) }
+  package func run() -> ManifestLintReport {
+    ManifestLintReport(
+      file: LintedFile(name: fileName, source: source),
+      manifest: AndroidManifestFile.read(source, resources: resources),
+      threshold: strict ? .warning : .error)
+  }
+}
+
+/// What `aasa-lint AndroidManifest.xml` found: the hosts Android verifies, the filters it does
+/// not and why, and the manifest's findings.
+package struct ManifestLintReport: Report {
+  package var file: LintedFile
+  package var manifest: ManifestReport
+  package var threshold: Severity
+
+  package var outcome: Outcome { Outcome(failing: manifest.hasFindings(atOrAbove: threshold)) }
+}
+
+extension ManifestLintReport: TextReport {
+  package func writeText(to output: OutputSink, _ context: RenderContext) {
+    let style = context.style
+    let report = manifest
+    let renderer = DiagnosticTextRenderer(fileName: file.name, source: file.source, style: style)
+    for diagnostic in report.diagnostics { renderer.render(diagnostic, to: output) }
+    output.line(
+      "\(file.name.escapingControlCharacters): "
+        + DiagnosticTextRenderer.summary(report.diagnostics, style: style))
+    // Hosts, the package and the reasons quoting them come from the manifest: shown escaped.
+    if let package = report.package {
+      output.line("package \(package.escapingControlCharacters)")
+    }
+    output.line(style.bold("verified on Android 12+") + " (\(report.hosts.count))")
+    for host in report.hosts {
       output.line(
-        "\(fileName.escapingControlCharacters): "
-          + DiagnosticTextRenderer.summary(report.diagnostics, style: style))
-      // Hosts, the package and the reasons quoting them come from the manifest: shown escaped.
-      if let package = report.package {
-        output.line("package \(package.escapingControlCharacters)")
-      }
-      output.line(style.bold("verified on Android 12+") + " (\(report.hosts.count))")
-      for host in report.hosts {
+        "  " + style.green(host.declared.escapingControlCharacters)
+          + style.dim("  line \(host.line)")
+          + (host.wildcard
+            ? style.dim("  (assetlinks.json from \(host.host.escapingControlCharacters))") : ""))
+    }
+    if !report.dropped.isEmpty {
+      output.line(style.bold("not verified") + " (\(report.dropped.count))")
+      for dropped in report.dropped {
         output.line(
-          "  " + style.green(host.declared.escapingControlCharacters)
-            + style.dim("  line \(host.line)")
-            + (host.wildcard
-              ? style.dim("  (assetlinks.json from \(host.host.escapingControlCharacters))") : ""))
-      }
-      if !report.dropped.isEmpty {
-        output.line(style.bold("not verified") + " (\(report.dropped.count))")
-        for dropped in report.dropped {
-          output.line(
-            "  " + style.dim("line \(dropped.line): ") + dropped.reason.escapingControlCharacters)
-        }
-      }
-      if !report.legacyOnlyHosts.isEmpty {
-        output.line(
-          style.bold("also required on Android 11 and lower") + ": "
-            + report.legacyOnlyHosts.joined(separator: ", ").escapingControlCharacters)
+          "  " + style.dim("line \(dropped.line): ") + dropped.reason.escapingControlCharacters)
       }
     }
-    output.flush()
-    return report.hasFindings(atOrAbove: threshold) ? .findings : .success
+    if !report.legacyOnlyHosts.isEmpty {
+      output.line(
+        style.bold("also required on Android 11 and lower") + ": "
+          + report.legacyOnlyHosts.joined(separator: ", ").escapingControlCharacters)
+    }
+  }
+}
+
+extension ManifestLintReport: FileLintReport {
+  package var summarizedDocument: any SummarizedReport {
+    ManifestReportJSON(file: file.name, manifest)
+  }
+}
+
+extension ManifestLintReport: TSVReport {
+  /// `host<TAB>line` for each host Android 12+ verifies.
+  package func writeTSV(to output: OutputSink, _ context: RenderContext) {
+    for host in manifest.hosts {
+      output.line("\(host.declared.escapingControlCharacters)\t\(host.line)")
+    }
+  }
+}
+
+extension ManifestLintReport: SARIFReport {
+  package func addSARIFResults(to builder: inout SARIFLog.Builder) {
+    builder.add(file: file.name, diagnostics: manifest.diagnostics)
+  }
+}
+
+extension ManifestLintReport: GitHubReport {
+  package func writeAnnotations(to output: OutputSink) {
+    GitHubAnnotationWriter.write(file: file.name, diagnostics: manifest.diagnostics, to: output)
   }
 }
 

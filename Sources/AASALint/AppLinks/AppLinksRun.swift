@@ -1,43 +1,39 @@
 import AASAAppLinks
 import AASACore
 
-/// One `aasa-lint PAGE` run: read the page's App Link, lint it, navigate it on `--platform`, print
-/// and decide the exit status. The executable only parses arguments into this.
-public struct AppLinksRun {
-  public var fileName: String
-  public var source: [UInt8]
-  /// `--page-url`, or the URL fetched.
-  public var sourceURL: String?
-  /// `--platform`: navigate as this device; only lint and show without it.
-  public var device: Device?
-  /// `--installed`, as written.
-  public var installed: [String] = []
-  public var request: NavigationRequest
-  public var format: OutputFormat
-  public var strict: Bool
-  public var style: TerminalStyle
-  public var toolVersion = PackageVersion.current
+/// One `aasa-lint PAGE` run: read the page's App Link, lint it and navigate it on `--platform`,
+/// into an ``AppLinksPageReport``. The executable only parses arguments into this.
+package struct AppLinksRun: FormatDeclaring {
+  package static let formats = OutputFormat.allCases
 
-  public init(
+  package var fileName: String
+  package var source: [UInt8]
+  /// `--page-url`, or the URL fetched.
+  package var sourceURL: String?
+  /// `--platform`: navigate as this device; only lint and show without it.
+  package var device: Device?
+  /// `--installed`, as written.
+  package var installed: [String] = []
+  package var request: NavigationRequest
+  package var strict: Bool
+
+  package init(
     fileName: String, source: [UInt8], sourceURL: String? = nil, device: Device? = nil,
-    installed: [String] = [], request: NavigationRequest? = nil, format: OutputFormat = .text,
-    strict: Bool = false, style: TerminalStyle = .plain
+    installed: [String] = [], request: NavigationRequest? = nil, strict: Bool = false
   ) {
     self.fileName = fileName
     self.source = source
     self.sourceURL = sourceURL
     self.device = device
     self.installed = installed
-    self.request = request ?? NavigationRequest(userAgent: "aasa \(toolVersion)")
-    self.format = format
+    self.request = request ?? NavigationRequest(userAgent: "aasa \(PackageVersion.current)")
     self.strict = strict
-    self.style = style
   }
 
   /// Reads `--platform`, with a usage error that lists the devices.
-  public static func parseDevice(_ argument: String) throws -> Device {
+  package static func parseDevice(_ argument: String) throws -> Device {
     guard let device = Device(rawValue: argument.lowercased()) else {
-      throw LintRun.UsageError(
+      throw UsageError(
         "--platform \(argument) is not a device for a page; use one of "
           + Device.allCases.map(\.rawValue).joined(separator: ", "))
     }
@@ -45,19 +41,19 @@ public struct AppLinksRun {
   }
 
   /// Reads a JSON object argument (`--extras`, `--app-link-data`).
-  public static func parseObject(_ argument: String, option: String) throws -> JSONValue {
+  package static func parseObject(_ argument: String, option: String) throws -> JSONValue {
     let read = JSONReader.read(argument)
     guard let value = read.value, !read.diagnostics.contains(severity: .error) else {
-      throw LintRun.UsageError(
+      throw UsageError(
         "\(option) is not JSON: \(read.diagnostics.first?.message ?? "it cannot be read")")
     }
     guard value.members != nil else {
-      throw LintRun.UsageError("\(option) must be a JSON object, not \(value.typeDescription)")
+      throw UsageError("\(option) must be a JSON object, not \(value.typeDescription)")
     }
     return value
   }
 
-  public func run(output: OutputSink) -> ExitStatus {
+  package func run() -> AppLinksPageReport {
     let reading = AppLinkParser.read(source, sourceURL: sourceURL)
     var diagnostics = AppLinksLinter.lint(reading)
     let navigation = device.map { device in
@@ -65,31 +61,60 @@ public struct AppLinksRun {
         reading.appLink, on: device, installed: .parse(installed, for: device), request: request)
     }
     diagnostics += navigation?.diagnostics ?? []
-    diagnostics = diagnostics.map(CommandLineWording.apply)
-    let threshold: Severity = strict ? .warning : .error
-    let status: ExitStatus = diagnostics.contains(severity: threshold) ? .findings : .success
+    return AppLinksPageReport(
+      file: LintedFile(name: fileName, source: source),
+      diagnostics: diagnostics.map(CommandLineWording.apply), appLink: reading.appLink,
+      navigation: navigation, threshold: strict ? .warning : .error)
+  }
+}
 
-    switch format {
-    case .json:
-      output.document(
-        AppLinksReportJSON(
-          file: fileName, diagnostics: diagnostics, appLink: reading.appLink,
-          navigation: navigation))
-    case .sarif:
-      SARIFWriter.write(
-        file: fileName, diagnostics: diagnostics, toolVersion: toolVersion, to: output)
-    case .github:
-      GitHubAnnotationWriter.write(file: fileName, diagnostics: diagnostics, to: output)
-    case .text, .tsv:
-      let renderer = DiagnosticTextRenderer(fileName: fileName, source: source, style: style)
-      for diagnostic in diagnostics { renderer.render(diagnostic, to: output) }
-      output.line(
-        "\(fileName.escapingControlCharacters): "
-          + DiagnosticTextRenderer.summary(diagnostics, style: style))
-      AppLinkTextRenderer(style: style).render(reading.appLink, to: output)
-      if let navigation { output.line(AppLinkTextRenderer(style: style).line(navigation)) }
-    }
-    output.flush()
-    return status
+/// What `aasa-lint PAGE` found: the page's App Link, its findings, and (with `--platform`) the
+/// navigation Bolts would perform.
+package struct AppLinksPageReport: Report {
+  package var file: LintedFile
+  package var diagnostics: [Diagnostic]
+  package var appLink: AppLink
+  package var navigation: Navigation?
+  package var threshold: Severity
+
+  package var outcome: Outcome { Outcome(failing: diagnostics.contains(severity: threshold)) }
+}
+
+extension AppLinksPageReport: TextReport {
+  package func writeText(to output: OutputSink, _ context: RenderContext) {
+    let style = context.style
+    let renderer = DiagnosticTextRenderer(fileName: file.name, source: file.source, style: style)
+    for diagnostic in diagnostics { renderer.render(diagnostic, to: output) }
+    output.line(
+      "\(file.name.escapingControlCharacters): "
+        + DiagnosticTextRenderer.summary(diagnostics, style: style))
+    AppLinkTextRenderer(style: style).render(appLink, to: output)
+    if let navigation { output.line(AppLinkTextRenderer(style: style).line(navigation)) }
+  }
+}
+
+extension AppLinksPageReport: TSVReport {
+  /// `--format tsv` carries routes, and a page has none: it writes what text does.
+  package func writeTSV(to output: OutputSink, _ context: RenderContext) {
+    writeText(to: output, context)
+  }
+}
+
+extension AppLinksPageReport: FileLintReport {
+  package var summarizedDocument: any SummarizedReport {
+    AppLinksReportJSON(
+      file: file.name, diagnostics: diagnostics, appLink: appLink, navigation: navigation)
+  }
+}
+
+extension AppLinksPageReport: SARIFReport {
+  package func addSARIFResults(to builder: inout SARIFLog.Builder) {
+    builder.add(file: file.name, diagnostics: diagnostics)
+  }
+}
+
+extension AppLinksPageReport: GitHubReport {
+  package func writeAnnotations(to output: OutputSink) {
+    GitHubAnnotationWriter.write(file: file.name, diagnostics: diagnostics, to: output)
   }
 }

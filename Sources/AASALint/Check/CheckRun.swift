@@ -5,85 +5,77 @@ import Foundation
 
 /// One `aasa-lint check` run: a deployed site, or every site an entitlements file names, checked
 /// and shown in one output format. The executable only parses arguments into this.
-public struct CheckRun {
-  public enum Format: String, Sendable, CaseIterable {
-    case text, json, sarif, github
-  }
+package struct CheckRun: FormatDeclaring {
+  package static let formats: [OutputFormat] = [.text, .json, .sarif, .github]
 
   /// The site, e.g. `https://example.com`; nil with ``entitlements``.
-  public var url: String?
+  package var url: String?
   /// An entitlements file (or profile, built app, archive) whose associated domains are each
   /// checked.
-  public var entitlements: String?
+  package var entitlements: String?
   /// `--hosts`: a file of hosts (or URLs), one per line, each checked; with ``entitlements``, the
   /// hosts under its wildcard domains.
-  public var hosts: String?
-  public var app: String?
-  public var paths: [String] = []
+  package var hosts: String?
+  package var app: String?
+  package var paths: [String] = []
   /// A file of paths, one per line.
-  public var pathList: String?
+  package var pathList: String?
   /// An `--expect` table.
-  public var expect: String?
-  public var caFile: String?
-  public var timeoutSeconds: Double = 10
+  package var expect: String?
+  package var caFile: String?
+  package var timeoutSeconds: Double = 10
   /// Read Apple's CDN copy of a public host (`--no-cdn` turns it off); `cdnBase` asks another
   /// base about any host.
-  public var cdn = true
-  public var cdnBase: String?
+  package var cdn = true
+  package var cdnBase: String?
   /// `--user-agent`: fetch as this instead of Apple's CDN crawler.
-  public var userAgent: String?
+  package var userAgent: String?
   /// `--google`: compare with Google's Digital Asset Links API.
-  public var google = false
+  package var google = false
   /// `--google-base`: the API's base URL instead of Google's (implies `--google`).
-  public var googleBase: String?
-  public var connectTo: String?
+  package var googleBase: String?
+  package var connectTo: String?
   /// `--manifest`: check every host this AndroidManifest.xml verifies.
-  public var manifest: String?
+  package var manifest: String?
   /// `--grants`: with `--manifest`, the certificates (fingerprints or files) that must be granted.
-  public var grants: [String] = []
+  package var grants: [String] = []
   /// `--placeholder NAME=VALUE` for the manifest.
-  public var placeholders: [String] = []
+  package var placeholders: [String] = []
   /// `--keystore-password` for a PKCS#12 keystore given to `--grants`.
-  public var keystorePassword: String?
-  public var format: Format = .text
-  public var style: TerminalStyle = .plain
-  public var verbose = false
-  public var toolVersion = PackageVersion.current
+  package var keystorePassword: String?
+  package var verbose = false
 
-  public init() {}
+  package init() {}
 
-  public func run(output: OutputSink) async throws -> ExitStatus {
+  package func run() async throws -> any Report {
     let entitlementsFile = try entitlements.map { path in
       do {
         return try EntitlementsFile.load(path: path)
       } catch let error as EntitlementsFile.Unreadable {
-        throw LintRun.UsageError(error.description)
+        throw UsageError(error.description)
       }
     }
     let options = try liveCheckOptions(appFromEntitlements: entitlementsFile?.applicationIdentifier)
     let hostList = try hosts.map(readHosts) ?? []
     if let manifest {
-      return try await runManifest(manifest, options: options, output: output)
+      return try await checkManifest(manifest, options: options)
     }
     if let entitlementsFile {
       guard options.app != nil else {
-        throw LintRun.UsageError(
+        throw UsageError(
           "--entitlements needs --app: the app whose ID each domain's file must list")
       }
       let report = await EntitlementsCheck(
         entitlements: entitlementsFile, options: options, concreteHosts: hostList
       ).run()
-      write(.entitlements(report), to: output)
-      return report.exitStatus
+      return CheckReport(checked: .entitlements(report), verbose: verbose)
     }
     if hosts != nil {
       let report = await HostsCheck(hosts: hostList, options: options).run()
-      write(.hosts(report), to: output)
-      return report.exitStatus
+      return CheckReport(checked: .hosts(report), verbose: verbose)
     }
     let report = await LiveCheck(options: options).run()
-    write(.site(report), to: output)
-    return report.exitStatus
+    return CheckReport(checked: .site(report), verbose: verbose)
   }
 
   private func liveCheckOptions(appFromEntitlements: String?) throws -> LiveCheckOptions {
@@ -94,7 +86,7 @@ public struct CheckRun {
         try url.map { url throws(SiteAddress.InvalidURL) in try SiteAddress(parsing: url) }
         ?? SiteAddress(host: "localhost")
     } catch {
-      throw LintRun.UsageError(error.description)
+      throw UsageError(error.description)
     }
     var allPaths = paths
     if let pathList {
@@ -105,13 +97,13 @@ public struct CheckRun {
       trust: try TrustRoots.fromArgument(caFile: caFile), timeoutSeconds: timeoutSeconds)
     if let expect {
       let table = try ExpectationTableFile.read(expect)
-      options.expectations = (table.file, try table.routingExpectations)
+      options.expectations = (table.file, RoutingExpectation.rows(of: table))
     }
     if let cdnBase {
       guard let components = URLComponents(string: cdnBase),
         ["https", "http"].contains(components.scheme?.lowercased() ?? ""), components.host != nil
       else {
-        throw LintRun.UsageError("--cdn-base \(cdnBase) is not an http(s) URL")
+        throw UsageError("--cdn-base \(cdnBase) is not an http(s) URL")
       }
       options.cdnBase = cdnBase
     } else if cdn {
@@ -120,7 +112,7 @@ public struct CheckRun {
     }
     if let userAgent {
       guard !userAgent.isEmpty, userAgent.allSatisfy({ !$0.isNewline && $0.isASCII }) else {
-        throw LintRun.UsageError("--user-agent must be one line of ASCII text")
+        throw UsageError("--user-agent must be one line of ASCII text")
       }
       options.userAgent = userAgent
     }
@@ -128,7 +120,7 @@ public struct CheckRun {
       guard let components = URLComponents(string: googleBase),
         ["http", "https"].contains(components.scheme?.lowercased() ?? ""), components.host != nil
       else {
-        throw LintRun.UsageError("--google-base \(googleBase) is not an http(s) URL")
+        throw UsageError("--google-base \(googleBase) is not an http(s) URL")
       }
       options.googleBase = googleBase
     } else if google {
@@ -139,13 +131,13 @@ public struct CheckRun {
         let parsed = try ConnectTo(parsing: connectTo)
         guard entitlements != nil || hosts != nil || manifest != nil || parsed.applies(to: site)
         else {
-          throw LintRun.UsageError(
+          throw UsageError(
             "--connect-to \(connectTo) is for \(parsed.host ?? "any host"):\(parsed.port.map(String.init) ?? "any port"), not \(site.host):\(site.port)"
           )
         }
         options.connectTo = parsed
       } catch let error as ConnectTo.InvalidArgument {
-        throw LintRun.UsageError(error.description)
+        throw UsageError(error.description)
       }
     }
     return options
@@ -164,39 +156,9 @@ public struct CheckRun {
       }
     }
     if let problem = problems.first {
-      throw LintRun.UsageError("--hosts \(path): \(problem)")
+      throw UsageError("--hosts \(path): \(problem)")
     }
-    guard !sites.isEmpty else { throw LintRun.UsageError("--hosts \(path) lists no host") }
+    guard !sites.isEmpty else { throw UsageError("--hosts \(path) lists no host") }
     return sites
-  }
-
-  private enum Report {
-    case site(LiveCheckReport)
-    case entitlements(EntitlementsCheckReport)
-    case hosts(HostsCheckReport)
-  }
-
-  private func write(_ report: Report, to output: OutputSink) {
-    switch (format, report) {
-    case (.text, .site(let report)):
-      LiveCheckTextRenderer(style: style, verbose: verbose).render(report, to: output)
-    case (.text, .entitlements(let report)):
-      LiveCheckTextRenderer(style: style, verbose: verbose).render(report, to: output)
-    case (.json, .site(let report)): LiveCheckJSONWriter.write(report, to: output)
-    case (.json, .entitlements(let report)): LiveCheckJSONWriter.write(report, to: output)
-    case (.sarif, .site(let report)):
-      LiveCheckSARIFWriter.write(report, toolVersion: toolVersion, to: output)
-    case (.sarif, .entitlements(let report)):
-      LiveCheckSARIFWriter.write(report, toolVersion: toolVersion, to: output)
-    case (.github, .site(let report)): LiveCheckGitHubWriter.write(report, to: output)
-    case (.github, .entitlements(let report)): LiveCheckGitHubWriter.write(report, to: output)
-    case (.text, .hosts(let report)):
-      LiveCheckTextRenderer(style: style, verbose: verbose).render(report, to: output)
-    case (.json, .hosts(let report)): LiveCheckJSONWriter.write(report, to: output)
-    case (.sarif, .hosts(let report)):
-      LiveCheckSARIFWriter.write(report, toolVersion: toolVersion, to: output)
-    case (.github, .hosts(let report)): LiveCheckGitHubWriter.write(report, to: output)
-    }
-    output.flush()
   }
 }

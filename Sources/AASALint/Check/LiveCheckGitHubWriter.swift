@@ -9,20 +9,20 @@ import AASALiveCheck
 /// ::error file=routes.tsv,line=2,title=check expect::routes.tsv:2: /help: expected …, got none
 /// result: fail (2 failed)
 /// ```
-public enum LiveCheckGitHubWriter {
-  public static func write(_ report: LiveCheckReport, to sink: OutputSink) {
+package enum LiveCheckGitHubWriter {
+  package static func write(_ report: LiveCheckReport, to sink: OutputSink) {
     write(LiveCheckFinding.all(report), to: sink)
     sink.line(LiveCheckTextRenderer(style: .plain).summary(report))
   }
 
   /// `--entitlements`: every domain's findings, then the overall result.
-  public static func write(_ report: EntitlementsCheckReport, to sink: OutputSink) {
+  package static func write(_ report: EntitlementsCheckReport, to sink: OutputSink) {
     write(LiveCheckFinding.all(report), to: sink)
     sink.line(LiveCheckTextRenderer(style: .plain).summary(report))
   }
 
   /// `--hosts`: every host's findings, then the overall result.
-  public static func write(_ report: HostsCheckReport, to sink: OutputSink) {
+  package static func write(_ report: HostsCheckReport, to sink: OutputSink) {
     write(LiveCheckFinding.all(report), to: sink)
     sink.line(LiveCheckTextRenderer(style: .plain).summary(report))
   }

@@ -14,10 +14,7 @@ import AASALiveCheck
 ///  "routes": [{"input", "app", "verdicts": [...]}],
 ///  "expectations": {"file", "met", "failed", "results": [...]}}   (with --expect)
 /// ```
-public enum LiveCheckJSONWriter {
-  public static func write(_ report: LiveCheckReport, to sink: OutputSink) {
-    sink.line(JSONOutput.encode(SiteJSON(report)))
-  }
+package enum LiveCheckJSONWriter {
 
   /// `--entitlements`: one object with the entitlements' own lines and one site object per domain.
   ///
@@ -26,18 +23,12 @@ public enum LiveCheckJSONWriter {
   ///  "requirements": [{"name": "applinks", "status": "info", "detail": ...}],
   ///  "sites": [{"site": "https://example.com", ...}, ...]}
   /// ```
-  public static func write(_ report: EntitlementsCheckReport, to sink: OutputSink) {
-    sink.line(JSONOutput.encode(EntitlementsJSON(report)))
-  }
 
   /// `--hosts`: one object with a site object per host.
   ///
   /// ```
   /// {"hosts": ["https://a.example.com", ...], "status", "exitStatus", "sites": [{...}, ...]}
   /// ```
-  public static func write(_ report: HostsCheckReport, to sink: OutputSink) {
-    sink.line(JSONOutput.encode(HostsJSON(report)))
-  }
 
   struct HostsJSON: Encodable {
     var hosts: [String]
@@ -48,7 +39,7 @@ public enum LiveCheckJSONWriter {
     init(_ report: HostsCheckReport) {
       hosts = report.sites.map(\.site.origin)
       status = report.status == .fail ? "fail" : "pass"
-      exitStatus = report.exitStatus.rawValue
+      exitStatus = ExitStatus(report.outcome).rawValue
       sites = report.sites.map(SiteJSON.init)
     }
   }
@@ -91,7 +82,7 @@ public enum LiveCheckJSONWriter {
     init(_ report: LiveCheckReport) {
       site = report.site.origin
       status = report.status == .fail ? "fail" : "pass"
-      exitStatus = report.exitStatus.rawValue
+      exitStatus = ExitStatus(report.outcome).rawValue
       requirements = report.allRequirements.map { RequirementJSON(resource: $0, $1) }
       diagnostics = report.resources.flatMap { check in
         (check.lint?.diagnostics ?? []).map { DiagnosticJSON($0, file: check.url) }
@@ -120,7 +111,7 @@ public enum LiveCheckJSONWriter {
       entitlements = report.path
       app = Nullable(report.app)
       status = report.status == .fail ? "fail" : "pass"
-      exitStatus = report.exitStatus.rawValue
+      exitStatus = ExitStatus(report.outcome).rawValue
       requirements = report.requirements.map { RequirementJSON(resource: report.path, $0) }
       sites = report.sites.map(SiteJSON.init)
     }

@@ -14,18 +14,18 @@ import AASALiveCheck
 ///   pass  status            200 OK
 ///   fail  redirect          redirects to https://www.example.com/...; Apple does not follow redirects
 /// ```
-public struct LiveCheckTextRenderer {
-  public var style: TerminalStyle
-  public var verbose: Bool
+package struct LiveCheckTextRenderer {
+  package var style: TerminalStyle
+  package var verbose: Bool
 
-  public init(style: TerminalStyle, verbose: Bool = false) {
+  package init(style: TerminalStyle, verbose: Bool = false) {
     self.style = style
     self.verbose = verbose
   }
 
   static let nameWidth = 17
 
-  public func render(_ report: LiveCheckReport, to sink: OutputSink) {
+  package func render(_ report: LiveCheckReport, to sink: OutputSink) {
     sink.line(style.bold(report.site.origin))
     for requirement in report.siteRequirements { renderLine(requirement, to: sink) }
     for check in report.resources {
@@ -50,7 +50,7 @@ public struct LiveCheckTextRenderer {
   }
 
   /// `--entitlements`: the entitlements' own lines, each domain's check, and an overall result.
-  public func render(_ report: EntitlementsCheckReport, to sink: OutputSink) {
+  package func render(_ report: EntitlementsCheckReport, to sink: OutputSink) {
     sink.line(style.bold(report.path.escapingControlCharacters))
     let checked = report.sites.map(\.site.host).joined(separator: ", ")
     if !report.sites.isEmpty {
@@ -75,7 +75,7 @@ public struct LiveCheckTextRenderer {
   /// b.example.com  fail    fail  status, user-agent, cdn
   /// result: fail (1 of 2 hosts failed)
   /// ```
-  public func render(_ report: HostsCheckReport, to sink: OutputSink) {
+  package func render(_ report: HostsCheckReport, to sink: OutputSink) {
     let hosts = report.sites.map(\.site.hostHeader)
     let width = max(4, hosts.map(\.count).max() ?? 0)
     func pad(_ text: String, _ width: Int) -> String {

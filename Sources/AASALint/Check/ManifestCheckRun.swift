@@ -5,14 +5,14 @@ import AASALiveCheck
 /// `aasa-lint check --manifest AndroidManifest.xml [--grants …]`: one table of the hosts the
 /// manifest verifies, each checked live.
 extension CheckRun {
-  func runManifest(_ path: String, options: LiveCheckOptions, output: OutputSink) async throws
-    -> ExitStatus
+  func checkManifest(_ path: String, options: LiveCheckOptions) async throws
+    -> ManifestCheckReport
   {
     var manifestRun = ManifestRun(fileName: path, source: try FileInput.read(path))
     try manifestRun.loadResources(manifestPath: path, placeholders: placeholders)
     let manifest = AndroidManifestFile.read(manifestRun.source, resources: manifestRun.resources)
     if let broken = manifest.diagnostics.first(where: { $0.severity == .error }) {
-      throw LintRun.UsageError("\(path):\(broken.location.line): \(broken.message)")
+      throw UsageError("\(path):\(broken.location.line): \(broken.message)")
     }
     var fingerprints: [CertificateFingerprint] = []
     for argument in grants {
@@ -32,30 +32,49 @@ extension CheckRun {
     let rows = await ManifestCheck(
       manifest: manifest, fingerprints: fingerprints, options: options
     ).run()
-    let status: ExitStatus =
-      rows.isEmpty || rows.contains { $0.status == .fail } ? .findings : .success
-    switch format {
-    case .json:
-      output.line(JSONOutput.encode(ManifestCheckJSON(path, manifest, rows)))
-    case .sarif:
-      LiveCheckSARIFWriter.write(
-        findings(path, rows), properties: ["manifest": path],
-        failed: status == .findings, toolVersion: toolVersion, to: output)
-    case .github:
-      LiveCheckGitHubWriter.write(findings(path, rows), to: output)
-      let failed = rows.filter { $0.status == .fail }.count
-      output.line(
-        failed == 0 ? "result: pass" : "result: fail (\(failed) of \(rows.count) hosts failed)")
-    case .text:
-      renderTable(path, manifest, rows, to: output)
-    }
-    output.flush()
-    return status
+    return ManifestCheckReport(path: path, manifest: manifest, rows: rows)
+  }
+}
+
+/// What `aasa-lint check --manifest` found: each host the manifest verifies, checked live.
+package struct ManifestCheckReport: Report {
+  package var path: String
+  package var manifest: ManifestReport
+  package var rows: [ManifestCheck.Row]
+
+  /// Failed when a host failed, or the manifest verifies none.
+  package var outcome: Outcome {
+    Outcome(failing: rows.isEmpty || rows.contains { $0.status == .fail })
+  }
+}
+
+extension ManifestCheckReport: JSONReport {
+  package var jsonDocument: any Encodable { ManifestCheckJSON(path, manifest, rows) }
+}
+
+extension ManifestCheckReport: SARIFReport {
+  package func addSARIFResults(to builder: inout SARIFLog.Builder) {
+    builder.add(findings())
   }
 
+  package var sarifProperties: [String: String]? {
+    ["manifest": path, "status": outcome == .failed ? "fail" : "pass"]
+  }
+}
+
+extension ManifestCheckReport: GitHubReport {
+  package func writeAnnotations(to output: OutputSink) {
+    LiveCheckGitHubWriter.write(findings(), to: output)
+    let failed = rows.filter { $0.status == .fail }.count
+    output.line(
+      failed == 0 ? "result: pass" : "result: fail (\(failed) of \(rows.count) hosts failed)")
+  }
+}
+
+extension ManifestCheckReport: TextReport {
   /// What did not pass, for SARIF and annotations: each host's site and assetlinks.json lines
   /// and lint findings at its URL, and its grant and rules lines at the host's manifest line.
-  private func findings(_ path: String, _ rows: [ManifestCheck.Row]) -> [LiveCheckFinding] {
+  private func findings() -> [LiveCheckFinding] {
     rows.flatMap { row -> [LiveCheckFinding] in
       let file = row.site.check(of: .assetLinks)
       let url = file?.url ?? row.site.site.origin
@@ -73,10 +92,8 @@ extension CheckRun {
     }
   }
 
-  private func renderTable(
-    _ path: String, _ manifest: ManifestReport, _ rows: [ManifestCheck.Row],
-    to sink: OutputSink
-  ) {
+  package func writeText(to sink: OutputSink, _ context: RenderContext) {
+    let style = context.style
     // The path, the package, the hosts and what the sites answered are shown escaped.
     sink.line(
       style.bold(path.escapingControlCharacters)

@@ -13,41 +13,45 @@ import AASADevice
 ///     next    aasa-lint check https://signal.group
 ///             adb shell pm verify-app-links --re-verify org.thoughtcrime.securesms
 /// ```
-public struct DeviceRun {
-  public enum Format: String, Sendable, CaseIterable {
-    case text, json
-  }
+package struct DeviceRun: FormatDeclaring {
+  package static let formats: [OutputFormat] = [.text, .json]
 
   /// The file's name as given, `-` for standard input.
-  public var input: String
-  public var format: Format
-  public var style: TerminalStyle
+  package var input: String
 
-  public init(input: String = "-", format: Format = .text, style: TerminalStyle = .plain) {
+  package init(input: String = "-") {
     self.input = input
-    self.format = format
-    self.style = style
   }
 
-  /// 0 when every domain read opens the app, 1 when one does not; unreadable or unrecognised
-  /// input is thrown before anything is written.
-  public func run(output: OutputSink) throws -> ExitStatus {
+  /// The paste explained; unreadable or unrecognised input is thrown before anything is written.
+  package func run() throws -> DevicePasteReport {
     let bytes = try FileInput.read(input)
     let report: DeviceReport
     do {
       report = try DeviceOutputReader.read(bytes)
     } catch {
-      throw LintRun.UsageError("\(input == "-" ? "standard input" : input): \(error.description)")
+      throw UsageError("\(input == "-" ? "standard input" : input): \(error.description)")
     }
-    switch format {
-    case .text: writeText(report, to: output)
-    case .json: output.line(JSONOutput.encode(DeviceJSON(report)))
-    }
-    output.flush()
-    return report.failing.isEmpty ? .success : .findings
+    return DevicePasteReport(device: report)
   }
+}
 
-  private func writeText(_ report: DeviceReport, to sink: OutputSink) {
+/// What `aasa-lint device` read from a paste: per app and domain, the state and its explanation.
+package struct DevicePasteReport: Report {
+  package var device: DeviceReport
+
+  /// Passed when every domain read opens the app.
+  package var outcome: Outcome { Outcome(failing: !device.failing.isEmpty) }
+}
+
+extension DevicePasteReport: JSONReport {
+  package var jsonDocument: any Encodable { DeviceJSON(device) }
+}
+
+extension DevicePasteReport: TextReport {
+  package func writeText(to sink: OutputSink, _ context: RenderContext) {
+    let style = context.style
+    let report = device
     if report.apps.isEmpty {
       sink.line("no app's domain state in this \(report.platform.rawValue) output")
     }

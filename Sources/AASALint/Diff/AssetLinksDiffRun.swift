@@ -23,10 +23,9 @@ extension DiffRun {
     return (oldList, newList)
   }
 
-  func runAssetLinks(
-    old oldList: StatementList, new newList: StatementList, urls: LintRun.URLSource,
-    output: OutputSink
-  ) throws -> ExitStatus {
+  func assetLinksDiff(
+    old oldList: StatementList, new newList: StatementList, urls: URLSource
+  ) throws -> AssetLinksDiffReport {
     let diff = AssetLinksDiff(old: oldList, new: newList)
     let oldRouter = AndroidRouter(oldList)
     let newRouter = AndroidRouter(newList)
@@ -48,38 +47,52 @@ extension DiffRun {
         }
       }
     }
-    if format == .json {
-      output.line(
-        JSONOutput.encode(
-          AssetLinksDiffJSON(
-            old: old.name, new: new.name, changed: !diff.isEmpty || !changes.isEmpty,
-            addedGrants: diff.addedGrants.map(AssetLinksDiffJSON.Grant.init),
-            removedGrants: diff.removedGrants.map(AssetLinksDiffJSON.Grant.init),
-            dynamicRules: diff.ruleChanges.map {
-              .init(app: $0.package, before: $0.before, after: $0.after)
-            },
-            routed: routed,
-            routes: changes.map {
-              .init(
-                input: $0.input, app: $0.app, before: $0.before.rawValue, after: $0.after.rawValue)
-            })))
-    } else {
-      writeText(diff, changes, routed: routed, to: output)
-    }
-    output.flush()
-    let changed = !diff.isEmpty || !changes.isEmpty
-    return exitCodeOnChange && changed ? .findings : .success
+    return AssetLinksDiffReport(
+      old: old.name, new: new.name, diff: diff, changes: changes, routed: routed,
+      exitCodeOnChange: exitCodeOnChange)
   }
+}
 
-  private func writeText(
-    _ diff: AssetLinksDiff, _ changes: [AndroidChange], routed: Int, to sink: OutputSink
-  ) {
+/// What `aasa-lint diff` found for two assetlinks.json files: grants that changed, apps whose
+/// dynamic rules changed, and (with `--urls`) URLs whose Android verdict changes.
+package struct AssetLinksDiffReport: Report {
+  package var old: String
+  package var new: String
+  package var diff: AssetLinksDiff
+  var changes: [DiffRun.AndroidChange]
+  package var routed: Int
+  package var exitCodeOnChange: Bool
+
+  package var outcome: Outcome {
+    Outcome(failing: exitCodeOnChange && (!diff.isEmpty || !changes.isEmpty))
+  }
+}
+
+extension AssetLinksDiffReport: JSONReport {
+  package var jsonDocument: any Encodable {
+    AssetLinksDiffJSON(
+      old: old, new: new, changed: !diff.isEmpty || !changes.isEmpty,
+      addedGrants: diff.addedGrants.map(AssetLinksDiffJSON.Grant.init),
+      removedGrants: diff.removedGrants.map(AssetLinksDiffJSON.Grant.init),
+      dynamicRules: diff.ruleChanges.map {
+        .init(app: $0.package, before: $0.before, after: $0.after)
+      },
+      routed: routed,
+      routes: changes.map {
+        .init(input: $0.input, app: $0.app, before: $0.before.rawValue, after: $0.after.rawValue)
+      })
+  }
+}
+
+extension AssetLinksDiffReport: TextReport {
+  package func writeText(to sink: OutputSink, _ context: RenderContext) {
+    let style = context.style
     // File names, packages, rules and URLs come from the inputs: every one is shown escaped.
     func shown(_ text: some StringProtocol) -> String { text.escapingControlCharacters }
     if diff.isEmpty {
       sink.line(
         style.green("no change in what the file grants")
-          + style.dim(" (\(shown(old.name)) → \(shown(new.name)))"))
+          + style.dim(" (\(shown(old)) → \(shown(new)))"))
     }
     for grant in diff.addedGrants {
       sink.line(

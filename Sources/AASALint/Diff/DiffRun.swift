@@ -3,12 +3,12 @@ import AASACore
 
 /// `aasa-lint diff OLD NEW`: what changed in behaviour, per app, and (with URLs) which URLs now
 /// open another app.
-public struct DiffRun {
-  public struct Input {
-    public var name: String
-    public var bytes: [UInt8]
+package struct DiffRun: FormatDeclaring {
+  package struct Input {
+    package var name: String
+    package var bytes: [UInt8]
 
-    public init(name: String, bytes: [UInt8]) {
+    package init(name: String, bytes: [UInt8]) {
       self.name = name
       self.bytes = bytes
     }
@@ -22,26 +22,21 @@ public struct DiffRun {
   }
 
   /// A URL whose outcome differs between the two files.
-  public struct RoutingChange: Sendable {
-    public var input: String
-    public var before: RoutingExpectation.Outcome
-    public var after: RoutingExpectation.Outcome
+  package struct RoutingChange: Sendable {
+    package var input: String
+    package var before: RoutingExpectation.Outcome
+    package var after: RoutingExpectation.Outcome
   }
 
-  public var old: Input
-  public var new: Input
-  public var format: OutputFormat
-  public var style: TerminalStyle
-  public var exitCodeOnChange: Bool
+  package static let formats: [OutputFormat] = [.text, .json]
 
-  public init(
-    old: Input, new: Input, format: OutputFormat = .text, style: TerminalStyle = .plain,
-    exitCodeOnChange: Bool = false
-  ) {
+  package var old: Input
+  package var new: Input
+  package var exitCodeOnChange: Bool
+
+  package init(old: Input, new: Input, exitCodeOnChange: Bool = false) {
     self.old = old
     self.new = new
-    self.format = format
-    self.style = style
     self.exitCodeOnChange = exitCodeOnChange
   }
 
@@ -54,16 +49,16 @@ public struct DiffRun {
   static func requireComparable(_ input: Input) throws {
     let kind = InputKind.detect(input.bytes)
     guard comparableKinds.contains(kind) else {
-      throw LintRun.UsageError(
+      throw UsageError(
         "diff compares two apple-app-site-association files or two assetlinks.json files; "
           + "\(input.name) is \(kind.describedWithArticle)"
       )
     }
   }
 
-  public func run(urls: LintRun.URLSource, output: OutputSink) throws -> ExitStatus {
+  package func run(urls: URLSource) throws -> any Report {
     if let lists = assetLinksLists() {
-      return try runAssetLinks(old: lists.old, new: lists.new, urls: urls, output: output)
+      return try assetLinksDiff(old: lists.old, new: lists.new, urls: urls)
     }
     try Self.requireComparable(old)
     try Self.requireComparable(new)
@@ -88,13 +83,14 @@ public struct DiffRun {
         changes.append(RoutingChange(input: String(line), before: before, after: after))
       }
     }
-    switch format {
-    case .json: writeJSON(diff, changes, routed: routed, ignored: ignored, to: output)
-    default: writeText(diff, changes, routed: routed, ignored: ignored, to: output)
-    }
-    output.flush()
-    let changed = !diff.isEmpty || !changes.isEmpty
-    return exitCodeOnChange && changed ? .findings : .success
+    return AssociationDiffReport(
+      old: old.name, new: new.name, diff: diff, changes: changes, routed: routed,
+      ignored: ignored, exitCodeOnChange: exitCodeOnChange)
+  }
+
+  /// `new.json:3:5: trailing comma before `]` [AASA002]`.
+  static func describe(_ input: Input, _ reason: Diagnostic) -> String {
+    "\(input.name):\(reason.location): \(reason.message) [\(reason.code)]"
   }
 
   /// What the file does on a device: nothing at all when Apple would ignore it (a JSON error, over
@@ -104,27 +100,39 @@ public struct DiffRun {
     if let reason = report.whyAppleIgnoresFile { return (SiteAssociation(), reason) }
     return (report.association ?? SiteAssociation(), nil)
   }
+}
 
-  /// `new.json:3:5: trailing comma before `]` [AASA002]`.
-  private static func describe(_ input: Input, _ reason: Diagnostic) -> String {
-    "\(input.name):\(reason.location): \(reason.message) [\(reason.code)]"
+/// What `aasa-lint diff OLD NEW` found for two apple-app-site-association files: the rules that
+/// changed per app, and (with `--urls`) the URLs that now open another app.
+package struct AssociationDiffReport: Report {
+  package var old: String
+  package var new: String
+  package var diff: AssociationDiff
+  package var changes: [DiffRun.RoutingChange]
+  package var routed: Int
+  var ignored: [DiffRun.IgnoredFile]
+  /// `--exit-code`: a change in behaviour fails the run, as `git diff --exit-code` does.
+  package var exitCodeOnChange: Bool
+
+  package var outcome: Outcome {
+    Outcome(failing: exitCodeOnChange && (!diff.isEmpty || !changes.isEmpty))
   }
+}
 
-  private func writeText(
-    _ diff: AssociationDiff, _ changes: [RoutingChange], routed: Int,
-    ignored: [IgnoredFile], to sink: OutputSink
-  ) {
+extension AssociationDiffReport: TextReport, JSONReport {
+  package func writeText(to sink: OutputSink, _ context: RenderContext) {
+    let style = context.style
     // File names, app IDs, rules and URLs come from the inputs: every one is shown escaped.
     func shown(_ text: some StringProtocol) -> String { text.escapingControlCharacters }
     for file in ignored {
       sink.line(
         style.red("Apple ignores \(shown(file.input.name)) as a whole, so it opens no URL: ")
-          + shown(Self.describe(file.input, file.reason)))
+          + shown(DiffRun.describe(file.input, file.reason)))
     }
     if diff.isEmpty {
       sink.line(
         style.green("no change in behaviour")
-          + style.dim(" (\(shown(old.name)) → \(shown(new.name)))"))
+          + style.dim(" (\(shown(old)) → \(shown(new)))"))
     }
     for app in diff.apps {
       let suffix = app.presence.map { " (\($0.rawValue))" } ?? ""
@@ -137,11 +145,13 @@ public struct DiffRun {
           sink.line("  " + style.red("- \(origin.reference) \(shown(origin.written))"))
         case .changed(let old, let new, let differences):
           sink.line(
-            "  " + style.yellow("~ \(new.reference) \(shown(new.written))") + was(old, new))
+            "  " + style.yellow("~ \(new.reference) \(shown(new.written))")
+              + was(old, new, style: style))
           for difference in differences { sink.line("      " + shown(difference)) }
         case .moved(let old, let new):
           sink.line(
-            "  " + style.cyan("↕ \(new.reference) \(shown(new.written))") + was(old, new))
+            "  " + style.cyan("↕ \(new.reference) \(shown(new.written))")
+              + was(old, new, style: style))
         }
       }
     }
@@ -164,16 +174,15 @@ public struct DiffRun {
   }
 
   /// "(was details[0].components[3])" when the rule stood elsewhere before.
-  private func was(_ old: EffectiveRule.Origin, _ new: EffectiveRule.Origin) -> String {
+  private func was(
+    _ old: EffectiveRule.Origin, _ new: EffectiveRule.Origin, style: TerminalStyle
+  ) -> String {
     old.reference == new.reference ? "" : style.dim(" (was \(old.reference))")
   }
 
-  private func writeJSON(
-    _ diff: AssociationDiff, _ changes: [RoutingChange], routed: Int,
-    ignored: [IgnoredFile], to sink: OutputSink
-  ) {
-    let report = DiffJSON(
-      old: old.name, new: new.name, changed: !diff.isEmpty || !changes.isEmpty,
+  package var jsonDocument: any Encodable {
+    DiffJSON(
+      old: old, new: new, changed: !diff.isEmpty || !changes.isEmpty,
       ignoredByApple: ignored.isEmpty
         ? nil
         : Dictionary(ignored.map { ($0.role, DiagnosticJSON($0.reason)) }) { first, _ in first },
@@ -183,7 +192,6 @@ public struct DiffRun {
       routes: changes.map {
         DiffJSON.Route(input: $0.input, before: $0.before.description, after: $0.after.description)
       })
-    sink.line(JSONOutput.encode(report))
   }
 }
 

@@ -5,9 +5,8 @@ import AASASigned
 /// An error that ends a run before it can answer: an input that cannot be read, or options that
 /// contradict each other. Its description is the whole message, in words, so that every such
 /// error reaches the user the same way: `aasa-lint: error: MESSAGE`, exit status 2.
-public protocol InputProblem: Error, CustomStringConvertible {}
+package protocol InputProblem: Error, CustomStringConvertible {}
 
-extension LintRun.UsageError: InputProblem {}
 extension FileInput.ReadError: InputProblem {}
 extension LineReader.OpenError: InputProblem {}
 extension LineReader.LineTooLong: InputProblem {}

@@ -4,7 +4,7 @@ import AASACore
 
 /// One row of an `--expect` table, checked: routing expectations for association files and route
 /// keys for route configs are shown the same way.
-public protocol ExpectationOutcome {
+package protocol ExpectationOutcome {
   var isMet: Bool { get }
   /// `FILE:LINE: input: expected …, got …`.
   func describe(file: String) -> String

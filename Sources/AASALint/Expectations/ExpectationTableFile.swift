@@ -1,23 +1,18 @@
-import AASA
 import AASACore
 
-/// An `--expect` table read from a file or standard input: the one place every subcommand loads
-/// one, so that `aasa-lint FILE`, a route config and `check` read tables alike.
-public struct ExpectationTableFile: Sendable {
-  /// The table's name as findings name it: the path, or `<stdin>`.
-  public var file: String
-  public var text: String
-
-  public static func read(_ path: String, limit: Int = FileInput.defaultLimit) throws
-    -> ExpectationTableFile
-  {
+/// Reads an `--expect` table from a file or standard input: the one place every subcommand loads
+/// one, once, so that `aasa-lint FILE`, a route config and `check` read tables alike. Each format
+/// then reads the rows as it understands them (`RoutingExpectation.rows(of:)`,
+/// `AndroidExpectation.rows(of:)`, ``RouteExpectationResult/check(_:router:platform:)``).
+package enum ExpectationTableFile {
+  /// The table at `path` (`-` for standard input), named as findings name it: `name`, else the
+  /// path, or `<stdin>`.
+  package static func read(
+    _ path: String, limit: Int = FileInput.defaultLimit, name: String? = nil
+  ) throws -> ExpectationTable {
     let bytes = try FileInput.read(path, limit: limit)
-    return ExpectationTableFile(
-      file: path == "-" ? "<stdin>" : path, text: String(decoding: bytes, as: UTF8.self))
-  }
-
-  /// The rows as URL expectations: an app ID, `none` or `blocked` each.
-  public var routingExpectations: [RoutingExpectation] {
-    get throws { try RoutingExpectation.parseTable(text, file: file) }
+    return try ExpectationTable(
+      String(decoding: bytes, as: UTF8.self), file: name ?? (path == "-" ? "<stdin>" : path),
+      expecting: "an app ID, none or blocked")
   }
 }

@@ -1,11 +1,11 @@
 /// A size in bytes as people write it on a command line: `131072`, `128K`, `4M`, `1G`
 /// (binary multiples; a trailing `B` or `iB` is accepted).
-public struct ByteCount: Hashable, Sendable, CustomStringConvertible {
-  public var bytes: Int
+package struct ByteCount: Hashable, Sendable, CustomStringConvertible {
+  package var bytes: Int
 
-  public init(_ bytes: Int) { self.bytes = bytes }
+  package init(_ bytes: Int) { self.bytes = bytes }
 
-  public init?(parsing text: String) {
+  package init?(parsing text: String) {
     var digits = Substring(text.uppercased())
     for suffix in ["IB", "B"] where digits.hasSuffix(suffix) {
       digits = digits.dropLast(suffix.count)
@@ -22,7 +22,7 @@ public struct ByteCount: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// `4 MiB`, `128 KiB`, or the bytes when they are no whole multiple.
-  public var description: String {
+  package var description: String {
     for (unit, power) in [("GiB", 30), ("MiB", 20), ("KiB", 10)]
     where bytes >= 1 << power && bytes % (1 << power) == 0 {
       return "\(bytes >> power) \(unit)"

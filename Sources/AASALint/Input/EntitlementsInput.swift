@@ -2,14 +2,14 @@
 /// or a file named `.entitlements`. They are no file a site serves, so they are never linted as
 /// one (an XML property list starts with `<`, as a page does): the run is refused, naming the
 /// command that checks them against the sites, `aasa-lint check --entitlements FILE`.
-public enum EntitlementsInput {
+package enum EntitlementsInput {
   /// How far into the file the first element is looked for: past the XML declaration, comments
   /// and the document type that Xcode writes.
   static let searchLimit = 4096
 
   /// Whether `bytes` are a property list: binary (`bplist`), or XML whose document type or first
   /// element is `plist` (after a byte order mark, the XML declaration and comments).
-  public static func isPropertyList(_ bytes: [UInt8]) -> Bool {
+  package static func isPropertyList(_ bytes: [UInt8]) -> Bool {
     if bytes.starts(with: Array("bplist".utf8)) { return true }
     let end = min(bytes.count, searchLimit)
     var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -50,14 +50,14 @@ public enum EntitlementsInput {
 
   /// The refusal for `file` when it holds an app's entitlements: its content is a property list,
   /// or its name ends in `.entitlements` and `--kind` did not say what it is. Nil otherwise.
-  public static func refusal(file: String, bytes: [UInt8], kindGiven: Bool)
-    -> LintRun.UsageError?
+  package static func refusal(file: String, bytes: [UInt8], kindGiven: Bool)
+    -> UsageError?
   {
     let named = file.lowercased().hasSuffix(".entitlements")
     guard isPropertyList(bytes) || (named && !kindGiven) else { return nil }
     let shown = file == "-" ? "<stdin>" : file
     let argument = file == "-" ? "FILE" : shellWord(file)
-    return LintRun.UsageError(
+    return UsageError(
       "\(shown) is an app's entitlements (a property list), not a file a site serves; to check "
         + "each applinks: domain it names against its site, run: aasa-lint check --entitlements "
         + argument)

@@ -2,21 +2,21 @@ import AASA
 import AASACore
 
 /// Reads a whole input file, or standard input for `-`.
-public enum FileInput {
-  public struct ReadError: Error, CustomStringConvertible {
-    public var path: String
-    public var reason: String
-    public var description: String { "cannot read \(path): \(reason)" }
+package enum FileInput {
+  package struct ReadError: Error, CustomStringConvertible {
+    package var path: String
+    package var reason: String
+    package var description: String { "cannot read \(path): \(reason)" }
   }
 
   /// The default `--max-size`: far above the 128 KB Apple and Google read, far below what would
   /// take a linter long to parse.
-  public static let defaultLimit = 4 << 20
+  package static let defaultLimit = 4 << 20
 
   /// Reads the input, refusing one over `limit` bytes before reading it when its size is known
   /// (a file), and as soon as it passes the limit otherwise (a pipe), so that a huge file or an
   /// endless stream costs neither time nor memory.
-  public static func read(_ path: String, limit: Int = defaultLimit) throws -> [UInt8] {
+  package static func read(_ path: String, limit: Int = defaultLimit) throws -> [UInt8] {
     let descriptor: Int32
     do {
       descriptor = path == "-" ? System.standardInput : try System.openForReading(path)

@@ -3,7 +3,7 @@ import AASAAndroid
 import AASACore
 
 /// What a file given to `aasa-lint` is, which decides which library reads it.
-public enum InputKind: String, Sendable, CaseIterable {
+package enum InputKind: String, Sendable, CaseIterable {
   /// An `apple-app-site-association` file.
   case aasa
   /// An `assetlinks.json` statement list.
@@ -16,7 +16,7 @@ public enum InputKind: String, Sendable, CaseIterable {
   case manifest
 
   /// What the kind is, in words: `an assetlinks.json statement list`.
-  public var describedWithArticle: String {
+  package var describedWithArticle: String {
     switch self {
     case .aasa: "an apple-app-site-association file"
     case .assetlinks: "an assetlinks.json statement list"
@@ -27,7 +27,7 @@ public enum InputKind: String, Sendable, CaseIterable {
   }
 
   /// The association-file kind, for the two formats `Linter` reads.
-  public var fileKind: FileKind? {
+  package var fileKind: FileKind? {
     switch self {
     case .aasa: .appleAppSiteAssociation
     case .assetlinks: .assetLinks
@@ -45,13 +45,13 @@ public enum InputKind: String, Sendable, CaseIterable {
   /// Guesses the kind from the content. A page starts with `<` (after an optional byte order mark
   /// and whitespace); a JSON object with `routes` or `defaultRoute` and none of the association
   /// files' keys is a route config; anything else is decided as before (``FileKind/detect(_:)``).
-  public static func detect(_ bytes: [UInt8]) -> InputKind {
+  package static func detect(_ bytes: [UInt8]) -> InputKind {
     detect(SourceDocument(name: "-", bytes: bytes)).kind
   }
 
   /// The kind, and the document carrying the JSON reading that told it, so that the format's
   /// linter does not read the file again.
-  public static func detect(_ document: SourceDocument) -> (
+  package static func detect(_ document: SourceDocument) -> (
     kind: InputKind, document: SourceDocument
   ) {
     let bytes = document.bytes

@@ -10,26 +10,26 @@ import AASACore
 /// A line is at most ``maximumLineLength`` bytes: a longer one (a file that is not a list, or a
 /// stream without newlines) ends the reading with ``LineTooLong``, naming its line, before more
 /// than that is kept of it.
-public struct LineReader {
-  public struct OpenError: Error, CustomStringConvertible {
-    public var path: String
-    public var reason: String
-    public var description: String { "cannot read \(path): \(reason)" }
+package struct LineReader {
+  package struct OpenError: Error, CustomStringConvertible {
+    package var path: String
+    package var reason: String
+    package var description: String { "cannot read \(path): \(reason)" }
   }
 
   /// A line longer than ``maximumLineLength``: `FILE:LINE: a line over 64 KiB …`.
-  public struct LineTooLong: Error, CustomStringConvertible {
+  package struct LineTooLong: Error, CustomStringConvertible {
     /// The file's name, `<stdin>` for standard input.
-    public var path: String
+    package var path: String
     /// The line's number, from 1 (blank and comment lines counted).
-    public var line: Int
-    public var description: String {
+    package var line: Int
+    package var description: String {
       "\(path):\(line): a line over 64 KiB (\(LineReader.maximumLineLength) bytes); a list holds one URL, path or host a line"
     }
   }
 
   /// The longest line read: 64 KiB, line ending excluded.
-  public static let maximumLineLength = 64 * 1024
+  package static let maximumLineLength = 64 * 1024
 
   private let fileDescriptor: Int32
   private let closesDescriptor: Bool
@@ -37,7 +37,7 @@ public struct LineReader {
   private let name: String
 
   /// `path` is a file, or `-` for standard input.
-  public init(path: String) throws {
+  package init(path: String) throws {
     name = path == "-" ? "<stdin>" : path
     if path == "-" {
       fileDescriptor = System.standardInput
@@ -54,7 +54,7 @@ public struct LineReader {
 
   /// Calls `body` with each chunk of whole lines as raw bytes and the ranges of its non-blank
   /// lines (line endings excluded), so that callers can decode lines on other threads.
-  public func forEachChunk(_ body: ([UInt8], [Range<Int>]) throws -> Void) throws {
+  package func forEachChunk(_ body: ([UInt8], [Range<Int>]) throws -> Void) throws {
     defer { close() }
     var chunks = chunks()
     while let chunk = try chunks.next() { try body(chunk.bytes, chunk.lines) }
@@ -62,19 +62,19 @@ public struct LineReader {
 
   /// The input's chunks of whole lines, one at a time, for callers that read the next chunk while
   /// they work on the current one. Call ``close()`` when done.
-  public func chunks() -> Chunks { Chunks(fileDescriptor: fileDescriptor, name: name) }
+  package func chunks() -> Chunks { Chunks(fileDescriptor: fileDescriptor, name: name) }
 
   /// Closes the file (not standard input).
-  public func close() {
+  package func close() {
     if closesDescriptor { System.close(fileDescriptor) }
   }
 
   /// Successive chunks of about 1 MiB of whole lines.
-  public struct Chunks {
+  package struct Chunks {
     /// A chunk: raw bytes and the ranges of its non-blank lines (line endings excluded).
-    public struct Chunk: Sendable {
-      public var bytes: [UInt8]
-      public var lines: [Range<Int>]
+    package struct Chunk: Sendable {
+      package var bytes: [UInt8]
+      package var lines: [Range<Int>]
     }
 
     private let fileDescriptor: Int32
@@ -94,7 +94,7 @@ public struct LineReader {
 
     /// The next chunk with at least one line, or nil at the end of the input. Throws
     /// ``LineReader/LineTooLong`` at a line over ``LineReader/maximumLineLength`` bytes.
-    public mutating func next() throws -> Chunk? {
+    package mutating func next() throws -> Chunk? {
       let chunkSize = 1 << 20
       while !reachedEnd {
         var buffer = carried
@@ -149,7 +149,7 @@ public struct LineReader {
 
   /// Calls `body` with each line's content (see ``ListLine/content(of:in:)``). Throws
   /// ``LineTooLong`` at a line over ``maximumLineLength`` bytes, having kept no more of it.
-  public func forEachLine(_ body: (Substring) throws -> Void) throws {
+  package func forEachLine(_ body: (Substring) throws -> Void) throws {
     defer { close() }
     var pending: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)

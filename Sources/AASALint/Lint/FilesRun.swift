@@ -1,83 +1,37 @@
 import AASACore
 
-/// `aasa-lint files FILE...`: lints each file by its kind into one output, and exits with the
-/// worst status (what pre-commit hooks run).
+/// `aasa-lint files FILE...`: lints each file by its kind into one ``FilesReport`` (what
+/// pre-commit hooks run).
 ///
 /// Every readable file is linted, whatever came before it; a file that cannot be read is
-/// reported in the same output (and makes the status 2). The structured formats write one
-/// document for the whole run: `json` one object with every file's report, `sarif` one log with
-/// one run holding every file's results.
-public struct FilesRun {
-  public var files: [String]
-  public var format: OutputFormat
-  public var strict: Bool
-  public var style: TerminalStyle
-  public var maximumSize: Int
-  public var toolVersion = PackageVersion.current
+/// reported in the same output (and makes the status 2).
+package struct FilesRun: FormatDeclaring {
+  /// Every format of a lint but tsv, which carries routes only.
+  package static let formats: [OutputFormat] = [.text, .json, .sarif, .github]
 
-  public init(
-    files: [String], format: OutputFormat = .text, strict: Bool = false,
-    style: TerminalStyle = .plain, maximumSize: Int = FileInput.defaultLimit
-  ) {
+  package var files: [String]
+  package var strict: Bool
+  package var maximumSize: Int
+
+  package init(files: [String], strict: Bool = false, maximumSize: Int = FileInput.defaultLimit) {
     self.files = files
-    self.format = format
     self.strict = strict
-    self.style = style
     self.maximumSize = maximumSize
   }
 
-  /// Runs every file; problems reading one go to `errors` in the text format.
-  public func run(output: OutputSink, errors: OutputSink = .standardError()) throws -> ExitStatus {
-    let gathers = format == .json || format == .sarif
-    let gathered = GatheredReports()
-    if gathers { output.gathered = gathered }
-    defer { output.gathered = nil }
-    var worst = ExitStatus.success
-    var notifications: [SARIFLog.Invocation.Notification] = []
-    for file in files {
-      let status: ExitStatus
-      do {
-        status = try lint(file, output: output)
-      } catch let problem as any InputProblem {
-        status = .usage
-        let message = problem.description
-        switch format {
-        case .json: gathered.addUnreadable(file: file, problem: message)
-        case .sarif:
-          notifications.append(
-            .init(
-              level: "error", message: .init(text: message),
-              locations: [.init(physicalLocation: .init(artifactLocation: .init(uri: file)))]))
-        case .github:
-          output.line(
-            "::error file=\(GitHubAnnotationWriter.escapeProperty(file)),title=unreadable file::"
-              + GitHubAnnotationWriter.escapeData(message))
-        case .text, .tsv:
-          output.flush()
-          errors.line("aasa-lint: error: " + message.escapingControlCharacters)
-          errors.flush()
+  package func run() throws -> FilesReport {
+    FilesReport(
+      entries: try files.map { file in
+        do {
+          return .linted(try lint(file))
+        } catch let problem as any InputProblem {
+          return .unreadable(file: file, problem: problem.description)
         }
-      }
-      if status.rawValue > worst.rawValue { worst = status }
-    }
-    switch format {
-    case .json:
-      output.line(JSONOutput.encode(gathered.filesReport))
-    case .sarif:
-      let invocation = SARIFLog.Invocation(
-        executionSuccessful: notifications.isEmpty, exitCode: Int(worst.rawValue),
-        toolExecutionNotifications: notifications.isEmpty ? nil : notifications)
-      output.line(
-        JSONOutput.encode(gathered.sarif.log(toolVersion: toolVersion, invocation: invocation)))
-    case .text, .tsv, .github:
-      break
-    }
-    output.flush()
-    return worst
+      })
   }
 
-  /// Lints one file by its kind, into `output` (or what it gathers).
-  private func lint(_ file: String, output: OutputSink) throws -> ExitStatus {
+  /// Lints one file by its kind.
+  private func lint(_ file: String) throws -> any FileLintReport {
     let source = try FileInput.read(file, limit: maximumSize)
     if let refusal = EntitlementsInput.refusal(file: file, bytes: source, kindGiven: false) {
       throw refusal
@@ -86,25 +40,126 @@ public struct FilesRun {
     switch detected.kind {
     case .applinks:
       // A page: its App Link is linted and shown, without a source URL to navigate from.
-      return AppLinksRun(
-        fileName: file, source: source, format: format, strict: strict, style: style
-      ).run(output: output)
+      return AppLinksRun(fileName: file, source: source, strict: strict).run()
     case .routes:
       // A route config is not an association file: it has its own checks.
-      var run = RouteConfigRun(
-        fileName: file, source: source, format: format, strict: strict, style: style)
+      var run = RouteConfigRun(fileName: file, source: source, strict: strict)
       run.document = detected.document
-      return try run.run(urls: .none, output: output)
+      return run.run(urls: .none)
     case .manifest:
-      var run = ManifestRun(
-        fileName: file, source: source, format: format, strict: strict, style: style)
+      var run = ManifestRun(fileName: file, source: source, strict: strict)
       try run.loadResources(manifestPath: file, placeholders: [])
-      return run.run(output: output)
+      return run.run()
     case .aasa, .assetlinks:
-      var run = LintRun(
-        fileName: file, source: source, format: format, strict: strict, style: style)
+      var run = LintRun(fileName: file, source: source, strict: strict)
       run.document = detected.document
-      return try run.run(urls: .none, output: output)
+      guard let report = try run.run(urls: .none) as? AssociationLintReport else {
+        preconditionFailure("a lint without URLs, --app or --expect routes nothing")
+      }
+      return report
     }
+  }
+}
+
+/// A one-file lint report `aasa-lint files` can gather: written in every format `files` offers,
+/// with a JSON document that counts its findings.
+package protocol FileLintReport: TextReport, JSONReport, SARIFReport, GitHubReport {
+  /// The JSON document, whose summary `files` adds up.
+  var summarizedDocument: any SummarizedReport { get throws }
+}
+
+extension FileLintReport {
+  package var jsonDocument: any Encodable { get throws { try summarizedDocument } }
+}
+
+/// What `aasa-lint files` found: each file's report, or why it could not be read, in the order
+/// the files were given. The structured formats write one document for the whole run: `json`
+/// one object with every file's report, `sarif` one log with one run holding every file's
+/// results.
+package struct FilesReport: Report {
+  package enum Entry {
+    case linted(any FileLintReport)
+    case unreadable(file: String, problem: String)
+  }
+
+  package var entries: [Entry]
+
+  /// The worst of the files': unusable when one could not be read.
+  package var outcome: Outcome {
+    entries.map { entry in
+      switch entry {
+      case .linted(let report): report.outcome
+      case .unreadable: .unusable
+      }
+    }.max() ?? .passed
+  }
+}
+
+extension FilesReport: TextReport {
+  /// Each file's text; a file that could not be read is said on standard error, in its place.
+  package func writeText(to output: OutputSink, _ context: RenderContext) throws {
+    for entry in entries {
+      switch entry {
+      case .linted(let report):
+        try report.writeText(to: output, context)
+        output.flush()
+      case .unreadable(_, let problem):
+        output.flush()
+        context.errors.line("aasa-lint: error: " + problem.escapingControlCharacters)
+        context.errors.flush()
+      }
+    }
+  }
+}
+
+extension FilesReport: GitHubReport {
+  package func writeAnnotations(to output: OutputSink) throws {
+    for entry in entries {
+      switch entry {
+      case .linted(let report): try report.writeAnnotations(to: output)
+      case .unreadable(let file, let problem):
+        output.line(
+          "::error file=\(GitHubAnnotationWriter.escapeProperty(file)),title=unreadable file::"
+            + GitHubAnnotationWriter.escapeData(problem))
+      }
+    }
+  }
+}
+
+extension FilesReport: JSONReport {
+  package var jsonDocument: any Encodable {
+    get throws {
+      var gathered = GatheredReports()
+      for entry in entries {
+        switch entry {
+        case .linted(let report): gathered.add(try report.summarizedDocument)
+        case .unreadable(let file, let problem):
+          gathered.addUnreadable(file: file, problem: problem)
+        }
+      }
+      return gathered.filesReport
+    }
+  }
+}
+
+extension FilesReport: SARIFReport {
+  package func addSARIFResults(to builder: inout SARIFLog.Builder) throws {
+    for case .linted(let report) in entries { try report.addSARIFResults(to: &builder) }
+  }
+
+  /// One log: every file's results in one run, and an unreadable file as a notification.
+  package func sarifLog(toolVersion: String) throws -> SARIFLog {
+    var builder = SARIFLog.Builder()
+    try addSARIFResults(to: &builder)
+    let notifications: [SARIFLog.Invocation.Notification] = entries.compactMap { entry in
+      guard case .unreadable(let file, let problem) = entry else { return nil }
+      return .init(
+        level: "error", message: .init(text: problem),
+        locations: [.init(physicalLocation: .init(artifactLocation: .init(uri: file)))])
+    }
+    let invocation = SARIFLog.Invocation(
+      executionSuccessful: notifications.isEmpty, exitCode: Int(ExitStatus(outcome).rawValue),
+      toolExecutionNotifications: notifications.isEmpty ? nil : notifications)
+    return builder.log(toolVersion: toolVersion, invocation: invocation)
   }
 }

@@ -6,25 +6,27 @@ import AASALiveCheck
 import AASASigned
 
 /// Everything `aasa-lint FILE [URL ...]` was asked, as plain values: the executable parses its
-/// arguments into this, and ``run(output:)`` reads the input, tells its format apart and hands it
+/// arguments into this, and ``run(notes:)`` reads the input, tells its format apart and hands it
 /// to the format's run (``LintRun``, ``RouteConfigRun``, ``AppLinksRun``).
-public struct LintRequest {
+package struct LintRequest: FormatDeclaring {
+  package static let formats = OutputFormat.allCases
+
   /// Options that contradict what the input turned out to be: shown with the command's usage.
-  public struct ArgumentError: Error, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+  package struct ArgumentError: Error, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
   }
 
   /// What a page's navigation sends, for an App Links page with a platform.
-  public struct PageRequest: Sendable {
-    public var pageURL: String?
-    public var installed: [String] = []
-    public var extras: String?
-    public var appLinkData: String?
-    public var refererAppName: String?
-    public var refererURL: String?
+  package struct PageRequest: Sendable {
+    package var pageURL: String?
+    package var installed: [String] = []
+    package var extras: String?
+    package var appLinkData: String?
+    package var refererAppName: String?
+    package var refererURL: String?
 
-    public init() {}
+    package init() {}
 
     /// The first page option given, for saying it does not apply to another kind of file.
     var givenOption: String? {
@@ -38,40 +40,37 @@ public struct LintRequest {
     }
   }
 
-  public var file: String
-  public var urls: [String] = []
+  package var file: String
+  package var urls: [String] = []
   /// A file of URLs, one per line, or `-`.
-  public var urlList: String?
-  public var domain: String?
-  public var app: String?
+  package var urlList: String?
+  package var domain: String?
+  package var app: String?
   /// An `--expect` table.
-  public var expect: String?
-  public var format: OutputFormat = .text
-  public var kind: InputKind?
-  public var platform: String?
-  public var page = PageRequest()
+  package var expect: String?
+  package var kind: InputKind?
+  package var platform: String?
+  package var page = PageRequest()
   /// `PACKAGE:FINGERPRINT` questions for an assetlinks.json.
-  public var grants: [String] = []
+  package var grants: [String] = []
   /// `--keystore-password`: opens a PKCS#12 keystore given where a fingerprint is accepted.
-  public var keystorePassword: String?
+  package var keystorePassword: String?
   /// `--placeholder NAME=VALUE`: the build's manifest placeholders, for an AndroidManifest.xml.
-  public var placeholders: [String] = []
-  public var relation = Relation.handleAllURLs.rawValue
-  public var strict = false
-  public var verbose = false
-  public var style: TerminalStyle = .plain
-  public var maximumSize = FileInput.defaultLimit
-  public var caFile: String?
-  public var timeoutSeconds: Double = 10
+  package var placeholders: [String] = []
+  package var relation = Relation.handleAllURLs.rawValue
+  package var strict = false
+  package var verbose = false
+  package var maximumSize = FileInput.defaultLimit
+  package var caFile: String?
+  package var timeoutSeconds: Double = 10
 
-  public init(file: String) { self.file = file }
+  package init(file: String) { self.file = file }
 
   private var fileName: String { file == "-" ? "<stdin>" : file }
 
-  /// Runs the request; notes about how an option was read go to `notes`.
-  public func run(output: OutputSink, notes: OutputSink = .standardError()) async throws
-    -> ExitStatus
-  {
+  /// Runs the request into its report; notes about how an option was read (and where a fetched
+  /// page came from) go to `notes` as they are learnt.
+  package func run(notes: OutputSink = .standardError()) async throws -> any Report {
     let site = try siteDomain(notes: notes)
     if PageFetcher.isRemote(file),
       kind == .applinks || (kind == nil && !PageFetcher.namesAssociationFile(file))
@@ -88,7 +87,7 @@ public struct LintRequest {
         "aasa-lint: note: the page came from \(fetched.finalURL.escapingControlCharacters) (\(hops))"
       )
       notes.flush()
-      return try runPage(fetched.body, sourceURL: page.pageURL ?? file, output: output)
+      return try runPage(fetched.body, sourceURL: page.pageURL ?? file)
     }
     var source: [UInt8]
     // http:// too, so that it gets the fetcher's answer (only https counts), not "no such file".
@@ -108,18 +107,17 @@ public struct LintRequest {
     let detected = InputKind.detect(SourceDocument(name: fileName, bytes: source))
     switch kind ?? detected.kind {
     case .applinks:
-      return try runPage(source, sourceURL: page.pageURL, output: output)
+      return try runPage(source, sourceURL: page.pageURL)
     case .routes:
-      return try runRouteConfig(detected.document, output: output)
+      return try runRouteConfig(detected.document)
     case .manifest:
       if !urls.isEmpty || urlList != nil || expect != nil || app != nil || !grants.isEmpty {
-        throw LintRun.UsageError(
+        throw UsageError(
           "URLs, --urls, --expect, --app and --grants are for association files, not a manifest")
       }
-      var run = ManifestRun(
-        fileName: fileName, source: source, format: format, strict: strict, style: style)
+      var run = ManifestRun(fileName: fileName, source: source, strict: strict)
       try run.loadResources(manifestPath: file, placeholders: placeholders)
-      return run.run(output: output)
+      return run.run()
     case .aasa, .assetlinks:
       break
     }
@@ -131,7 +129,7 @@ public struct LintRequest {
     }
     var run = LintRun(
       fileName: fileName, source: source, kind: kind?.fileKind, domain: site, app: app,
-      format: format, strict: strict, verbose: verbose, style: style)
+      strict: strict, verbose: verbose)
     run.document = detected.document
     run.signed = signed
     let relation = Relation(relation)
@@ -145,10 +143,10 @@ public struct LintRequest {
       try CertificateArguments.grantQueries(argument, password: keystorePassword)
     }
     if let expect {
-      let table = try ExpectationTableFile.read(expect, limit: maximumSize)
-      run.expectations = (expect, try table.routingExpectations)
+      // Findings name the table as it was given (`-` for standard input).
+      run.expectations = try ExpectationTableFile.read(expect, limit: maximumSize, name: expect)
     }
-    return try run.run(urls: try urlSource(site: site, notes: notes), output: output)
+    return try run.run(urls: try urlSource(site: site, notes: notes))
   }
 
   /// `--domain`, or the host a fetched file came from.
@@ -165,12 +163,12 @@ public struct LintRequest {
       notes.flush()
       return parsed.domain
     } catch {
-      throw LintRun.UsageError("--domain \(error)")
+      throw UsageError("--domain \(error)")
     }
   }
 
   private func urlSource(site: SiteDomain? = nil, notes: OutputSink? = nil) throws
-    -> LintRun.URLSource
+    -> URLSource
   {
     if let urlList { return .lines(try LineReader(path: urlList)) }
     guard !urls.isEmpty else { return .none }
@@ -203,7 +201,7 @@ public struct LintRequest {
   }
 
   /// A MobileDeepLinking route config: lint it and route the deep links.
-  private func runRouteConfig(_ document: SourceDocument, output: OutputSink) throws -> ExitStatus {
+  private func runRouteConfig(_ document: SourceDocument) throws -> RouteConfigReport {
     if domain != nil || app != nil || !grants.isEmpty {
       throw ArgumentError(
         "--domain, --app and --grants are for association files, not route configs")
@@ -213,40 +211,38 @@ public struct LintRequest {
     }
     var run = RouteConfigRun(
       fileName: fileName, source: document.bytes, platform: try RouteConfigRun.platform(platform),
-      format: format, strict: strict, style: style)
+      strict: strict)
     run.document = document
     if let expect {
-      let table = try ExpectationTableFile.read(expect, limit: maximumSize)
-      run.expectations = (expect, try table.routingExpectations)
+      // Findings name the table as it was given (`-` for standard input).
+      run.expectations = try ExpectationTableFile.read(expect, limit: maximumSize, name: expect)
     }
-    return try run.run(urls: try urlSource(), output: output)
+    return run.run(urls: try urlSource())
   }
 
   /// Lints, shows and (with a platform) navigates a page.
-  private func runPage(_ source: [UInt8], sourceURL: String?, output: OutputSink) throws
-    -> ExitStatus
-  {
+  private func runPage(_ source: [UInt8], sourceURL: String?) throws -> AppLinksPageReport {
     if !urls.isEmpty || urlList != nil || expect != nil || app != nil || !grants.isEmpty {
-      throw LintRun.UsageError(
+      throw UsageError(
         "URLs, --urls, --expect, --app and --grants are for association files; a page is navigated with --platform and --installed"
       )
     }
     let device = try platform.map(AppLinksRun.parseDevice)
     if device == nil, !page.installed.isEmpty {
-      throw LintRun.UsageError("--installed needs --platform: say which device has them")
+      throw UsageError("--installed needs --platform: say which device has them")
     }
     if (page.refererAppName == nil) != (page.refererURL == nil), device != .android {
-      throw LintRun.UsageError("give --referer-app-name and --referer-url together")
+      throw UsageError("give --referer-app-name and --referer-url together")
     }
     var run = AppLinksRun(
       fileName: fileName, source: source, sourceURL: sourceURL, device: device,
-      installed: page.installed, format: format, strict: strict, style: style)
+      installed: page.installed, strict: strict)
     run.request.extras = try page.extras.map { try AppLinksRun.parseObject($0, option: "--extras") }
     run.request.appLinkData = try page.appLinkData.map {
       try AppLinksRun.parseObject($0, option: "--app-link-data")
     }
     run.request.refererAppName = page.refererAppName
     run.request.refererURL = page.refererURL
-    return run.run(output: output)
+    return run.run()
   }
 }

@@ -7,34 +7,37 @@ import Foundation
 /// `aasa-lint new aasa|assetlinks`: a minimal starting file that lints clean under `--strict` and
 /// routes as asked, written only when it does (a placeholder Team ID, a malformed package or
 /// fingerprint is refused with the finding that says why).
-public struct NewRun {
-  public enum Kind: String, Sendable, CaseIterable {
+package struct NewRun: FormatDeclaring {
+  /// The file is the output: it is written as it is.
+  package static let formats: [OutputFormat] = [.text]
+
+  package enum Kind: String, Sendable, CaseIterable {
     case aasa, assetlinks
   }
 
-  public var kind: Kind
+  package var kind: Kind
   /// `aasa`: the app, `TEAMID.bundle.id`.
-  public var app: String?
+  package var app: String?
   /// `aasa`: paths that open the app (all of them when none is given).
-  public var paths: [String] = []
+  package var paths: [String] = []
   /// `aasa`: paths that must not, decided before `paths`.
-  public var excludes: [String] = []
+  package var excludes: [String] = []
   /// `assetlinks`: the package name.
-  public var package: String?
+  package var package: String?
   /// `assetlinks`: SHA-256 fingerprints of the signing certificates, in any case, with or
   /// without colons.
-  public var fingerprints: [String] = []
+  package var fingerprints: [String] = []
   /// `assetlinks`: files holding the signing certificates (X.509 PEM or DER, a PKCS#12 or JKS
   /// keystore, an APK, pasted `keytool -list -v` or `apksigner` output); every certificate's
   /// SHA-256 fingerprint is added.
-  public var certificates: [String] = []
+  package var certificates: [String] = []
   /// The password of a PKCS#12 keystore given as a certificate file.
-  public var keystorePassword: String?
+  package var keystorePassword: String?
 
-  public init(kind: Kind) { self.kind = kind }
+  package init(kind: Kind) { self.kind = kind }
 
   /// The file's text; throws a usage error (nothing written) when it would not lint clean.
-  public func generate() throws -> String {
+  package func generate() throws -> String {
     let text: String
     switch kind {
     case .aasa: text = try association()
@@ -45,37 +48,35 @@ public struct NewRun {
     let findings = report.diagnostics.filter { $0.severity != .info }
     if !findings.isEmpty {
       let listed = findings.map { "\($0.message) [\($0.code.rawValue)]" }
-      throw LintRun.UsageError(
+      throw UsageError(
         "the file would not lint clean: " + listed.joined(separator: "; "))
     }
     return text + "\n"
   }
 
-  public func run(output: OutputSink) throws -> ExitStatus {
-    let text = try generate()
-    output.write(text)
-    output.flush()
-    return .success
+  /// The file, as a report whose text is the file itself.
+  package func run() throws -> GeneratedFile {
+    GeneratedFile(text: try generate())
   }
 
   /// Writes the file to `path`, never over an existing file.
-  public func write(to path: String) throws {
+  package func write(to path: String) throws {
     let text = try generate()
     do {
       try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
     } catch let error as CocoaError where error.code == .fileWriteFileExists {
-      throw LintRun.UsageError("\(path) already exists; remove it or choose another --output")
+      throw UsageError("\(path) already exists; remove it or choose another --output")
     } catch {
-      throw LintRun.UsageError("cannot write \(path): \(error.localizedDescription)")
+      throw UsageError("cannot write \(path): \(error.localizedDescription)")
     }
   }
 
   private func association() throws -> String {
     guard let app, !app.isEmpty else {
-      throw LintRun.UsageError("new aasa needs --app TEAMID.bundle.id")
+      throw UsageError("new aasa needs --app TEAMID.bundle.id")
     }
     for path in paths + excludes where !path.hasPrefix("/") && path != "*" {
-      throw LintRun.UsageError(
+      throw UsageError(
         "\(path) is not a path: write it from the first /, e.g. /albums/* (the domain comes from the entitlement)"
       )
     }
@@ -89,12 +90,12 @@ public struct NewRun {
 
   private func assetLinks() throws -> String {
     guard let package, !package.isEmpty else {
-      throw LintRun.UsageError("new assetlinks needs --package com.example.app")
+      throw UsageError("new assetlinks needs --package com.example.app")
     }
     var canonical: [String] = []
     for text in fingerprints {
       guard let fingerprint = CertificateFingerprint(text), fingerprint.isSHA256 else {
-        throw LintRun.UsageError(
+        throw UsageError(
           "--fingerprint \(text) is not a SHA-256 fingerprint: 32 hex pairs, as keytool -list -v or the Play Console print them"
         )
       }
@@ -105,7 +106,7 @@ public struct NewRun {
       canonical += found.map(\.fingerprint.canonicalText)
     }
     guard !canonical.isEmpty else {
-      throw LintRun.UsageError(
+      throw UsageError(
         "new assetlinks needs --fingerprint SHA256 or --cert FILE: the signing certificate's (for Play, the app signing key's)"
       )
     }
@@ -153,5 +154,17 @@ public struct NewRun {
     }
     var relation: [String]
     var target: Target
+  }
+}
+
+/// A file `aasa-lint new` wrote: written to standard output as it is.
+package struct GeneratedFile: Report, TextReport {
+  package var text: String
+
+  /// A file that would not lint clean is refused before it exists.
+  package var outcome: Outcome { .passed }
+
+  package func writeText(to output: OutputSink, _ context: RenderContext) {
+    output.write(text)
   }
 }

@@ -3,9 +3,9 @@ import AASACore
 
 /// Prints diagnostics the way compilers do: a `file:line:column: severity: message [CODE]` line
 /// that editors and CI logs recognise, then the source line with a caret, then the fix.
-public struct DiagnosticTextRenderer {
-  public var fileName: String
-  public var style: TerminalStyle
+package struct DiagnosticTextRenderer {
+  package var fileName: String
+  package var style: TerminalStyle
   private let source: [UInt8]
   /// The byte offset where each line starts, found once: a minified file is one long line, and
   /// each of thousands of findings on it must not scan it again.
@@ -15,7 +15,7 @@ public struct DiagnosticTextRenderer {
   private static let widestLine = 160
   private static let windowRadius = 60
 
-  public init(fileName: String, source: [UInt8], style: TerminalStyle) {
+  package init(fileName: String, source: [UInt8], style: TerminalStyle) {
     self.fileName = fileName
     self.style = style
     self.source = source
@@ -26,7 +26,7 @@ public struct DiagnosticTextRenderer {
     self.lineStarts = starts
   }
 
-  public func render(_ diagnostic: Diagnostic, to sink: OutputSink) {
+  package func render(_ diagnostic: Diagnostic, to sink: OutputSink) {
     let location = diagnostic.location
     let severity: String
     switch diagnostic.severity {
@@ -112,7 +112,7 @@ public struct DiagnosticTextRenderer {
   }
 
   /// `2 errors, 1 warning, 3 infos`, or `no problems`.
-  public static func summary(_ diagnostics: [Diagnostic], style: TerminalStyle) -> String {
+  package static func summary(_ diagnostics: [Diagnostic], style: TerminalStyle) -> String {
     let counts = DiagnosticCounts(diagnostics)
     return counts.isEmpty ? style.green(counts.description) : counts.description
   }

@@ -3,8 +3,8 @@ import AASACore
 
 /// `--format github`: GitHub Actions workflow commands, which show each finding as an annotation
 /// on the file's line in the pull request.
-public enum GitHubAnnotationWriter {
-  public static func write(file: String, diagnostics: [Diagnostic], to sink: OutputSink) {
+package enum GitHubAnnotationWriter {
+  package static func write(file: String, diagnostics: [Diagnostic], to sink: OutputSink) {
     for diagnostic in diagnostics {
       let command: String
       switch diagnostic.severity {
@@ -21,6 +21,17 @@ public enum GitHubAnnotationWriter {
       sink.line(
         "::\(command) \(properties)::\(escapeData(diagnostic.message + "\nhelp: " + diagnostic.help))"
       )
+    }
+  }
+
+  /// The unmet rows of an `--expect` table, each an error at its line of the table.
+  static func writeUnmet(
+    _ unmet: [(line: Int, description: String)], table: String, to sink: OutputSink
+  ) {
+    for (line, description) in unmet {
+      sink.line(
+        "::error file=\(escapeProperty(table)),line=\(line),title=routing changed::"
+          + escapeData(description))
     }
   }
 

@@ -1,5 +1,5 @@
 /// How `aasa-lint` prints what it found.
-public enum OutputFormat: String, CaseIterable, Sendable {
+package enum OutputFormat: String, CaseIterable, Sendable {
   /// For people: aligned, coloured on a terminal, with source excerpts.
   case text
   /// One JSON object, a stable contract for scripts.

@@ -3,19 +3,19 @@ import AASACore
 
 /// Prints routing decisions for people, one aligned line per URL:
 /// `/videos/samples/2010/x  →  blocked for D3KQX62K1A.com.example.videoapp by details[1].paths[1] "NOT /videos/samples/2010/*"`.
-public struct RoutingTextRenderer {
-  public var style: TerminalStyle
+package struct RoutingTextRenderer {
+  package var style: TerminalStyle
   /// Also list every app's verdict under each URL.
-  public var verbose: Bool
+  package var verbose: Bool
 
-  public init(style: TerminalStyle, verbose: Bool) {
+  package init(style: TerminalStyle, verbose: Bool) {
     self.style = style
     self.verbose = verbose
   }
 
   private var explanation: RoutingExplanation { RoutingExplanation(verbose: verbose) }
 
-  public func render(_ routings: [Routing], app: String?, to sink: OutputSink) {
+  package func render(_ routings: [Routing], app: String?, to sink: OutputSink) {
     let inputs = routings.map { $0.input.text.escapingControlCharacters }
     let width = inputs.map(\.count).max() ?? 0
     for (routing, input) in zip(routings, inputs) {
@@ -33,7 +33,7 @@ public struct RoutingTextRenderer {
 
   /// What the URL does, in one phrase. Under `-v` the settings of each rule are said once, on
   /// the verdict lines below it, not again in the headline.
-  public func headline(_ routing: Routing, app: String?) -> String {
+  package func headline(_ routing: Routing, app: String?) -> String {
     styled(RoutingExplanation(verbose: false).headline(routing, app: app))
   }
 

@@ -2,79 +2,93 @@ import AASA
 import AASACore
 import AASARoutes
 
-/// One `aasa-lint CONFIG [DEEPLINK ...]` run for a MobileDeepLinking route config: lint it, route
-/// the deep links, print, and decide the exit status.
+/// One `aasa-lint CONFIG [DEEPLINK ...]` run for a MobileDeepLinking route config: lint it and
+/// gather what routing the deep links needs into a ``RouteConfigReport``.
 ///
 /// Without a platform, each link is routed for both: the answer shown is iOS's, and a link
 /// Android routes elsewhere gets a warning naming both answers (and, in JSON, its Android entry).
-public struct RouteConfigRun {
-  public var fileName: String
-  public var source: [UInt8]
-  /// The source as a document already read as JSON, when detecting its format read it.
-  public var document: SourceDocument?
-  /// `--platform`; nil evaluates both.
-  public var platform: Platform?
-  public var format: OutputFormat
-  public var strict: Bool
-  public var style: TerminalStyle
-  /// `--expect`: the table's name and its lines (`input<TAB>route key | defaultRoute | none`).
-  public var expectations: (file: String, lines: [RoutingExpectation])?
-  public var toolVersion = PackageVersion.current
+package struct RouteConfigRun: FormatDeclaring {
+  package static let formats = OutputFormat.allCases
 
-  public init(
-    fileName: String, source: [UInt8], platform: Platform? = nil, format: OutputFormat = .text,
-    strict: Bool = false, style: TerminalStyle = .plain
+  package var fileName: String
+  package var source: [UInt8]
+  /// The source as a document already read as JSON, when detecting its format read it.
+  package var document: SourceDocument?
+  /// `--platform`; nil evaluates both.
+  package var platform: Platform?
+  package var strict: Bool
+  /// `--expect`: the table (`input<TAB>route key | defaultRoute | none`), read once.
+  package var expectations: ExpectationTable?
+
+  package init(
+    fileName: String, source: [UInt8], platform: Platform? = nil, strict: Bool = false
   ) {
     self.fileName = fileName
     self.source = source
     self.platform = platform
-    self.format = format
     self.strict = strict
-    self.style = style
   }
 
   /// Reads `--platform` for a route config: `ios` or `android`.
-  public static func platform(_ argument: String?) throws -> Platform? {
+  package static func platform(_ argument: String?) throws -> Platform? {
     guard let argument else { return nil }
     guard let platform = Platform(rawValue: argument.lowercased()) else {
-      throw LintRun.UsageError(
+      throw UsageError(
         "--platform \"\(argument)\" is not a route-config platform: use ios or android (or leave it out to evaluate both)"
       )
     }
     return platform
   }
 
-  public var threshold: Severity { strict ? .warning : .error }
-
-  /// The platform whose answer is shown.
-  private var shown: Platform { platform ?? .ios }
-
-  public func run(urls: LintRun.URLSource, output: OutputSink) throws -> ExitStatus {
+  package func run(urls: URLSource) -> RouteConfigReport {
     let report = RouteConfigLinter().lint(
       document ?? SourceDocument(name: fileName, bytes: source))
     let router = Router(report.config ?? RouteConfig())
-    var status: ExitStatus = report.hasFindings(atOrAbove: threshold) ? .findings : .success
-    let results = expectations.map {
-      RouteExpectationResult.check($0.lines, router: router, platform: shown)
-    }
-    let unmet = (results ?? []).filter { !$0.isMet }
-    if !unmet.isEmpty { status = .findings }
-    let table = expectations?.file ?? ""
+    return RouteConfigReport(
+      file: LintedFile(name: fileName, source: source), lint: report, router: router,
+      platform: platform, strict: strict, urls: urls,
+      expectations: expectations.map {
+        CheckedExpectations(
+          file: $0.file,
+          results: RouteExpectationResult.check($0.rows, router: router, platform: platform ?? .ios)
+        )
+      })
+  }
+}
 
-    if format == .tsv {
-      let differences = try RouteTSVRouter(router: router, platform: platform).run(
-        urls, output: output)
-      output.flush()
-      if differences > 0 && strict { status = .findings }
-      if report.hasFindings(atOrAbove: threshold) || !unmet.isEmpty {
-        let errors = OutputSink.standardError()
-        renderDiagnostics(report.diagnostics, to: errors)
-        results?.renderText(file: table, style: style, to: errors)
-        errors.flush()
-      }
-      return status
-    }
+/// What a route config run found: the config's findings, and its deep links routed as the iOS and
+/// Android libraries do (as the report is written, so that `--format tsv` streams them).
+package struct RouteConfigReport: Report {
+  /// How many links iOS and Android route differently, learnt while the links are routed: under
+  /// `--strict` any is a failure.
+  final class Disagreements {
+    var count = 0
+  }
 
+  package var file: LintedFile
+  package var lint: RouteLintReport
+  package var router: Router
+  /// `--platform`; nil evaluates both.
+  package var platform: Platform?
+  package var strict: Bool
+  package var urls: URLSource
+  package var expectations: CheckedExpectations<RouteExpectationResult>?
+  let disagreements = Disagreements()
+
+  package var threshold: Severity { strict ? .warning : .error }
+
+  package var outcome: Outcome {
+    Outcome(
+      failing: lint.hasFindings(atOrAbove: threshold) || !(expectations?.unmet.isEmpty ?? true)
+        || (strict && disagreements.count > 0))
+  }
+
+  /// The platform whose answer is shown.
+  private var shown: Platform { platform ?? .ios }
+  private var table: String { expectations?.file ?? "" }
+
+  /// Every link's answer (and Android's where it differs), and the warnings naming both.
+  private func answers() throws -> (answers: [RouteAnswer], warnings: [String]) {
     var answers: [RouteAnswer] = []
     var warnings: [String] = []
     try urls.forEach { link in
@@ -88,52 +102,8 @@ public struct RouteConfigRun {
         }
       }
     }
-    if !warnings.isEmpty && strict { status = .findings }
-
-    switch format {
-    case .json:
-      let json = RouteReportJSON(
-        file: fileName, diagnostics: report.diagnostics.map { DiagnosticJSON($0) },
-        routes: answers.map(RouteAnswerJSON.init), warnings: warnings,
-        expectations: results.map { results in
-          ExpectationsJSON(
-            file: table, met: results.count - unmet.count, failed: unmet.count,
-            results: results.map(RouteExpectationJSON.init))
-        }, summary: SummaryJSON(report.diagnostics))
-      output.document(json)
-    case .sarif:
-      SARIFWriter.write(
-        file: fileName, diagnostics: report.diagnostics, toolVersion: toolVersion,
-        otherResults: unmet.map { result in
-          SARIFWriter.OtherResult(
-            ruleID: "routing-expectation", title: "routing expectation not met",
-            help: "fix the route config, or update the table if the change is intended",
-            severity: .error, file: table, line: result.line, message: result.describe(file: table))
-        }, to: output)
-    case .github:
-      GitHubAnnotationWriter.write(file: fileName, diagnostics: report.diagnostics, to: output)
-      for warning in warnings {
-        output.line(
-          "::warning file=\(GitHubAnnotationWriter.escapeProperty(fileName)),title=iOS and Android differ::"
-            + GitHubAnnotationWriter.escapeData(warning))
-      }
-      for result in unmet {
-        output.line(
-          "::error file=\(GitHubAnnotationWriter.escapeProperty(table)),line=\(result.line),title=routing changed::"
-            + GitHubAnnotationWriter.escapeData(result.describe(file: table)))
-      }
-    case .text, .tsv:
-      renderDiagnostics(report.diagnostics, to: output)
-      if !answers.isEmpty { output.line() }
-      let text = RouteAnswerText(style: style)
-      for answer in answers where answer.platform == shown { text.render(answer, to: output) }
-      for warning in warnings {
-        output.line(style.yellow("warning") + ": " + warning.escapingControlCharacters)
-      }
-      results?.renderText(file: table, style: style, to: output)
-    }
-    output.flush()
-    return status
+    disagreements.count = warnings.count
+    return (answers, warnings)
   }
 
   /// `mdldemo://data/5?utm=x: iOS opens data/:dataId (exact), Android opens defaultRoute (default)`.
@@ -152,11 +122,84 @@ public struct RouteConfigRun {
       "\(ios.input): iOS opens \(describe(ios)), Android opens \(describe(android))"
   }
 
-  private func renderDiagnostics(_ diagnostics: [Diagnostic], to sink: OutputSink) {
-    let renderer = DiagnosticTextRenderer(fileName: fileName, source: source, style: style)
-    for diagnostic in diagnostics { renderer.render(diagnostic, to: sink) }
+  private func writeDiagnostics(to sink: OutputSink, style: TerminalStyle) {
+    let renderer = DiagnosticTextRenderer(fileName: file.name, source: file.source, style: style)
+    for diagnostic in lint.diagnostics { renderer.render(diagnostic, to: sink) }
     sink.line(
-      "\(fileName.escapingControlCharacters): "
-        + DiagnosticTextRenderer.summary(diagnostics, style: style))
+      "\(file.name.escapingControlCharacters): "
+        + DiagnosticTextRenderer.summary(lint.diagnostics, style: style))
+  }
+}
+
+extension RouteConfigReport: TextReport {
+  package func writeText(to output: OutputSink, _ context: RenderContext) throws {
+    let style = context.style
+    let (answers, warnings) = try answers()
+    writeDiagnostics(to: output, style: style)
+    if !answers.isEmpty { output.line() }
+    let text = RouteAnswerText(style: style)
+    for answer in answers where answer.platform == shown { text.render(answer, to: output) }
+    for warning in warnings {
+      output.line(style.yellow("warning") + ": " + warning.escapingControlCharacters)
+    }
+    expectations?.results.renderText(file: table, style: style, to: output)
+  }
+}
+
+extension RouteConfigReport: FileLintReport {
+  package var summarizedDocument: any SummarizedReport {
+    get throws {
+      let (answers, warnings) = try answers()
+      return RouteReportJSON(
+        file: file.name, diagnostics: lint.diagnostics.map { DiagnosticJSON($0) },
+        routes: answers.map(RouteAnswerJSON.init), warnings: warnings,
+        expectations: expectations.map { checked in
+          ExpectationsJSON(
+            file: checked.file, met: checked.results.count - checked.unmet.count,
+            failed: checked.unmet.count, results: checked.results.map(RouteExpectationJSON.init))
+        }, summary: SummaryJSON(lint.diagnostics))
+    }
+  }
+}
+
+extension RouteConfigReport: TSVReport {
+  package func writeTSV(to output: OutputSink, _ context: RenderContext) throws {
+    disagreements.count = try RouteConfigTSVRouter(router: router, platform: platform).run(
+      urls, output: output, errors: context.errors)
+    output.flush()
+    let unmet = expectations?.unmet ?? []
+    if lint.hasFindings(atOrAbove: threshold) || !unmet.isEmpty {
+      let errors = context.errors
+      writeDiagnostics(to: errors, style: context.style)
+      expectations?.results.renderText(file: table, style: context.style, to: errors)
+      errors.flush()
+    }
+  }
+}
+
+extension RouteConfigReport: SARIFReport {
+  package func addSARIFResults(to builder: inout SARIFLog.Builder) throws {
+    // The links are routed as in every format, so that --strict counts their disagreements.
+    _ = try answers()
+    builder.add(
+      file: file.name, diagnostics: lint.diagnostics,
+      otherResults: (expectations?.unmet ?? []).map {
+        .unmet($0, line: $0.line, table: table, fix: "the route config")
+      })
+  }
+}
+
+extension RouteConfigReport: GitHubReport {
+  package func writeAnnotations(to output: OutputSink) throws {
+    let warnings = try answers().warnings
+    GitHubAnnotationWriter.write(file: file.name, diagnostics: lint.diagnostics, to: output)
+    for warning in warnings {
+      output.line(
+        "::warning file=\(GitHubAnnotationWriter.escapeProperty(file.name)),title=iOS and Android differ::"
+          + GitHubAnnotationWriter.escapeData(warning))
+    }
+    GitHubAnnotationWriter.writeUnmet(
+      (expectations?.unmet ?? []).map { ($0.line, $0.describe(file: table)) }, table: table,
+      to: output)
   }
 }

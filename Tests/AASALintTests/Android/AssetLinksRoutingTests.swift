@@ -1,4 +1,5 @@
 import AASA
+import AASACore
 import Foundation
 import Testing
 
@@ -29,14 +30,11 @@ import Testing
 
   func run(
     _ urls: [String], format: OutputFormat, app: String? = nil,
-    expectations: [RoutingExpectation]? = nil
+    expectations: ExpectationTable? = nil
   ) throws -> (status: AASALint.ExitStatus, text: String) {
-    var run = LintRun(
-      fileName: "assetlinks.json", source: Array(Self.file.utf8), app: app, format: format)
-    run.expectations = expectations.map { ("routes.tsv", $0) }
-    let output = OutputSink()
-    let status = try run.run(urls: urls.isEmpty ? .none : .list(urls), output: output)
-    return (status, output.text)
+    var run = LintRun(fileName: "assetlinks.json", source: Array(Self.file.utf8), app: app)
+    run.expectations = expectations
+    return try rendered(try run.run(urls: urls.isEmpty ? .none : .list(urls)), format)
   }
 
   @Test func jsonHasTheDocumentedShape() throws {
@@ -98,11 +96,8 @@ import Testing
   }
 
   @Test func expectationsAreCheckedAgainstAndroidVerdicts() throws {
-    let rows = [
-      RoutingExpectation(line: 1, input: "https://s/products/1", expected: .app("open")),
-      RoutingExpectation(line: 2, input: "https://s/products/secret", expected: .blocked),
-      RoutingExpectation(line: 3, input: "https://s/about", expected: .app("open")),
-    ]
+    let rows = try expectationTable(
+      "https://s/products/1\topen\nhttps://s/products/secret\tblocked\nhttps://s/about\topen\n")
     let (status, text) = try run([], format: .text, app: "com.example.shop", expectations: rows)
     #expect(status == .findings)
     #expect(text.contains("routes.tsv:3: https://s/about: expected open, got excluded"))
@@ -110,7 +105,8 @@ import Testing
   }
 
   @Test func sarifAndGitHubCarryUnmetExpectations() throws {
-    let rows = [RoutingExpectation(line: 4, input: "https://s/about", expected: .app("open"))]
+    // Line 4 of the table: the rows keep their line numbers past comments and blank lines.
+    let rows = try expectationTable("# pinned\n\n# Android\nhttps://s/about\topen\n")
     let (status, sarif) = try run([], format: .sarif, app: "com.example.shop", expectations: rows)
     #expect(status == .findings)
     let log = try #require(

@@ -24,11 +24,8 @@ import Testing
   {
     let run = DiffRun(
       old: .init(name: "old/assetlinks.json", bytes: Array(old.utf8)),
-      new: .init(name: "new/assetlinks.json", bytes: Array(new.utf8)), format: format,
-      exitCodeOnChange: true)
-    let output = OutputSink()
-    let status = try run.run(urls: .list(urls), output: output)
-    return (status, output.text)
+      new: .init(name: "new/assetlinks.json", bytes: Array(new.utf8)), exitCodeOnChange: true)
+    return try rendered(try run.run(urls: .list(urls)), format)
   }
 
   @Test func grantsAndVerdictChangesAreListed() throws {

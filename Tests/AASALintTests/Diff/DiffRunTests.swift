@@ -20,11 +20,10 @@ import Testing
     let run = DiffRun(
       old: .init(name: "old.json", bytes: Array(base.utf8)),
       new: .init(name: "new.json", bytes: Array(new.utf8)), exitCodeOnChange: true)
-    let output = OutputSink()
-    let status = try run.run(urls: .list(["/b/1", "/a/1", "/zzz"]), output: output)
+    let (status, text) = try rendered(try run.run(urls: .list(["/b/1", "/a/1", "/zzz"])))
     #expect(status == .findings)
-    #expect(output.text.contains("/b/1  blocked → D3KQX62K1A.com.example.app") == false)
-    #expect(output.text.contains("/b/1  blocked → "))
-    #expect(output.text.contains("1 of 3 URLs route differently"))
+    #expect(text.contains("/b/1  blocked → D3KQX62K1A.com.example.app") == false)
+    #expect(text.contains("/b/1  blocked → "))
+    #expect(text.contains("1 of 3 URLs route differently"))
   }
 }

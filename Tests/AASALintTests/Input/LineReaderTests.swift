@@ -70,15 +70,15 @@ import Testing
       $0 % 3 == 0 ? "/p/\($0)/\(padding)" : $0 % 3 == 1 ? "/private/\($0)" : "/x/\($0)/\(padding)"
     }
     let path = try temporaryFile(urls.joined(separator: "\n"))
-    let output = OutputSink()
-    let run = LintRun(fileName: "aasa.json", source: Array(file.utf8), format: .tsv)
-    #expect(try run.run(urls: .lines(try LineReader(path: path)), output: output) == .success)
+    let run = LintRun(fileName: "aasa.json", source: Array(file.utf8))
+    let (status, text) = try rendered(try run.run(urls: .lines(try LineReader(path: path))), .tsv)
+    #expect(status == .success)
     let matcher = Matcher(try association(file))
     let expected = urls.map { url -> String in
       let (app, kind) = matcher.firstMatch(URLInput(url))
       return "\(url)\t\(app ?? "-")\t\(kind.rawValue)"
     }
-    #expect(output.text.split(separator: "\n").map(String.init) == expected)
+    #expect(text.split(separator: "\n").map(String.init) == expected)
   }
 
   /// A line over 64 KiB ends the reading with its file and number, in both readers, whether it

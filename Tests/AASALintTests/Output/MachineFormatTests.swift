@@ -12,11 +12,11 @@ import Testing
     """
 
   @Test func sarifIsValidSARIF210WithLocations() throws {
-    let output = OutputSink()
-    let run = LintRun(fileName: "site/aasa.json", source: Array(broken.utf8), format: .sarif)
-    #expect(try run.run(urls: .none, output: output) == .findings)
+    let run = LintRun(fileName: "site/aasa.json", source: Array(broken.utf8))
+    let (status, sarif) = try rendered(try run.run(urls: .none), .sarif)
+    #expect(status == .findings)
     let json = try #require(
-      try JSONSerialization.jsonObject(with: Data(output.collected)) as? [String: Any])
+      try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any])
     #expect(json["version"] as? String == "2.1.0")
     let runs = try #require(json["runs"] as? [[String: Any]])
     let results = try #require(runs.first?["results"] as? [[String: Any]])
@@ -37,10 +37,8 @@ import Testing
   }
 
   @Test func githubAnnotationsCarryFileLineAndColumn() throws {
-    let output = OutputSink()
-    let run = LintRun(fileName: "site/aasa.json", source: Array(broken.utf8), format: .github)
-    _ = try run.run(urls: .none, output: output)
-    let lines = output.text.split(separator: "\n")
+    let run = LintRun(fileName: "site/aasa.json", source: Array(broken.utf8))
+    let lines = try rendered(try run.run(urls: .none), .github).text.split(separator: "\n")
     #expect(
       lines.contains { $0.hasPrefix("::error file=site/aasa.json,line=2,col=15,title=AASA203") })
     #expect(lines.contains { $0.hasPrefix("::warning file=site/aasa.json,line=2,") })

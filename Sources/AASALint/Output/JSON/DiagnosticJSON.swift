@@ -26,7 +26,7 @@ struct DiagnosticJSON: Encodable {
 }
 
 /// `{"errors", "warnings", "infos"}`: how many findings of each severity.
-struct SummaryJSON: Encodable {
+package struct SummaryJSON: Encodable {
   var errors: Int
   var warnings: Int
   var infos: Int

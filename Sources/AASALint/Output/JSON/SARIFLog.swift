@@ -2,7 +2,7 @@ import AASACore
 
 /// A SARIF 2.1.0 log, the format code-scanning services (GitHub's among them) read: one run of
 /// aasa-lint, its rules, and one result per finding located by file, line and column.
-struct SARIFLog: Encodable {
+package struct SARIFLog: Encodable {
   struct Message: Encodable { var text: String }
 
   struct Rule: Encodable {
@@ -84,7 +84,7 @@ struct SARIFLog: Encodable {
 
   /// Collects the rules and results of one run: each rule once, in the order first used, and each
   /// result pointing at its rule's index.
-  struct Builder {
+  package struct Builder {
     private(set) var rules: [Rule] = []
     private(set) var results: [Result] = []
     private var ruleIndex: [String: Int] = [:]

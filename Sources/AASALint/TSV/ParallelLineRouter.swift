@@ -44,7 +44,7 @@ struct ParallelLineRouter<Note: Sendable, Worker: Sendable> {
   /// Answers every line, writing the answers to `output`; `notes` receives each chunk's notes in
   /// input order.
   func run(
-    _ urls: LintRun.URLSource, output: OutputSink, notes: ([Note]) -> Void = { _ in }
+    _ urls: URLSource, output: OutputSink, notes: ([Note]) -> Void = { _ in }
   ) throws {
     let pool = WorkerPool(first: worker, replicate: replicate)
     switch urls {

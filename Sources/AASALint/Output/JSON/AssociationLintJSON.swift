@@ -1,7 +1,7 @@
 import AASA
 import AASACore
 
-/// Writes the `--format json` report of a lint: one JSON object, a stable contract.
+/// The `--format json` document of a lint: one JSON object, a stable contract.
 ///
 /// ```
 /// {"file": ..., "kind": "aasa", "diagnostics": [{"code", "severity", "path", "line", "column",
@@ -10,8 +10,8 @@ import AASACore
 /// ```
 /// Keys are only ever added, never renamed or removed; `signature`, `grants` and `expectations`
 /// appear when the run has them.
-public struct JSONReportWriter {
-  struct Report: Encodable {
+struct AssociationLintJSON {
+  struct Document: Encodable {
     var file: String
     var kind: String
     var diagnostics: [DiagnosticJSON]
@@ -38,16 +38,12 @@ public struct JSONReportWriter {
     var explanation: String
   }
 
-  var report: Report
+  var document: Document
 
   init(file: String, kind: FileKind, diagnostics: [Diagnostic], routings: [Routing]?, app: String?)
   {
-    report = Report(
+    document = Document(
       file: file, kind: kind.rawValue, diagnostics: diagnostics.map { DiagnosticJSON($0) },
       routes: (routings ?? []).map { RoutingJSON($0, app: app) }, summary: SummaryJSON(diagnostics))
-  }
-
-  func write(to sink: OutputSink) {
-    sink.document(report)
   }
 }

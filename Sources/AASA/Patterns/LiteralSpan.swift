@@ -1,6 +1,6 @@
 /// A long literal of a ``PatternAutomaton``, matched at every live offset at once. Where it stands
 /// decides how it is stepped (``Stepping``): after a `*` by its borders, elsewhere by bit masks.
-struct LiteralRun: Sendable {
+struct LiteralSpan: Sendable {
   /// Shorter literals stay one node per scalar: few states, and no words to step.
   static let minimumLength = 32
   /// Longer literals are cut into several runs, which keeps each one's masks small.
@@ -112,7 +112,7 @@ struct MaskTable: Sendable {
       }
       masks[key * wordCount + offset / 64] |= UInt64(1) << UInt64(offset % 64)
     }
-    precondition(keys.count <= LiteralRun.maximumKeys)
+    precondition(keys.count <= LiteralSpan.maximumKeys)
     self.keys = keys
     self.allMasks = masks
   }

@@ -3,12 +3,12 @@ import AASACore
 
 /// Streams `--format tsv` for an association file: `input<TAB>app or -<TAB>verdict` per URL, in
 /// input order, on every core (``ParallelLineRouter``).
-struct ParallelTSVRouter {
+struct AssociationTSVRouter {
   let matcher: Matcher
   /// With `--app`: that app's verdict instead of the site's routing.
   let app: String?
 
-  func run(_ urls: LintRun.URLSource, output: OutputSink) throws {
+  func run(_ urls: URLSource, output: OutputSink) throws {
     let app = app
     // Each core routes with its own replica of the matcher (see ``Matcher/replica()``).
     let router = ParallelLineRouter<Never, Matcher>(

@@ -6,14 +6,14 @@ import AASARoutes
 ///
 /// Without a platform, each link is routed for iOS (the answer written) and Android; links Android
 /// routes elsewhere are reported on standard error (the first hundred, then a count).
-struct RouteTSVRouter {
+struct RouteConfigTSVRouter {
   let router: Router
   let platform: Platform?
 
   static let listedDifferences = 100
 
   /// Routes every link and writes its line; returns how many links the platforms disagree on.
-  func run(_ urls: LintRun.URLSource, output: OutputSink) throws -> Int {
+  func run(_ urls: URLSource, output: OutputSink, errors: OutputSink) throws -> Int {
     let router = router
     let platform = platform
     let lines = ParallelLineRouter<String, Void> { line, bytes, differences in
@@ -22,7 +22,7 @@ struct RouteTSVRouter {
       if platform == nil {
         let android = router.route(input, on: .android, explain: false)
         if !android.agrees(with: answer) {
-          differences.append(RouteConfigRun.difference(ios: answer, android: android))
+          differences.append(RouteConfigReport.difference(ios: answer, android: android))
         }
       }
       bytes.appendEscapingControls(line)
@@ -42,7 +42,6 @@ struct RouteTSVRouter {
     }
     if differenceCount > 0 {
       output.flush()
-      let errors = OutputSink.standardError()
       for line in differences {
         errors.line("aasa-lint: warning: " + line.escapingControlCharacters)
       }
