@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "AASAServer", targets: ["AASAServer"]),
     .library(name: "AASADevice", targets: ["AASADevice"]),
     .library(name: "AASAACME", targets: ["AASAACME"]),
+    .library(name: "AASAValidator", targets: ["AASAValidator"]),
     .executable(name: "aasa-lint", targets: ["aasa-lint"]),
     .executable(name: "aasa-serve", targets: ["aasa-serve"]),
   ],
@@ -163,6 +164,9 @@ let package = Package(
         "AASAAndroid",
         "AASAAppLinks",
         "AASALint",
+        // `aasa-lint web`: the validator page on the server's listener.
+        "AASAServer",
+        "AASAValidator",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -226,6 +230,29 @@ let package = Package(
       ]
     ),
 
+    // The validator page (`aasa-lint web`, `aasa-serve --validator`): its JSON API, its security
+    // checks, and the page's own files (Page/), embedded at build time by EmbedValidatorPage.
+    .target(
+      name: "AASAValidator",
+      dependencies: [
+        "AASACore",
+        "AASALint",
+        "AASALiveCheck",
+        "AASAServer",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      exclude: ["Page"],
+      plugins: ["EmbedValidatorPage"]
+    ),
+    // Writes the page's files into a Swift source at build time (base64 string literals, which
+    // compile in milliseconds where large byte-array literals take minutes).
+    .executableTarget(name: "aasa-embed-page", path: "Plugins/aasa-embed-page"),
+    .plugin(
+      name: "EmbedValidatorPage", capability: .buildTool(), dependencies: ["aasa-embed-page"]),
+
     .executableTarget(
       name: "aasa-serve",
       dependencies: [
@@ -233,6 +260,8 @@ let package = Package(
         "AASAServer",
         // --acme: its settings' types.
         "AASAACME",
+        // `--validator`: the validator page on a listener of the server's.
+        "AASAValidator",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
         // TimeAmount for the durations, System.coreCount for the default --threads.
@@ -309,6 +338,23 @@ let package = Package(
         .product(name: "NIOTLS", package: "swift-nio"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
       ]
+    ),
+    .testTarget(
+      name: "AASAValidatorTests",
+      dependencies: [
+        "AASAValidator",
+        "AASAServer",
+        "AASALiveCheck",
+        "TestSupport",
+        .product(name: "X509", package: "swift-certificates"),
+        .product(name: "SwiftASN1", package: "swift-asn1"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+      ],
+      // The browser script, run from the package folder by the browser test.
+      exclude: ["Resources"]
     ),
     // Runs the built executables as processes, as a user would.
     .testTarget(name: "EndToEndTests", dependencies: ["AASACore", "AASA", "TestSupport"]),

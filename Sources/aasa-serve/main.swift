@@ -132,6 +132,8 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "Event loop threads; the default is one per core.")
   var threads: Int = System.coreCount
 
+  @OptionGroup(title: "Validator page") var validatorOptions: ValidatorOptions
+
   @OptionGroup(title: "Automatic certificates (ACME)") var acmeOptions: ACMEOptions
 
   func validate() throws {
@@ -224,7 +226,8 @@ struct ServeCommand: AsyncParsableCommand {
     configuration.acme = try acmeOptions.settings()
     do {
       try await ServerApplication.run(
-        configuration: configuration, logFormat: format, logger: logger)
+        configuration: configuration, logFormat: format, logger: logger,
+        hosted: validatorOptions.services(logger: logger))
     } catch {
       LogWriter.standardOutput.flush(timeout: .seconds(2))
       // On stderr, in the format of every other line: text for a person, JSON for a collector.

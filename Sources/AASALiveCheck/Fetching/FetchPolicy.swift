@@ -32,12 +32,13 @@ public struct FetchPolicy: Sendable {
     }
     let shown = AddressPolicy.text(address)
     if let found = Self.classify(address) {
-      let named = host == shown ? shown : "\(host) (\(shown))"
+      let named = host == shown ? "\(shown) is" : "\(host) resolves to \(shown), which is"
+      let byName = host == shown ? "" : ", or --allow \(host)"
       return Refusal(
         code: "blocked-address",
-        message: "\(named) is \(found), which this validator does not fetch from",
+        message: "\(named) \(found.kind.words), which this validator does not fetch from",
         help:
-          "the operator can allow it at start-up with --allow \(shown) (or a CIDR such as --allow \(Self.cidrExample(address)), or --allow \(host))"
+          "the operator can allow it at start-up with --allow \(shown) (or a CIDR such as --allow \(Self.cidrExample(address))\(byName))"
       )
     }
     if port != 443 {

@@ -7,7 +7,8 @@ import ServiceLifecycle
 /// executable only parses flags and calls this.
 public enum ServerApplication {
   public static func run(
-    configuration: ServerConfiguration, logFormat: LogFormat, logger: Logger
+    configuration: ServerConfiguration, logFormat: LogFormat, logger: Logger,
+    hosted: [HostedService] = []
   ) async throws(StartupError) {
     ServerMetrics.bootstrap()
     let tls = try ListenerTLS.load(configuration: configuration, logger: logger)
@@ -27,6 +28,25 @@ public enum ServerApplication {
           host: address.host, port: address.port, limits: configuration, health: content.health,
           router: content.router, openConnections: { server.openConnections })
       } catch {
+        await server.stop()
+        throw error
+      }
+    }
+    var listeners: [HostedListener] = []
+    for service in hosted {
+      do {
+        let listener = try await HostedListener.bind(
+          host: service.address.host, port: service.address.port, flag: service.flag,
+          name: service.name, limits: configuration, handler: service.handler,
+          accessLog: accessLog)
+        listeners.append(listener)
+        let address = service.address
+        let host = address.host.contains(":") ? "[\(address.host)]" : address.host
+        let port = listener.localAddress?.port ?? address.port
+        logger.info("\(service.name) on http://\(host):\(port)/")
+      } catch {
+        for listener in listeners { await listener.close() }
+        await admin?.close()
         await server.stop()
         throw error
       }
@@ -102,6 +122,7 @@ public enum ServerApplication {
     }
     // Kept up while draining, so probes see /readyz fail until the end.
     await admin?.close()
+    for listener in listeners { await listener.close() }
     await challengeServer?.close()
     // The last lines ("stopped") are still queued; a log reader that stalls at exit must not
     // hold the process past its shutdown timeout, hence the limit.

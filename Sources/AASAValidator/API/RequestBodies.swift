@@ -1,0 +1,90 @@
+import Foundation
+
+/// The JSON bodies of the API, as sent. Every field is optional to the decoder, so that a
+/// missing one is named in a `bad-input` answer rather than as a decoding error.
+struct LintBody: Decodable {
+  var text: String?
+  var name: String?
+  var urls: [String]?
+  var app: String?
+  var domain: String?
+  var expect: String?
+}
+
+struct CheckBody: Decodable {
+  var site: String?
+  var paths: [String]?
+  var app: String?
+  var cdn: Bool?
+}
+
+struct DiffBody: Decodable {
+  struct Side: Decodable {
+    var text: String?
+    var name: String?
+    var site: String?
+  }
+  var old: Side?
+  var new: Side?
+  var urls: [String]?
+}
+
+/// Reads and bounds the bodies.
+struct BodyReader {
+  var limits: ValidatorLimits
+
+  func decode<Body: Decodable>(_ type: Body.Type, _ bytes: [UInt8]) throws(APIError) -> Body {
+    do {
+      return try JSONDecoder().decode(Body.self, from: Data(bytes))
+    } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context)
+    {
+      let field = context.codingPath.map(\.stringValue).joined(separator: ".")
+      throw .badInput("\(field) has the wrong type")
+    } catch {
+      throw .badInput("the body is not a JSON object of the endpoint's fields")
+    }
+  }
+
+  func text(_ text: String?, field: String) throws(APIError) -> String {
+    guard let text else { throw .badInput("\(field) is missing") }
+    guard text.utf8.count <= limits.maximumText else {
+      throw .tooLarge("\(field) is over \(limits.maximumText) bytes")
+    }
+    return text
+  }
+
+  func list(_ list: [String]?, field: String, maximum: Int) throws(APIError) -> [String] {
+    let list = list ?? []
+    guard list.count <= maximum else { throw .tooLarge("\(field) has over \(maximum) entries") }
+    for entry in list where entry.utf8.count > limits.maximumURLLength {
+      throw .tooLarge("an entry of \(field) is over \(limits.maximumURLLength) bytes")
+    }
+    return list.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+  }
+
+  /// A file name as findings show it (only a label: nothing is read from it), printable, at
+  /// most 200 bytes.
+  func name(_ name: String?, fallback: String) -> String {
+    guard let name else { return fallback }
+    let printable = String(
+      name.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7f }.map(Character.init))
+    guard !printable.isEmpty, printable.utf8.count <= 200 else { return fallback }
+    return printable
+  }
+
+  func lint(_ bytes: [UInt8]) throws(APIError) -> LintInput {
+    let body = try decode(LintBody.self, bytes)
+    var input = LintInput(
+      text: try text(body.text, field: "text"), name: name(body.name, fallback: "pasted.json"),
+      urls: try list(body.urls, field: "urls", maximum: limits.maximumURLs), app: body.app,
+      domain: body.domain)
+    if let expect = body.expect {
+      guard expect.utf8.count <= limits.maximumText else { throw .tooLarge("expect is too large") }
+      guard expect.split(separator: "\n").count <= limits.maximumExpectLines else {
+        throw .tooLarge("expect has over \(limits.maximumExpectLines) lines")
+      }
+      input.expect = expect
+    }
+    return input
+  }
+}

@@ -1,0 +1,240 @@
+import AASACore
+import AASALiveCheck
+import Foundation
+import NIOCore
+
+/// The endpoints behind `/api/v1/`: each reads and bounds its body, vets any site it must fetch
+/// (``FetchPolicy``), holds a place among the concurrent fetches, and answers with the document
+/// `aasa-lint … --format json` writes for the same inputs (``ReportBridge``).
+struct ValidatorAPI: Sendable {
+  let configuration: ValidatorConfiguration
+  let log: FetchLog
+  let reader: BodyReader
+  let gate: ConcurrencyGate
+  let clientFetchRate: RateLimiter
+  let hostRate: RateLimiter
+
+  init(configuration: ValidatorConfiguration, log: FetchLog) {
+    self.configuration = configuration
+    self.log = log
+    let limits = configuration.limits
+    reader = BodyReader(limits: limits)
+    gate = ConcurrencyGate(limit: limits.concurrentFetches)
+    clientFetchRate = RateLimiter(
+      burst: limits.clientFetchBurst, refillSeconds: limits.clientFetchRefillSeconds)
+    hostRate = RateLimiter(burst: limits.hostBurst, refillSeconds: limits.hostRefillSeconds)
+  }
+
+  static func encode(_ value: some Encodable) -> [UInt8] {
+    Array((JSONOutput.encode(value) + "\n").utf8)
+  }
+
+  /// `GET /api/v1/about`.
+  func about() -> [UInt8] {
+    struct About: Encodable {
+      var version: String
+      var limits: ValidatorLimits
+      var fetch: [String]
+      var caFile: Bool
+      var token: Bool
+      var endpoints: [String]
+    }
+    return Self.encode(
+      About(
+        version: ReportBridge.version, limits: configuration.limits,
+        fetch: configuration.policy.summary, caFile: configuration.caFile != nil,
+        token: configuration.token != nil,
+        endpoints: [
+          "POST /api/v1/lint", "POST /api/v1/check", "POST /api/v1/diff", "GET /api/v1/about",
+        ]))
+  }
+
+  /// The answer of `POST /api/v1/ENDPOINT`, within the request's deadline.
+  func answer(endpoint: String, body: [UInt8], client: String?) async throws(APIError)
+    -> BridgeDocument
+  {
+    let deadline = configuration.limits.requestDeadlineSeconds
+    // Raced without a task group, which would wait for the work however late: past the
+    // deadline the client gets 504 at once, and the work finishes in the background (each of
+    // its fetches has its own timeout) still holding its place among the concurrent fetches.
+    let result: Result<BridgeDocument, APIError> = await withCheckedContinuation { continuation in
+      let answer = FirstAnswer(continuation)
+      let timer = Task {
+        try? await Task.sleep(nanoseconds: UInt64(max(0, min(deadline, 3600)) * 1e9))
+        answer.give(.failure(.timedOut))
+      }
+      Task {
+        do throws(APIError) {
+          answer.give(.success(try await self.run(endpoint: endpoint, body: body, client: client)))
+        } catch {
+          answer.give(.failure(error))
+        }
+        timer.cancel()
+      }
+    }
+    return try result.get()
+  }
+
+  private func run(endpoint: String, body: [UInt8], client: String?) async throws(APIError)
+    -> BridgeDocument
+  {
+    switch endpoint {
+    case "lint":
+      let input = try reader.lint(body)
+      return try bridged { () throws(ReportBridge.Unusable) in try ReportBridge.lint(input) }
+    case "check":
+      return try await check(body, client: client)
+    case "diff":
+      return try await diff(body, client: client)
+    default:
+      throw .notFound
+    }
+  }
+
+  private func bridged(_ body: () throws(ReportBridge.Unusable) -> BridgeDocument) throws(APIError)
+    -> BridgeDocument
+  {
+    do {
+      return try body()
+    } catch {
+      throw .badInput(error.message)
+    }
+  }
+
+  // MARK: Fetching
+
+  /// Reads what people paste for a site: `example.com`, `applinks:example.com[?mode=…]`,
+  /// `https://example.com[:port][/path]`. Userinfo, other schemes and control characters are
+  /// refused.
+  func site(_ text: String?) throws(APIError) -> SiteAddress {
+    guard var text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
+      throw .badInput("site is missing", help: "give a host, https://host[:port] or applinks:host")
+    }
+    guard text.utf8.count <= 2048,
+      !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7f })
+    else {
+      throw .badInput("site has control characters or is too long")
+    }
+    if text.lowercased().hasPrefix("applinks:") {
+      text = String(text.dropFirst("applinks:".count))
+      if let query = text.firstIndex(of: "?") { text = String(text[..<query]) }
+    }
+    if text.contains("@") {
+      throw .badInput(
+        "site has userinfo (user@host): it is never sent", help: "give the host alone")
+    }
+    do {
+      return try SiteAddress(parsing: text)
+    } catch {
+      throw .badInput(error.description, help: "give a host, https://host[:port] or applinks:host")
+    }
+  }
+
+  /// Vets `site` and runs `body` with the address to connect to, holding a place among the
+  /// concurrent fetches; logs one line for it.
+  private func fetching<T: Sendable>(
+    _ site: SiteAddress, endpoint: String, client: String?,
+    _ body: @Sendable (String) async throws(APIError) -> (T, outcome: String)
+  ) async throws(APIError) -> T {
+    if let wait = clientFetchRate.take(client ?? "-") {
+      throw .rateLimited(retryAfter: wait, what: "that fetch from this address")
+    }
+    if let wait = hostRate.take(site.host) {
+      throw .rateLimited(retryAfter: wait, what: "for \(site.host)")
+    }
+    let started = NIODeadline.now()
+    let result = try await gate.run { () async throws(APIError) -> T in
+      let address: String
+      do {
+        address = try await configuration.policy.vet(host: site.host, port: site.port)
+      } catch let refusal as FetchPolicy.Refusal {
+        log.record(
+          endpoint: endpoint, client: client, host: site.host, port: site.port, address: nil,
+          outcome: "refused \(refusal.code)", started: started)
+        throw APIError(
+          status: 403, code: refusal.code, message: refusal.message, help: refusal.help)
+      } catch {
+        log.record(
+          endpoint: endpoint, client: client, host: site.host, port: site.port, address: nil,
+          outcome: "unresolved", started: started)
+        throw .badInput("\(site.host) cannot be resolved: \(error)", help: "check the host name")
+      }
+      do throws(APIError) {
+        let (value, outcome) = try await body(address)
+        log.record(
+          endpoint: endpoint, client: client, host: site.host, port: site.port, address: address,
+          outcome: outcome, started: started)
+        return value
+      } catch {
+        log.record(
+          endpoint: endpoint, client: client, host: site.host, port: site.port, address: address,
+          outcome: error.code, started: started)
+        throw error
+      }
+    }
+    guard let result else { throw .busy }
+    return result
+  }
+
+  private func check(_ body: [UInt8], client: String?) async throws(APIError) -> BridgeDocument {
+    let request = try reader.decode(CheckBody.self, body)
+    let site = try site(request.site)
+    let paths = try reader.list(
+      request.paths, field: "paths", maximum: configuration.limits.maximumPaths)
+    let configuration = self.configuration
+    return try await fetching(site, endpoint: "check", client: client) { address throws(APIError) in
+      let input = CheckInput(
+        site: site, paths: paths, app: request.app?.isEmpty == false ? request.app : nil,
+        cdn: request.cdn ?? false, caFile: configuration.caFile, pinnedAddress: address,
+        timeoutSeconds: configuration.limits.fetchTimeoutSeconds)
+      do throws(ReportBridge.Unusable) {
+        let document = try await ReportBridge.check(input)
+        return (document, outcome: document.exitStatus == 0 ? "passed" : "failed")
+      } catch {
+        throw .badInput(error.message)
+      }
+    }
+  }
+
+  private func diff(_ body: [UInt8], client: String?) async throws(APIError) -> BridgeDocument {
+    let request = try reader.decode(DiffBody.self, body)
+    let urls = try reader.list(
+      request.urls, field: "urls", maximum: configuration.limits.maximumURLs)
+    let old = try await side(request.old, role: "old", client: client)
+    let new = try await side(request.new, role: "new", client: client)
+    return try bridged { () throws(ReportBridge.Unusable) in
+      try ReportBridge.diff(old: old, new: new, urls: urls)
+    }
+  }
+
+  /// One side of a diff: pasted text, or a site's association file fetched as Apple's fetcher
+  /// does.
+  private func side(_ side: DiffBody.Side?, role: String, client: String?) async throws(APIError)
+    -> (name: String, bytes: [UInt8])
+  {
+    guard let side else {
+      throw .badInput("\(role) is missing", help: "give {\"text\"} or {\"site\"}")
+    }
+    if let text = side.text {
+      guard side.site == nil else { throw .badInput("\(role) has both text and site") }
+      return (
+        reader.name(side.name, fallback: "\(role).json"),
+        Array(try reader.text(text, field: "\(role).text").utf8)
+      )
+    }
+    let site = try site(side.site)
+    let configuration = self.configuration
+    let bytes = try await fetching(site, endpoint: "diff", client: client) {
+      address throws(APIError) in
+      do throws(ReportBridge.Unusable) {
+        let bytes = try await ReportBridge.fetchAssociation(
+          site, pinnedAddress: address, caFile: configuration.caFile,
+          timeoutSeconds: configuration.limits.fetchTimeoutSeconds)
+        return (bytes, outcome: "fetched \(bytes.count) bytes")
+      } catch {
+        throw .badInput(error.message, help: "run a check of \(site.host) to see why")
+      }
+    }
+    return (site.url("/.well-known/apple-app-site-association"), bytes)
+  }
+}

@@ -1,0 +1,113 @@
+import AASAServer
+import Foundation
+import Logging
+
+/// The validator page and its JSON API as a ``HostedHandler``: `aasa-lint web` and
+/// `aasa-serve --validator` put this one value on a listener of AASAServer's. Every request
+/// passes the same gate, in this order: `Host` names the listener, then (API only) the token,
+/// `Origin`, the media type and the client's rate.
+public struct ValidatorHandler: HostedHandler {
+  let configuration: ValidatorConfiguration
+  let hostCheck: HostCheck
+  let api: ValidatorAPI
+  let clientRate: RateLimiter
+
+  public var maximumBodySize: Int { configuration.limits.maximumBody }
+
+  public init(configuration: ValidatorConfiguration, logger: Logger) {
+    self.configuration = configuration
+    hostCheck = HostCheck(listenHost: configuration.listenHost, extraNames: configuration.hostNames)
+    api = ValidatorAPI(configuration: configuration, log: FetchLog(logger: logger))
+    clientRate = RateLimiter(
+      burst: configuration.limits.clientBurst,
+      refillSeconds: configuration.limits.clientRefillSeconds)
+  }
+
+  /// The page's files, in bytes (the budget is 100 KB).
+  public static var pageBytes: Int { PageAssets.shared.totalBytes }
+
+  public func tooLarge() -> HostedResponse {
+    Self.error(.tooLarge("the request body is over \(maximumBodySize) bytes"))
+  }
+
+  public func respond(to request: HostedRequest) async -> HostedResponse {
+    guard request.headerCount("host") == 1, hostCheck.accepts(request.header("host")) else {
+      return Self.error(.forbiddenHost)
+    }
+    let path = request.path
+    guard path.hasPrefix("/api/") else { return page(request, path: path) }
+    if let token = configuration.token,
+      !token.accepts(authorization: request.header("authorization"))
+    {
+      return Self.error(.unauthorized)
+    }
+    guard HostCheck.originMatches(request.header("origin"), host: request.header("host")) else {
+      return Self.error(.forbiddenOrigin)
+    }
+    if let wait = clientRate.take(request.remoteAddress ?? "-") {
+      return Self.error(.rateLimited(retryAfter: wait, what: "from this address"))
+    }
+    do {
+      switch (request.method, path) {
+      case ("GET", "/api/v1/about"), ("HEAD", "/api/v1/about"):
+        return Self.json(api.about(), status: 200)
+      case (_, "/api/v1/about"):
+        throw APIError.methodNotAllowed("GET")
+      case ("POST", "/api/v1/lint"), ("POST", "/api/v1/check"), ("POST", "/api/v1/diff"):
+        guard Self.isJSON(request.header("content-type")) else { throw APIError.unsupportedMedia }
+        let document = try await api.answer(
+          endpoint: String(path.dropFirst("/api/v1/".count)), body: request.body,
+          client: request.remoteAddress)
+        var response = Self.json(document.json, status: 200)
+        response.headers.append(("x-aasa-exit-status", String(document.exitStatus)))
+        return response
+      case (_, "/api/v1/lint"), (_, "/api/v1/check"), (_, "/api/v1/diff"):
+        throw APIError.methodNotAllowed("POST")
+      default:
+        throw APIError.notFound
+      }
+    } catch let error as APIError {
+      return Self.error(error)
+    } catch {
+      return Self.error(.badInput("\(error)"))
+    }
+  }
+
+  /// `application/json`, with or without parameters (`; charset=utf-8`): nothing else, so that
+  /// no cross-site form (which can send only form and text types) reaches the API.
+  static func isJSON(_ contentType: String?) -> Bool {
+    guard let contentType else { return false }
+    let type = contentType.split(separator: ";", maxSplits: 1).first ?? ""
+    return type.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"
+  }
+
+  private func page(_ request: HostedRequest, path: String) -> HostedResponse {
+    guard request.method == "GET" || request.method == "HEAD" else {
+      return Self.error(.methodNotAllowed("GET"))
+    }
+    guard let asset = PageAssets.shared.byPath[path] else { return Self.error(.notFound) }
+    var headers = SecurityHeaders.all
+    headers.append(("content-type", asset.contentType))
+    headers.append(("cache-control", "no-cache"))
+    headers.append(("etag", asset.etag))
+    if request.header("if-none-match") == asset.etag {
+      return HostedResponse(status: 304, headers: headers)
+    }
+    return HostedResponse(status: 200, headers: headers, body: asset.bytes)
+  }
+
+  static func json(_ body: [UInt8], status: Int) -> HostedResponse {
+    var headers = SecurityHeaders.all
+    headers.append(("content-type", "application/json; charset=utf-8"))
+    headers.append(("cache-control", "no-store"))
+    return HostedResponse(status: status, headers: headers, body: body)
+  }
+
+  static func error(_ error: APIError) -> HostedResponse {
+    var response = json(ValidatorAPI.encode(APIErrorDocument(error: error)), status: error.status)
+    if let retryAfter = error.retryAfter {
+      response.headers.append(("retry-after", String(retryAfter)))
+    }
+    return response
+  }
+}

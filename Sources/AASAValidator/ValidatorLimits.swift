@@ -1,0 +1,32 @@
+/// The validator's caps, deadlines and rates (docs/validator.md, "Limits"). Tests make smaller
+/// ones; `GET /api/v1/about` reports them.
+public struct ValidatorLimits: Sendable, Encodable {
+  /// The largest request body read, in bytes.
+  public var maximumBody = 2 << 20
+  /// The largest pasted file, in UTF-8 bytes.
+  public var maximumText = 1 << 20
+  /// URLs to route (lint, diff) and paths to check.
+  public var maximumURLs = 1000
+  public var maximumPaths = 100
+  /// The longest URL or path, in bytes.
+  public var maximumURLLength = 4096
+  /// Lines of an `expect` table.
+  public var maximumExpectLines = 1000
+  /// Each connection, TLS handshake and response of a fetch, in seconds.
+  public var fetchTimeoutSeconds = 10.0
+  /// A whole request, in seconds.
+  public var requestDeadlineSeconds = 30.0
+  /// Checks and site fetches running at once, across all clients; more get 503.
+  public var concurrentFetches = 4
+  /// Per client address: API requests in a burst, and one more every this many seconds.
+  public var clientBurst = 60
+  public var clientRefillSeconds = 1.0
+  /// Per client address: fetching requests (check, diff of a site) in a burst, and the refill.
+  public var clientFetchBurst = 10
+  public var clientFetchRefillSeconds = 6.0
+  /// Per target host, across all clients: fetching requests in a burst, and the refill.
+  public var hostBurst = 6
+  public var hostRefillSeconds = 10.0
+
+  public init() {}
+}

@@ -1,0 +1,66 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Every API answer is the document `aasa-lint … --format json` writes for the same inputs: the
+/// built `aasa-lint` is run on the bundled examples and its output compared byte for byte.
+@Suite(.serialized) struct ValidatorCLIParityTests {
+  static func urls() throws -> [String] {
+    String(decoding: try readPackageFile("examples/urls.txt"), as: UTF8.self)
+      .split(separator: "\n").map(String.init).filter { !$0.isEmpty && !$0.hasPrefix("#") }
+  }
+
+  static func cli(_ arguments: [String]) throws -> String {
+    try ChildProcess.run(
+      BuiltProducts.executable("aasa-lint"), arguments + ["--format", "json"],
+      environment: ["NO_COLOR": "1"], in: BuiltProducts.packageRoot
+    ).stdout
+  }
+
+  static func text(_ path: String) throws -> String {
+    String(decoding: try readPackageFile(path), as: UTF8.self)
+  }
+
+  @Test(arguments: [
+    ("examples/site/.well-known/apple-app-site-association", true, nil as String?),
+    ("examples/broken/common-mistakes.json", true, nil),
+    ("examples/broken/trailing-comma.json", false, nil),
+    ("examples/broken/assetlinks-mistakes.json", false, nil),
+    ("examples/site/.well-known/assetlinks.json", false, nil),
+    ("examples/old.json", true, "D3KQX62K1A.com.example.photoapp"),
+    ("examples/routes/MobileDeepLinkingConfig.json", false, nil),
+    ("examples/applinks/docs.html", false, nil),
+  ])
+  func lintMatchesTheCommandLine(path: String, withURLs: Bool, app: String?) async throws {
+    let harness = try await ValidatorHarness()
+    defer { Task { await harness.close() } }
+    let urls = withURLs ? try Self.urls() : []
+    var body: [String: Any] = ["text": try Self.text(path), "name": path, "urls": urls]
+    var arguments = [path] + urls
+    if let app {
+      body["app"] = app
+      arguments += ["--app", app]
+    }
+    let response = try await harness.send("POST", "/api/v1/lint", body: ValidatorHarness.json(body))
+    #expect(response.status == 200, "\(response.text)")
+    let expected = try Self.cli(arguments)
+    #expect(!expected.isEmpty)
+    #expect(response.text == expected, "\(path)")
+  }
+
+  @Test func diffMatchesTheCommandLine() async throws {
+    let harness = try await ValidatorHarness()
+    defer { Task { await harness.close() } }
+    let body: [String: Any] = [
+      "old": ["text": try Self.text("examples/old.json"), "name": "examples/old.json"],
+      "new": ["text": try Self.text("examples/new.json"), "name": "examples/new.json"],
+      "urls": try Self.urls(),
+    ]
+    let response = try await harness.send("POST", "/api/v1/diff", body: ValidatorHarness.json(body))
+    #expect(response.status == 200, "\(response.text)")
+    let expected = try Self.cli([
+      "diff", "examples/old.json", "examples/new.json", "--urls", "examples/urls.txt",
+    ])
+    #expect(response.text == expected)
+  }
+}

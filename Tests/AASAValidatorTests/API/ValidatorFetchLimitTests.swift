@@ -1,0 +1,81 @@
+import AASALiveCheck
+import NIOCore
+import NIOPosix
+import Testing
+
+@testable import AASAValidator
+
+/// The limits on fetching, against a server on 127.0.0.1 that accepts connections and never
+/// answers: the request deadline (504), the concurrent-fetch limit (503) and the per-host rate
+/// (429).
+@Suite(.serialized) struct ValidatorFetchLimitTests {
+  /// Accepts and holds every connection, saying nothing.
+  static func silentServer() async throws -> Channel {
+    try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+      .bind(host: "127.0.0.1", port: 0).get()
+  }
+
+  static func configuration(_ change: (inout ValidatorLimits) -> Void) throws
+    -> ValidatorConfiguration
+  {
+    var limits = ValidatorLimits()
+    limits.fetchTimeoutSeconds = 5
+    change(&limits)
+    return ValidatorConfiguration(
+      listenHost: "127.0.0.1", policy: FetchPolicy(rules: [try AllowRule(parsing: "127.0.0.1")]),
+      limits: limits)
+  }
+
+  @Test func aSlowSiteMeetsTheRequestDeadline() async throws {
+    let silent = try await Self.silentServer()
+    let port = try #require(silent.localAddress?.port)
+    let harness = try await ValidatorHarness(
+      try Self.configuration { $0.requestDeadlineSeconds = 0.5 })
+    let started = ContinuousClock.now
+    let response = try await harness.send(
+      "POST", "/api/v1/check", body: ValidatorHarness.json(["site": "https://127.0.0.1:\(port)"]))
+    #expect(response.status == 504)
+    #expect(response.errorCode == "timed-out")
+    #expect(ContinuousClock.now - started < .seconds(4))
+    await harness.close()
+    try await silent.close()
+  }
+
+  @Test func concurrentFetchesAreLimited() async throws {
+    let silent = try await Self.silentServer()
+    let port = try #require(silent.localAddress?.port)
+    let harness = try await ValidatorHarness(
+      try Self.configuration {
+        $0.concurrentFetches = 1
+        $0.requestDeadlineSeconds = 1
+      })
+    let body = ValidatorHarness.json(["site": "https://127.0.0.1:\(port)"])
+    let first = Task { try await harness.send("POST", "/api/v1/check", body: body) }
+    try await Task.sleep(for: .milliseconds(300))
+    let second = try await harness.send("POST", "/api/v1/check", body: body)
+    #expect(second.status == 503)
+    #expect(second.errorCode == "busy")
+    #expect(second.header("retry-after") != nil)
+    #expect(try await first.value.status == 504)
+    await harness.close()
+    try await silent.close()
+  }
+
+  @Test func eachTargetHostHasARate() async throws {
+    let silent = try await Self.silentServer()
+    let port = try #require(silent.localAddress?.port)
+    let harness = try await ValidatorHarness(
+      try Self.configuration {
+        $0.hostBurst = 1
+        $0.hostRefillSeconds = 60
+        $0.requestDeadlineSeconds = 0.3
+      })
+    let body = ValidatorHarness.json(["site": "https://127.0.0.1:\(port)"])
+    _ = try await harness.send("POST", "/api/v1/check", body: body)
+    let second = try await harness.send("POST", "/api/v1/check", body: body)
+    #expect(second.status == 429)
+    #expect(second.text.contains("127.0.0.1"))
+    await harness.close()
+    try await silent.close()
+  }
+}

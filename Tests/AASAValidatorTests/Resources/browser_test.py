@@ -1,0 +1,214 @@
+"""Drives headless Chromium through the validator page, as a person uses it.
+
+Run by ValidatorBrowserTests (Swift) with Debian's /usr/bin/python3, whose python3-selenium
+drives Debian's chromium through chromium-driver; every address is on 127.0.0.0/8. One argument:
+a JSON object with the validator's URL, the local TLS site's URL, the folder for screenshots, the
+browser and driver paths, and the texts to paste. Prints one line per case and exits non-zero
+when any failed.
+"""
+import json
+import os
+import sys
+import time
+
+os.environ["SE_OFFLINE"] = "true"  # Selenium Manager must not download anything.
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+config = json.loads(sys.argv[1])
+base = config["validator"]
+shots = config["screenshots"]
+failures = []
+console = []
+
+
+def start():
+    options = webdriver.ChromeOptions()
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     "--no-first-run", "--no-default-browser-check", "--disable-background-networking",
+                     "--disable-component-update", "--disable-sync", "--disable-default-apps",
+                     "--disable-extensions", "--no-proxy-server", "--window-size=375,900"]:
+        options.add_argument(argument)
+    options.binary_location = config["chromium"]
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(config["chromedriver"]), options=options)
+    driver.set_page_load_timeout(30)
+    # A phone's width, whatever the smallest window the platform allows.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 375, "height": 812, "deviceScaleFactor": 1, "mobile": True})
+    return driver
+
+
+def collect_console(driver):
+    for entry in driver.get_log("browser"):
+        console.append(entry)
+
+
+def check(name, condition, detail=""):
+    if condition:
+        print("ok   " + name)
+    else:
+        print("FAIL " + name + (": " + detail if detail else ""))
+        failures.append(name)
+
+
+def wait_for(driver, predicate, timeout=40):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            value = predicate()
+            if value:
+                return value
+        except Exception:  # an element not there yet
+            pass
+        time.sleep(0.1)
+    return None
+
+
+class Result:
+    """The result area once it has an answer: its whole text (folded lines too)."""
+
+    def __init__(self, text):
+        self.text = text
+
+
+def result_ready(driver):
+    text = driver.execute_script("return document.getElementById('result-body').textContent")
+    return text and "Working" not in text and Result(text)
+
+
+def fits(driver, name):
+    width = driver.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+    check(name + " fits 375 px without sideways scrolling", width[0] <= width[1] and width[1] <= 400, str(width))
+
+
+def shot(driver, name):
+    driver.execute_script("document.getElementById('result').scrollIntoView({block: 'start'})")
+    driver.save_screenshot(os.path.join(shots, "validator-" + name + ".png"))
+
+
+def set_value(driver, element_id, text):
+    driver.execute_script("document.getElementById(arguments[0]).value = arguments[1]", element_id, text)
+
+
+def submit(driver, view):
+    driver.find_element(By.CSS_SELECTOR, "#form-" + view + " button[type=submit]").click()
+
+
+driver = start()
+try:
+    # The page loads with nothing but its own files, and is usable by keyboard.
+    driver.get(base)
+    wait_for(driver, lambda: driver.find_element(By.ID, "policy").text)
+    check("policy says what is fetched", "--allow 127.0.0.1" in driver.find_element(By.ID, "policy").text,
+          driver.find_element(By.ID, "policy").text)
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.TAB)
+    focused = driver.execute_script("return document.activeElement.tagName")
+    check("Tab reaches a control", focused in ("A", "INPUT", "BUTTON", "TEXTAREA"), focused)
+    labels_ok = driver.execute_script(
+        "return [...document.querySelectorAll('input:not([type=checkbox]), textarea')]"
+        ".every(e => document.querySelector('label[for=\"' + e.id + '\"]'))")
+    check("every field has a visible label", labels_ok)
+
+    # A live check of the local TLS site, typed in and submitted with the keyboard.
+    driver.get(base + "#check")
+    site_input = driver.find_element(By.ID, "check-site")
+    site_input.send_keys(config["site"])
+    site_input.send_keys(Keys.ENTER)
+    body = wait_for(driver, lambda: result_ready(driver))
+    text = body.text if body else ""
+    check("live check shows its requirement lines", "connection" in text and "passed" in text, text[:400])
+    check("live check shows no refusal", "blocked" not in text, text[:400])
+    check("the check is a link", driver.execute_script("return location.hash").startswith("#check?site="))
+    requirements = len(driver.find_elements(By.CSS_SELECTOR, "#result-body .req"))
+    fits(driver, "check")
+    shot(driver, "check")
+
+    # The link reproduces the result on reload.
+    driver.refresh()
+    body = wait_for(driver, lambda: result_ready(driver))
+    again = len(driver.find_elements(By.CSS_SELECTOR, "#result-body .req"))
+    check("reload runs the link again", body is not None and again == requirements and requirements > 0,
+          "%d then %d" % (requirements, again))
+    check("reload refills the form", driver.find_element(By.ID, "check-site").get_attribute("value") == config["site"])
+
+    # A pasted broken file: its lines, each finding at line:column with its code and help.
+    driver.get(base + "#file")
+    set_value(driver, "file-text", config["broken"])
+    set_value(driver, "file-name", "common-mistakes.json")
+    submit(driver, "file")
+    body = wait_for(driver, lambda: result_ready(driver))
+    markers = [m.text for m in driver.find_elements(By.CSS_SELECTOR, "#result-body .marker")]
+    check("the broken file shows AASA104 at 3:13 with its help",
+          any(m.startswith("3:13 AASA104") and "help:" in m for m in markers), repr(markers[:3]))
+    lines = len(driver.find_elements(By.CSS_SELECTOR, "#result-body .source li"))
+    check("the file is shown with its lines", lines == config["broken"].count("\n") + 1, str(lines))
+    fits(driver, "file")
+    shot(driver, "file")
+
+    # Which app opens these URLs: the list, then the box that answers as you type.
+    driver.get(base + "#route")
+    set_value(driver, "route-text", config["association"])
+    set_value(driver, "route-urls", "/videos/samples/2010/x\n/albums/1")
+    submit(driver, "route")
+    body = wait_for(driver, lambda: result_ready(driver))
+    text = body.text if body else ""
+    check("the routing list names the deciding rule",
+          "blocked" in text and "details[1].paths[1]" in text and "D3KQX62K1A.com.example.photoapp" in text, text[:500])
+    one = driver.find_element(By.ID, "route-one")
+    one.send_keys("/albums/7")
+    answered = wait_for(driver, lambda: "D3KQX62K1A.com.example.photoapp" in driver.find_element(By.ID, "route-one-answer").text, 10)
+    check("the single-URL box answers as you type", bool(answered),
+          driver.find_element(By.ID, "route-one-answer").text)
+    fits(driver, "route")
+    shot(driver, "route")
+
+    # A diff of two pasted files: the URL whose routing changes.
+    driver.get(base + "#diff")
+    set_value(driver, "diff-old", config["old"])
+    set_value(driver, "diff-new", config["new"])
+    set_value(driver, "diff-urls", "/albums/1\n/Albums/1")
+    submit(driver, "diff")
+    body = wait_for(driver, lambda: result_ready(driver))
+    text = body.text if body else ""
+    check("the diff lists the URL that changes", "/Albums/1" in text and "→ none" in text, text[:500])
+    fits(driver, "diff")
+    shot(driver, "diff")
+
+    # A blocked address: loopback, but not the one the operator allowed.
+    driver.get(base + "#check?site=" + "https%3A%2F%2F127.0.0.2")
+    body = wait_for(driver, lambda: result_ready(driver))
+    text = body.text if body else ""
+    check("a blocked address is explained with the flag that lifts it",
+          "blocked-address" in text and "--allow" in text, text[:400])
+    shot(driver, "blocked")
+
+    # A file whose strings carry HTML and script: shown as text, nothing runs.
+    driver.get(base + "#file")
+    set_value(driver, "file-text", config["hostile"])
+    submit(driver, "file")
+    body = wait_for(driver, lambda: result_ready(driver))
+    text = body.text if body else ""
+    injected = driver.execute_script(
+        "return [window.pwned, document.querySelectorAll('#result-body img, #result-body script, #result-body b').length]")
+    check("markup in a file is shown as text", "<img src=x onerror=" in text and "<script>" in text, text[:300])
+    check("nothing in the file ran or became markup", injected[0] is None and injected[1] == 0, repr(injected))
+    shot(driver, "hostile")
+
+    collect_console(driver)
+    # The refusal of 127.0.0.2 is a 403 the browser reports as a failed load: expected, and the
+    # only network error allowed.
+    expected = lambda entry: entry.get("source") == "network" and "/api/v1/check" in entry.get("message", "") \
+        and "403" in entry.get("message", "")
+    errors = [entry for entry in console if entry.get("level") == "SEVERE" and not expected(entry)]
+    violations = [entry for entry in console if "Content Security Policy" in entry.get("message", "")]
+    check("the console has no errors", not errors, repr(errors[:3]))
+    check("the console has no CSP violations", not violations, repr(violations[:3]))
+finally:
+    driver.quit()
+
+print("%d failed" % len(failures))
+sys.exit(1 if failures else 0)

@@ -1,0 +1,51 @@
+import Crypto
+import Foundation
+import SwiftASN1
+import TestSupport
+import X509
+
+/// A certificate authority made for one test and a leaf it signs for 127.0.0.1 (an IP address
+/// name) and `localhost`: the validator trusts the authority through `--ca-file`. Nothing is
+/// committed; every key is made at run time.
+struct LoopbackCertificate {
+  let authorityFile: String
+  let chainFile: String
+  let keyFile: String
+
+  init(in directory: TemporaryDirectory) throws {
+    let authorityKey = P256.Signing.PrivateKey()
+    let authorityName = try DistinguishedName { CommonName("aasa validator test authority") }
+    let now = Date()
+    let authority = try Certificate(
+      version: .v3, serialNumber: Certificate.SerialNumber(),
+      publicKey: Certificate.PublicKey(authorityKey.publicKey), notValidBefore: now - 3600,
+      notValidAfter: now + 2 * 24 * 3600, issuer: authorityName, subject: authorityName,
+      signatureAlgorithm: .ecdsaWithSHA256,
+      extensions: Certificate.Extensions {
+        Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
+        Critical(KeyUsage(keyCertSign: true))
+      },
+      issuerPrivateKey: Certificate.PrivateKey(authorityKey))
+    let leafKey = P256.Signing.PrivateKey()
+    let leaf = try Certificate(
+      version: .v3, serialNumber: Certificate.SerialNumber(),
+      publicKey: Certificate.PublicKey(leafKey.publicKey), notValidBefore: now - 3600,
+      notValidAfter: now + 24 * 3600, issuer: authority.subject,
+      subject: try DistinguishedName { CommonName("localhost") },
+      signatureAlgorithm: .ecdsaWithSHA256,
+      extensions: Certificate.Extensions {
+        Critical(KeyUsage(digitalSignature: true))
+        try ExtendedKeyUsage([.serverAuth])
+        SubjectAlternativeNames([
+          .dnsName("localhost"), .ipAddress(ASN1OctetString(contentBytes: [127, 0, 0, 1])),
+        ])
+      },
+      issuerPrivateKey: Certificate.PrivateKey(authorityKey))
+    authorityFile = try directory.write(
+      "authority.pem", authority.serializeAsPEM().pemString + "\n")
+    chainFile = try directory.write(
+      "chain.pem",
+      try leaf.serializeAsPEM().pemString + "\n" + authority.serializeAsPEM().pemString + "\n")
+    keyFile = try directory.write("key.pem", leafKey.pemRepresentation + "\n")
+  }
+}
