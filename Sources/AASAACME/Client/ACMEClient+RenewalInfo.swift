@@ -18,7 +18,11 @@ extension ACMEClient {
     guard let authority = try? certificate.extensions.authorityKeyIdentifier,
       let keyIdentifier = authority.keyIdentifier
     else { return nil }
-    return Base64URL.encode(keyIdentifier) + "." + Base64URL.encode(certificate.serialNumber.bytes)
+    // The serial's DER content: swift-certificates keeps the magnitude only, and a positive
+    // INTEGER whose first bit is set is encoded with a 0 before it.
+    var serial = Array(certificate.serialNumber.bytes)
+    if let first = serial.first, first & 0x80 != 0 { serial.insert(0, at: 0) }
+    return Base64URL.encode(keyIdentifier) + "." + Base64URL.encode(serial)
   }
 
   /// The renewal window for `certificateID`; nil when the directory offers no `renewalInfo`.

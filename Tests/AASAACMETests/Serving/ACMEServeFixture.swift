@@ -49,6 +49,23 @@ final class ACMEServeFixture {
     #"{"applinks":{"details":[{"appIDs":["9JA89QQLNQ.com.example.\#(name.split(separator: ".")[0])"],"components":[{"/":"/buy/*"}]}]}}"#
   }
 
+  /// Runs `body` with a fixture, and stops Pebble afterwards whatever happens; on a failure,
+  /// Pebble's log goes with it.
+  static func with(
+    names: [String], nonceReject: Int = 0, validity: Int? = nil,
+    _ body: (ACMEServeFixture) async throws -> Void
+  ) async throws {
+    let fixture = try await start(names: names, nonceReject: nonceReject, validity: validity)
+    do {
+      try await body(fixture)
+    } catch {
+      Issue.record("Pebble's log:\n\(fixture.ca.log)")
+      await fixture.stop()
+      throw error
+    }
+    await fixture.stop()
+  }
+
   static func addSite(_ name: String, in folder: TemporaryDirectory) throws {
     try folder.write("sites/\(name)/.well-known/apple-app-site-association", aasa(name))
   }
