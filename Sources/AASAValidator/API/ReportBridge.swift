@@ -2,6 +2,7 @@ import AASA
 import AASACore
 import AASALint
 import AASALiveCheck
+import Foundation
 
 /// The one file that turns the API's inputs into the documents `aasa-lint … --format json`
 /// writes: the same runs the command line uses return their reports, and the same renderer
@@ -114,6 +115,24 @@ enum ReportBridge {
       return try document(try run.run(urls: urls.isEmpty ? .none : .list(urls)))
     } catch {
       throw Unusable(message: "\(error)")
+    }
+  }
+
+  /// `aasa-lint device FILE --format json`: pasted `pm get-app-links`, `swcutil` or log output
+  /// explained. The run reads a file, so the paste is written to a private temporary one whose
+  /// path never shows (a message that names it says "the pasted text").
+  static func device(_ text: String) throws(Unusable) -> BridgeDocument {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("aasa-validator-" + UUID().uuidString, isDirectory: true)
+    let file = directory.appendingPathComponent("paste.txt")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    do {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+      try Data(text.utf8).write(to: file, options: .withoutOverwriting)
+      return try document(try DeviceRun(input: file.path).run())
+    } catch {
+      throw Unusable(
+        message: "\(error)".replacingOccurrences(of: file.path, with: "the pasted text"))
     }
   }
 

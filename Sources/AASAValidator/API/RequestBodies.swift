@@ -29,6 +29,10 @@ struct DiffBody: Decodable {
   var urls: [String]?
 }
 
+struct DeviceBody: Decodable {
+  var text: String?
+}
+
 /// Reads and bounds the bodies.
 struct BodyReader {
   var limits: ValidatorLimits

@@ -45,7 +45,8 @@ struct ValidatorAPI: Sendable {
         fetch: configuration.policy.summary, caFile: configuration.caFile != nil,
         token: configuration.token != nil,
         endpoints: [
-          "POST /api/v1/lint", "POST /api/v1/check", "POST /api/v1/diff", "GET /api/v1/about",
+          "POST /api/v1/lint", "POST /api/v1/check", "POST /api/v1/diff", "POST /api/v1/device",
+          "GET /api/v1/about",
         ]))
   }
 
@@ -82,6 +83,10 @@ struct ValidatorAPI: Sendable {
     case "lint":
       let input = try reader.lint(body)
       return try bridged { () throws(ReportBridge.Unusable) in try ReportBridge.lint(input) }
+    case "device":
+      let body = try reader.decode(DeviceBody.self, body)
+      let text = try reader.text(body.text, field: "text")
+      return try bridged { () throws(ReportBridge.Unusable) in try ReportBridge.device(text) }
     case "check":
       return try await check(body, client: client)
     case "diff":

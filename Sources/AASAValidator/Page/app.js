@@ -6,13 +6,14 @@
 
 (function () {
   const $ = (id) => document.getElementById(id);
-  const views = ["check", "file", "route", "diff"];
+  const views = ["check", "file", "route", "diff", "device"];
   // Each view's fragment parameters and the fields that hold them.
   const fields = {
     check: [["site", "check-site"], ["app", "check-app"], ["paths", "check-paths"], ["cdn", "check-cdn"]],
     file: [["text", "file-text"], ["name", "file-name"], ["domain", "file-domain"], ["urls", "file-urls"]],
     route: [["text", "route-text"], ["urls", "route-urls"], ["app", "route-app"]],
     diff: [["old", "diff-old"], ["oldsite", "diff-oldsite"], ["new", "diff-new"], ["newsite", "diff-newsite"], ["urls", "diff-urls"]],
+    device: [["text", "device-text"]],
   };
   let lastDocument = null;
   let lastCommand = "";
@@ -118,7 +119,8 @@
       if (view === "check") rendered = await runCheck(params);
       else if (view === "file") rendered = await runFile(params);
       else if (view === "route") rendered = await runRoute(params);
-      else rendered = await runDiff(params);
+      else if (view === "diff") rendered = await runDiff(params);
+      else rendered = await runDevice(params);
       body.replaceChildren(...rendered);
       result.scrollIntoView({ block: "start" });
     } catch (error) {
@@ -303,6 +305,26 @@
       for (const route of doc.routes) {
         const line = el("div", "route");
         line.append(el("code", "", route.input), document.createTextNode(": " + route.before + " → " + route.after));
+        out.push(line);
+      }
+    }
+    return out;
+  }
+
+  async function runDevice(params) {
+    const doc = await api("device", { text: params.get("text") || "" });
+    lastDocument = doc;
+    lastCommand = "aasa-lint device paste.txt --format json";
+    const out = [el("p", "", "Read as " + doc.platform + " output")];
+    for (const note of doc.notes || []) out.push(el("p", "note", note));
+    for (const app of doc.apps || []) {
+      out.push(el("h3", "", app.app || "(app not named in the paste)"));
+      for (const domain of app.domains || []) {
+        const line = el("div", "req");
+        line.append(badge(domain.opensApp ? "pass" : "fail"), document.createTextNode(" "), el("span", "name", domain.domain + " · " + domain.state));
+        line.append(el("span", "detail", domain.meaning));
+        (domain.causes || []).forEach((cause, index) => line.append(el("span", "help", (index + 1) + ". " + cause)));
+        for (const next of domain.next || []) line.append(el("code", "rule", next));
         out.push(line);
       }
     }

@@ -48,6 +48,20 @@ import Testing
     #expect(response.text == expected, "\(path)")
   }
 
+  @Test func deviceMatchesTheCommandLine() async throws {
+    let harness = try await ValidatorHarness()
+    defer { Task { await harness.close() } }
+    let path = "examples/device/pm-get-app-links.txt"
+    let response = try await harness.send(
+      "POST", "/api/v1/device", body: ValidatorHarness.json(["text": try Self.text(path)]))
+    #expect(response.status == 200, "\(response.text)")
+    #expect(response.text == (try Self.cli(["device", path])))
+    let unreadable = try await harness.send(
+      "POST", "/api/v1/device", body: ValidatorHarness.json(["text": "nothing a device prints"]))
+    #expect(unreadable.status == 400)
+    #expect(!unreadable.text.contains("aasa-validator-"), "the temporary path never shows")
+  }
+
   @Test func diffMatchesTheCommandLine() async throws {
     let harness = try await ValidatorHarness()
     defer { Task { await harness.close() } }

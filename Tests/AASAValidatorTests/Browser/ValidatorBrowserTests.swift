@@ -67,7 +67,7 @@ import Testing
       "broken": try text("examples/broken/common-mistakes.json"),
       "association": try text("examples/site/.well-known/apple-app-site-association"),
       "old": try text("examples/old.json"), "new": try text("examples/new.json"),
-      "hostile": hostile,
+      "hostile": hostile, "device": try text("examples/device/pm-get-app-links.txt"),
     ]
     let argument = String(
       decoding: try JSONSerialization.data(withJSONObject: configuration), as: UTF8.self)
@@ -79,7 +79,7 @@ import Testing
     #expect(
       result.status == 0,
       "\(result.stdout)\n\(result.stderr)\nvalidator log: \(validator.errors)")
-    for name in ["check", "file", "route", "diff", "blocked", "hostile"] {
+    for name in ["check", "file", "route", "diff", "device", "blocked", "hostile"] {
       #expect(
         FileManager.default.fileExists(atPath: directory.file("validator-\(name).png")), "\(name)")
     }

@@ -178,6 +178,17 @@ try:
     fits(driver, "diff")
     shot(driver, "diff")
 
+    # Device output pasted: each domain's state, what it means and what to run next.
+    driver.get(base + "#device")
+    set_value(driver, "device-text", config["device"])
+    submit(driver, "device")
+    body = wait_for(driver, lambda: result_ready(driver))
+    text = body.text if body else ""
+    check("pasted pm get-app-links output is explained",
+          "shop.example.com · 1024" in text and "aasa-lint check https://shop.example.com" in text, text[:400])
+    fits(driver, "device")
+    shot(driver, "device")
+
     # A blocked address: loopback, but not the one the operator allowed.
     driver.get(base + "#check?site=" + "https%3A%2F%2F127.0.0.2")
     body = wait_for(driver, lambda: result_ready(driver))
