@@ -53,7 +53,6 @@ import Testing
   func levelsAndCycle() async throws {
     let root = """
       [{"include": "https://android.test/team.json"},
-       {"include": "http://android.test/insecure.json"},
        {"include": "https://127.0.0.1/elsewhere.json"}]
       """
     let (list, included) = try await run(
@@ -67,8 +66,6 @@ import Testing
     let level2 = try #require(included.lists.first { $0.url.hasSuffix("level2.json") })
     #expect(level2.depth == 2)
     #expect(level2.statementList != nil)
-    let insecure = try #require(included.lists.first { $0.url.hasPrefix("http:") })
-    #expect(insecure.problem?.contains("not https") == true)
     let loopback = try #require(included.lists.first { $0.url.contains("127.0.0.1") })
     #expect(loopback.problem?.contains("loopback") == true)
     #expect(included.cycles.count == 1)
@@ -80,6 +77,17 @@ import Testing
     #expect(answer.includedGrant?.depth == 2)
     #expect(answer.explanation.contains("AOSP's verifier"))
     #expect(included.requirements.contains { $0.name == "include" && $0.status == .warn })
+  }
+
+  @Test("An http include is not fetched (and makes Google ignore the list that names it)")
+  func insecure() async throws {
+    let (list, included) = try await run(
+      root: #"[{"include": "http://android.test/insecure.json"}]"#,
+      files: ["/insecure.json": .json("[\(Self.grant(Self.delegated))]")])
+    #expect(list.isIgnoredByGoogle)
+    let insecure = try #require(included.lists.first)
+    #expect(insecure.problem?.contains("not https") == true)
+    #expect(insecure.statementList == nil)
   }
 
   @Test("An include served as text/plain, or answering 404, counts for nothing")

@@ -26,7 +26,8 @@ struct KubernetesManifestTests {
     let doc = try String(
       contentsOf: BuiltProducts.packageRoot.appendingPathComponent("docs/aasa-serve.md"),
       encoding: .utf8)
-    let start = try #require(doc.range(of: "### Kubernetes"))
+    // The heading itself, not "### Kubernetes: cert-manager instead".
+    let start = try #require(doc.range(of: "\n### Kubernetes\n"))
     let rest = doc[start.upperBound...]
     let end = rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex
     return String(rest[..<end])
@@ -106,7 +107,9 @@ struct KubernetesManifestTests {
 
   @Test("Each container's command line starts and answers the kubelet's probes", arguments: [0, 1])
   func startsAndAnswersProbes(block index: Int) throws {
-    let container = try Self.container(try Self.blocks()[index])
+    let blocks = try Self.blocks()
+    try #require(blocks.count > index)
+    let container = try Self.container(blocks[index])
     let folder = try TemporaryDirectory(label: "kubernetes")
     // The ConfigMap's keys, mounted at the site's .well-known.
     try folder.write("site/.well-known/apple-app-site-association", Fixtures.aasa)
