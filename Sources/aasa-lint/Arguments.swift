@@ -19,6 +19,9 @@ struct FormatOption<Run: FormatDeclaring>: ExpressibleByArgument {
 
   static var allValueStrings: [String] { Run.formats.map(\.rawValue) }
 
+  /// Shell completion offers the same formats.
+  static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+
   var defaultValueDescription: String { format.rawValue }
 }
 

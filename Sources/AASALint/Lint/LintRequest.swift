@@ -201,7 +201,7 @@ package struct LintRequest: FormatDeclaring {
   }
 
   /// A MobileDeepLinking route config: lint it and route the deep links.
-  private func runRouteConfig(_ document: SourceDocument) throws -> RouteConfigReport {
+  private func runRouteConfig(_ document: SourceDocument) throws -> RouteConfigRoutingReport {
     if domain != nil || app != nil || !grants.isEmpty {
       throw ArgumentError(
         "--domain, --app and --grants are for association files, not route configs")

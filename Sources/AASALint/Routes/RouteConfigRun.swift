@@ -3,7 +3,7 @@ import AASACore
 import AASARoutes
 
 /// One `aasa-lint CONFIG [DEEPLINK ...]` run for a MobileDeepLinking route config: lint it and
-/// gather what routing the deep links needs into a ``RouteConfigReport``.
+/// gather what routing the deep links needs into a ``RouteConfigRoutingReport``.
 ///
 /// Without a platform, each link is routed for both: the answer shown is iOS's, and a link
 /// Android routes elsewhere gets a warning naming both answers (and, in JSON, its Android entry).
@@ -40,11 +40,11 @@ package struct RouteConfigRun: FormatDeclaring {
     return platform
   }
 
-  package func run(urls: URLSource) -> RouteConfigReport {
+  package func run(urls: URLSource) -> RouteConfigRoutingReport {
     let report = RouteConfigLinter().lint(
       document ?? SourceDocument(name: fileName, bytes: source))
     let router = Router(report.config ?? RouteConfig())
-    return RouteConfigReport(
+    return RouteConfigRoutingReport(
       file: LintedFile(name: fileName, source: source), lint: report, router: router,
       platform: platform, strict: strict, urls: urls,
       expectations: expectations.map {
@@ -58,7 +58,7 @@ package struct RouteConfigRun: FormatDeclaring {
 
 /// What a route config run found: the config's findings, and its deep links routed as the iOS and
 /// Android libraries do (as the report is written, so that `--format tsv` streams them).
-package struct RouteConfigReport: Report {
+package struct RouteConfigRoutingReport: Report {
   /// How many links iOS and Android route differently, learnt while the links are routed: under
   /// `--strict` any is a failure.
   final class Disagreements {
@@ -66,7 +66,7 @@ package struct RouteConfigReport: Report {
   }
 
   package var file: LintedFile
-  package var lint: RouteLintReport
+  package var lint: RouteConfigReport
   package var router: Router
   /// `--platform`; nil evaluates both.
   package var platform: Platform?
@@ -131,7 +131,7 @@ package struct RouteConfigReport: Report {
   }
 }
 
-extension RouteConfigReport: TextReport {
+extension RouteConfigRoutingReport: TextReport {
   package func writeText(to output: OutputSink, _ context: RenderContext) throws {
     let style = context.style
     let (answers, warnings) = try answers()
@@ -146,7 +146,7 @@ extension RouteConfigReport: TextReport {
   }
 }
 
-extension RouteConfigReport: FileLintReport {
+extension RouteConfigRoutingReport: FileLintReport {
   package var summarizedDocument: any SummarizedReport {
     get throws {
       let (answers, warnings) = try answers()
@@ -162,7 +162,7 @@ extension RouteConfigReport: FileLintReport {
   }
 }
 
-extension RouteConfigReport: TSVReport {
+extension RouteConfigRoutingReport: TSVReport {
   package func writeTSV(to output: OutputSink, _ context: RenderContext) throws {
     disagreements.count = try RouteConfigTSVRouter(router: router, platform: platform).run(
       urls, output: output, errors: context.errors)
@@ -177,7 +177,7 @@ extension RouteConfigReport: TSVReport {
   }
 }
 
-extension RouteConfigReport: SARIFReport {
+extension RouteConfigRoutingReport: SARIFReport {
   package func addSARIFResults(to builder: inout SARIFLog.Builder) throws {
     // The links are routed as in every format, so that --strict counts their disagreements.
     _ = try answers()
@@ -189,7 +189,7 @@ extension RouteConfigReport: SARIFReport {
   }
 }
 
-extension RouteConfigReport: GitHubReport {
+extension RouteConfigRoutingReport: GitHubReport {
   package func writeAnnotations(to output: OutputSink) throws {
     let warnings = try answers().warnings
     GitHubAnnotationWriter.write(file: file.name, diagnostics: lint.diagnostics, to: output)

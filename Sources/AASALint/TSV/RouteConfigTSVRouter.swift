@@ -22,7 +22,7 @@ struct RouteConfigTSVRouter {
       if platform == nil {
         let android = router.route(input, on: .android, explain: false)
         if !android.agrees(with: answer) {
-          differences.append(RouteConfigReport.difference(ios: answer, android: android))
+          differences.append(RouteConfigRoutingReport.difference(ios: answer, android: android))
         }
       }
       bytes.appendEscapingControls(line)

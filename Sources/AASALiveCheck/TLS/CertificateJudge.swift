@@ -41,14 +41,24 @@ public struct CertificateJudge: Sendable {
 
   /// `tls-key`, failed, when Apple refuses the leaf's key; nil when it accepts it.
   func keyRequirement(_ leaf: Certificate) -> Requirement? {
-    let kind = PublicKeyParts(subjectPublicKeyInfo: leaf.publicKey.subjectPublicKeyInfoBytes)
+    // The whole SubjectPublicKeyInfo, as DER: `subjectPublicKeyInfoBytes` is only the key's
+    // own bytes, without the algorithm that says what kind it is.
+    var serializer = DER.Serializer()
+    let spki: [UInt8]? = (try? serializer.serialize(leaf.publicKey)).map {
+      serializer.serializedBytes
+    }
+    let kind = spki.flatMap(PublicKeyParts.init(subjectPublicKeyInfo:))
       .flatMap {
         CertificateKeyKind(
           algorithm: $0.algorithm, curve: $0.curve, rsaModulusBits: $0.rsaModulusBits)
       }
     guard let refusal = CertificateKeyDemands.refusal(of: kind) else { return nil }
-    return Requirement(
-      "tls-key", .fail, "the certificate has \(refusal); Apple's fetcher refuses it")
+    return Self.refusedKey(refusal)
+  }
+
+  /// The `tls-key` line for a key ``CertificateKeyDemands`` refuses, in its words.
+  static func refusedKey(_ refusal: String) -> Requirement {
+    Requirement("tls-key", .fail, "the certificate has \(refusal); Apple's fetcher refuses it")
   }
 
   func chainRequirement(_ leaf: Certificate, intermediates: [Certificate]) async -> Requirement {

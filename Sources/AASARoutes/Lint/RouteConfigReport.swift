@@ -10,6 +10,3 @@ public struct RouteConfigReport: FormatReport {
   public var diagnostics: [Diagnostic]
 }
 
-/// The report's former name, until `AASALint` is switched to ``RouteConfigReport``.
-@available(*, deprecated, renamed: "RouteConfigReport")
-public typealias RouteLintReport = RouteConfigReport
