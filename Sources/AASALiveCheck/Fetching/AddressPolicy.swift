@@ -30,10 +30,10 @@ public struct AddressPolicy: Sendable, Hashable {
     case ipv4Mapped
     /// `224/4`, `ff00::/8`.
     case multicast
-    /// Not for use on the internet: `240/4` (and the broadcast address), `192.0.0/24`, the
-    /// documentation ranges (`192.0.2/24`, `198.51.100/24`, `203.0.113/24`, `2001:db8::/32`),
-    /// benchmarking `198.18/15`, IPv4-compatible `::/96`, NAT64 `64:ff9b::/96` and
-    /// `64:ff9b:1::/48`, discard `100::/64`.
+    /// Not for use on the internet, or a way to reach another address: `240/4` (and the
+    /// broadcast address), `192.0.0/24`, benchmarking `198.18/15`, IPv4-compatible `::/96`,
+    /// NAT64 `64:ff9b::/96` and `64:ff9b:1::/48`, discard `100::/64`. The documentation ranges
+    /// (`192.0.2/24`, `2001:db8::/32`, …) reach nothing and stay public here, as examples.
     case reserved
 
     /// "a loopback address", …
@@ -130,9 +130,7 @@ public struct AddressPolicy: Sendable, Hashable {
     case (0, _): kind = .unspecified
     case (224...239, _): kind = .multicast
     case (240...255, _), (198, 18...19): kind = .reserved
-    case (192, 0) where bytes[2] == 0 || bytes[2] == 2: kind = .reserved
-    case (198, 51) where bytes[2] == 100: kind = .reserved
-    case (203, 0) where bytes[2] == 113: kind = .reserved
+    case (192, 0) where bytes[2] == 0: kind = .reserved
     default: return nil
     }
     return Internal(kind: kind, address: address)
@@ -155,14 +153,13 @@ public struct AddressPolicy: Sendable, Hashable {
     }
     if bytes[0] == 0xff { return Internal(kind: .multicast, address: address) }
     // IPv4-compatible (`::a.b.c.d`), NAT64 (`64:ff9b::/96`, `64:ff9b:1::/48`), discard
-    // (`100::/64`), documentation (`2001:db8::/32`).
+    // (`100::/64`).
     let nat64 =
       bytes[0..<4] == [0, 0x64, 0xff, 0x9b]
       && (bytes[4..<12].allSatisfy { $0 == 0 }
         || bytes[4..<6] == [0, 1])
     if bytes[0..<12].allSatisfy({ $0 == 0 }) || nat64
       || (bytes[0..<2] == [1, 0] && bytes[2..<8].allSatisfy { $0 == 0 })
-      || bytes[0..<4] == [0x20, 0x01, 0x0d, 0xb8]
     {
       return Internal(kind: .reserved, address: address)
     }

@@ -28,9 +28,9 @@ import Testing
     ("ff02::1", .multicast),
     ("240.0.0.1", .reserved),
     ("255.255.255.255", .reserved),
-    ("192.0.2.10", .reserved),
+    ("192.0.0.8", .reserved),
     ("198.18.0.1", .reserved),
-    ("2001:db8::1", .reserved),
+    ("100::1", .reserved),
     ("64:ff9b::a00:1", .reserved),
     ("::10.0.0.1", .reserved),
   ])
