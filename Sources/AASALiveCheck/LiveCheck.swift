@@ -40,10 +40,15 @@ public struct LiveCheck: Sendable {
     // Where connections go: the --connect-to target, or the vetted address (the same place).
     let dialed = target ?? options.pinnedAddress.map { (host: $0, port: site.port) }
 
-    let chain: [Certificate]
+    let chain: [Certificate]?
     do {
       chain = try await TLSProbe.peerChain(
         of: site, connectingTo: dialed, timeout: options.timeout, group: group)
+    } catch let refused as TLSProbeRefusedKey {
+      // A key too weak for swift-certificates: the key is judged, the chain cannot be.
+      chain = nil
+      report.siteRequirements.append(Requirement("connection", .pass, connected))
+      report.siteRequirements.append(refused.requirement)
     } catch {
       let problem = ConnectionProblem(error, site: reached, timeout: options.timeout)
       if problem.stage == .connection {
@@ -54,10 +59,12 @@ public struct LiveCheck: Sendable {
       }
       return report
     }
-    report.siteRequirements.append(Requirement("connection", .pass, connected))
-    let judge = CertificateJudge(
-      trustRoots: options.trust.store, trustRootsName: options.trust.name)
-    report.siteRequirements += await judge.judge(chain, for: site)
+    if let chain {
+      report.siteRequirements.append(Requirement("connection", .pass, connected))
+      let judge = CertificateJudge(
+        trustRoots: options.trust.store, trustRootsName: options.trust.name)
+      report.siteRequirements += await judge.judge(chain, for: site)
+    }
 
     let client = ResourceFetcher.makeClient(
       timeout: options.timeout, group: group,

@@ -198,16 +198,20 @@ import Testing
   }
 
   /// `aasa-serve` refuses to start with a 1024-bit RSA key (`CertificateKeyDemands`); `check`
-  /// fails a site that presents one, in the same words.
+  /// fails a site that presents one, in the same words. swift-certificates reads no such key (nor
+  /// trusts it as a root), so the chain is not judged: the key is.
   @Test func aWeakKeyFailsAsTheServerRefusesIt() async throws {
     let weak = try await TestCertificate.selfSigned(in: directory, name: "weak", keyType: .weakRSA)
     let report = try await withServer(certificate: weak, routes: Fixtures.correctSite) { server in
-      await LiveCheck(options: try Fixtures.options(server, trusting: weak)).run()
+      await LiveCheck(options: try Fixtures.options(server, trusting: nil)).run()
     }
+    #expect(report.requirement("connection")?.status == .pass)
     let key = try #require(report.requirement("tls-key"))
     #expect(key.status == .fail)
-    #expect(key.detail.contains("a 1024-bit RSA key; at least 2048 bits are needed"))
-    #expect(report.requirement("tls-chain")?.status == .pass)
+    #expect(
+      key.detail
+        == "the certificate has a 1024-bit RSA key; at least 2048 bits are needed; "
+        + "Apple's fetcher refuses it")
   }
 
   @Test func anAcceptedKeyAddsNoLine() async throws {

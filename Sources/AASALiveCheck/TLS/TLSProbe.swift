@@ -1,3 +1,5 @@
+import AASA
+import AASASigned
 import NIOCore
 import NIOPosix
 import NIOSSL
@@ -55,8 +57,17 @@ public enum TLSProbe {
     }
     defer { deadline.cancel() }
     try await recorder.handshake.futureResult.get()
-    let certificates = try recorder.certificates.map {
-      try Certificate(derEncoded: $0.toDERBytes())
+    let certificates: [Certificate]
+    do {
+      certificates = try recorder.certificates.map {
+        try Certificate(derEncoded: $0.toDERBytes())
+      }
+    } catch {
+      // swift-certificates does not read RSA keys under 2048 bits: say what Apple says of them.
+      if let leaf = recorder.certificates.first, let refused = TLSProbeRefusedKey(leaf: leaf) {
+        throw refused
+      }
+      throw error
     }
     guard !certificates.isEmpty else { throw TLSProbeNoCertificate() }
     return certificates
@@ -69,6 +80,29 @@ public struct TLSProbeTimeout: Error, CustomStringConvertible {
   public var description: String {
     "the TLS handshake did not finish within \(Double(timeout.nanoseconds) / 1e9) seconds"
   }
+}
+
+/// The leaf's key is one Apple's fetcher refuses and swift-certificates cannot read (RSA under
+/// 2048 bits), so the chain cannot be judged; the key is, as `aasa-serve` judges it.
+public struct TLSProbeRefusedKey: Error, CustomStringConvertible {
+  /// What ``CertificateKeyDemands`` says of the key.
+  public var refusal: String
+
+  init?(leaf: NIOSSLCertificate) {
+    let kind = (try? leaf.extractPublicKey().toSPKIBytes())
+      .flatMap { PublicKeyParts(subjectPublicKeyInfo: $0) }
+      .flatMap {
+        CertificateKeyKind(
+          algorithm: $0.algorithm, curve: $0.curve, rsaModulusBits: $0.rsaModulusBits)
+      }
+    guard let refusal = CertificateKeyDemands.refusal(of: kind) else { return nil }
+    self.refusal = refusal
+  }
+
+  /// The `tls-key` line, failed.
+  public var requirement: Requirement { CertificateJudge.refusedKey(refusal) }
+
+  public var description: String { requirement.detail }
 }
 
 /// The server completed a handshake without sending a certificate.
