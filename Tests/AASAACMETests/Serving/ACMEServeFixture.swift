@@ -53,9 +53,11 @@ final class ACMEServeFixture {
   /// Pebble's log goes with it.
   static func with(
     names: [String], nonceReject: Int = 0, validity: Int? = nil,
-    _ body: (ACMEServeFixture) async throws -> Void
+    externalAccountKeys: [String: String]? = nil, _ body: (ACMEServeFixture) async throws -> Void
   ) async throws {
-    let fixture = try await start(names: names, nonceReject: nonceReject, validity: validity)
+    let fixture = try await start(
+      names: names, nonceReject: nonceReject, validity: validity,
+      externalAccountKeys: externalAccountKeys)
     do {
       try await body(fixture)
     } catch {
