@@ -63,3 +63,31 @@ struct GradlePlaceholdersTests {
     #expect(GradlePlaceholders.findBuildFile(besideManifest: manifest) == build.path)
   }
 }
+
+@Suite("Intent filters: ${applicationId} from the manifest's package")
+struct ManifestPackageAttributeTests {
+  @Test("The root's package attribute is read before the parse that needs it")
+  func packageAttribute() throws {
+    let manifest = """
+      <?xml version="1.0" encoding="utf-8"?>
+      <!-- <manifest package="commented.out"> -->
+      <manifest xmlns:android="http://schemas.android.com/apk/res/android"
+          package = 'com.example.shop'>
+        <application><activity android:name=".A"><intent-filter android:autoVerify="true">
+          <action android:name="android.intent.action.VIEW" />
+          <category android:name="android.intent.category.DEFAULT" />
+          <category android:name="android.intent.category.BROWSABLE" />
+          <data android:scheme="https" android:host="${applicationId}.example.com" />
+        </intent-filter></activity></application>
+      </manifest>
+      """
+    let bytes = Array(manifest.utf8)
+    let package = AndroidManifestFile.packageAttribute(of: bytes)
+    #expect(package == "com.example.shop")
+    let placeholders = GradlePlaceholders(buildFile: "android {}").resolving(package: package)
+    let router = ManifestRouter(
+      manifest: bytes, resources: ManifestResources(placeholders: placeholders))
+    #expect(router.report.hosts.map(\.host) == ["com.example.shop.example.com"])
+    #expect(AndroidManifestFile.packageAttribute(of: Array("<resources/>".utf8)) == nil)
+  }
+}
