@@ -153,7 +153,7 @@ final class PebbleCA: Sendable {
   struct PebbleFailure: Error, CustomStringConvertible { var description: String }
 
   /// A root and a leaf for 127.0.0.1 signed by it, as minica makes for Pebble.
-  private static func makeHTTPSCertificate() throws -> (
+  static func makeHTTPSCertificate() throws -> (
     root: String, leaf: String, leafKey: String
   ) {
     let rootKey = P256.Signing.PrivateKey()
