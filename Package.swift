@@ -236,6 +236,8 @@ let package = Package(
       name: "AASAValidator",
       dependencies: [
         "AASACore",
+        // `grants` of the lint API: GrantQuery.parse, which reads no file.
+        "AASAAndroid",
         "AASALint",
         "AASALiveCheck",
         "AASAServer",

@@ -7,6 +7,8 @@ struct LintInput: Sendable {
   var urls: [String]
   var app: String?
   var domain: String?
+  /// `--grants PACKAGE:FINGERPRINT` questions, for an assetlinks.json (never a file's path).
+  var grants: [String] = []
   /// An `--expect` table's text, and the name its findings give it.
   var expect: String?
   var expectName = "expect.tsv"

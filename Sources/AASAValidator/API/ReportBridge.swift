@@ -1,4 +1,5 @@
 import AASA
+import AASAAndroid
 import AASACore
 import AASALint
 import AASALiveCheck
@@ -43,6 +44,13 @@ enum ReportBridge {
           }
         }
         var run = LintRun(fileName: input.name, source: bytes, domain: domain, app: input.app)
+        run.grantQueries = try input.grants.map { argument in
+          do {
+            return try GrantQuery.parse(argument)
+          } catch {
+            throw Unusable(message: "grants: \(error)")
+          }
+        }
         run.document = detected.document
         run.expectations = expectations
         report = try run.run(urls: .list(input.urls))

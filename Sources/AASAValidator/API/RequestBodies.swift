@@ -9,6 +9,7 @@ struct LintBody: Decodable {
   var app: String?
   var domain: String?
   var expect: String?
+  var grants: [String]?
 }
 
 struct CheckBody: Decodable {
@@ -82,6 +83,7 @@ struct BodyReader {
       text: try text(body.text, field: "text"), name: name(body.name, fallback: "pasted.json"),
       urls: try list(body.urls, field: "urls", maximum: limits.maximumURLs), app: body.app,
       domain: body.domain)
+    input.grants = try list(body.grants, field: "grants", maximum: limits.maximumPaths)
     if let expect = body.expect {
       guard expect.utf8.count <= limits.maximumText else { throw .tooLarge("expect is too large") }
       guard expect.split(separator: "\n").count <= limits.maximumExpectLines else {

@@ -10,7 +10,7 @@
   // Each view's fragment parameters and the fields that hold them.
   const fields = {
     check: [["site", "check-site"], ["app", "check-app"], ["paths", "check-paths"], ["cdn", "check-cdn"]],
-    file: [["text", "file-text"], ["name", "file-name"], ["domain", "file-domain"], ["urls", "file-urls"]],
+    file: [["text", "file-text"], ["name", "file-name"], ["domain", "file-domain"], ["urls", "file-urls"], ["grants", "file-grants"]],
     route: [["text", "route-text"], ["urls", "route-urls"], ["app", "route-app"]],
     diff: [["old", "diff-old"], ["oldsite", "diff-oldsite"], ["new", "diff-new"], ["newsite", "diff-newsite"], ["urls", "diff-urls"]],
     device: [["text", "device-text"]],
@@ -194,13 +194,14 @@
 
   async function runFile(params) {
     const text = params.get("text") || "";
-    const body = { text, urls: lines(params.get("urls")) };
+    const body = { text, urls: lines(params.get("urls")), grants: lines(params.get("grants")) };
     if (params.get("name")) body.name = params.get("name");
     if (params.get("domain")) body.domain = params.get("domain");
     const doc = await api("lint", body);
     lastDocument = doc;
     lastCommand = ["aasa-lint", quote(body.name || "pasted.json")].concat(body.urls.map(quote))
-      .concat(body.domain ? ["--domain", quote(body.domain)] : [], ["--format", "json"]).join(" ");
+      .concat(body.domain ? ["--domain", quote(body.domain)] : [])
+      .concat(body.grants.flatMap((grant) => ["--grants", quote(grant)]), ["--format", "json"]).join(" ");
     return renderFile(doc, text);
   }
 
@@ -238,6 +239,15 @@
     if ((doc.routes || []).length) {
       out.push(el("h3", "", "Routes"));
       out.push(...doc.routes.map(routeLine));
+    }
+    if ((doc.grants || []).length) {
+      out.push(el("h3", "", "Grants"));
+      for (const grant of doc.grants) {
+        const line = el("div", "req");
+        line.append(badge(grant.granted ? "pass" : "fail"), document.createTextNode(" "), el("span", "name", grant.package));
+        line.append(el("code", "rule", grant.fingerprint), el("span", "detail", grant.explanation));
+        out.push(line);
+      }
     }
     return out;
   }

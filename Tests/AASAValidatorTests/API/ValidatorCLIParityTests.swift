@@ -48,6 +48,23 @@ import Testing
     #expect(response.text == expected, "\(path)")
   }
 
+  @Test func grantsMatchTheCommandLine() async throws {
+    let harness = try await ValidatorHarness()
+    defer { Task { await harness.close() } }
+    let path = "examples/site/.well-known/assetlinks.json"
+    let fingerprint = Array(repeating: "AB", count: 32).joined(separator: ":")
+    let grants = ["com.example.photoapp:\(fingerprint)", "com.example.other:\(fingerprint)"]
+    let body: [String: Any] = ["text": try Self.text(path), "name": path, "grants": grants]
+    let response = try await harness.send("POST", "/api/v1/lint", body: ValidatorHarness.json(body))
+    #expect(response.status == 200, "\(response.text)")
+    #expect(response.text.contains("\"granted\""))
+    let expected = try Self.cli([path, "--grants", grants[0], "--grants", grants[1]])
+    #expect(response.text == expected)
+    // A path where a fingerprint belongs is refused, never read.
+    let file = ValidatorHarness.json(["text": "[]", "grants": ["com.example.app:/etc/passwd"]])
+    #expect(try await harness.send("POST", "/api/v1/lint", body: file).status == 400)
+  }
+
   @Test func deviceMatchesTheCommandLine() async throws {
     let harness = try await ValidatorHarness()
     defer { Task { await harness.close() } }
