@@ -37,6 +37,12 @@ struct Lint: AsyncParsableCommand {
       check the applinks: domains they name against their sites with
         aasa-lint check --entitlements App.entitlements
 
+      An AndroidManifest.xml lists the hosts Android verifies; with URLs, it says which activity \
+      and intent filter open each one, with the deciding <data> attribute at its line:column \
+      (-v: why every other filter does not match), as Android's IntentFilter matches:
+        aasa-lint app/src/main/AndroidManifest.xml \\
+            https://shop.example.com/products/42 -v
+
       A MobileDeepLinking route config (detected by content) routes deep links as the iOS \
       library does, with a warning for each link Android routes elsewhere; --platform ios or \
       android answers for one. See docs/routes.md.
@@ -132,6 +138,12 @@ struct Lint: AsyncParsableCommand {
       valueName: "name=value"))
   var placeholders: [String] = []
 
+  @Option(
+    help: ArgumentHelp(
+      "For an AndroidManifest.xml: the module's build.gradle or build.gradle.kts, whose manifestPlaceholders and applicationId fill ${NAME} (found beside the manifest when omitted).",
+      valueName: "build-file"), completion: .file())
+  var gradle: String?
+
   @Flag(help: "Exit 1 on warnings too, not only on errors.")
   var strict = false
 
@@ -184,6 +196,7 @@ struct Lint: AsyncParsableCommand {
     request.page = page.request
     request.grants = grants
     request.placeholders = placeholders
+    request.gradle = gradle
     request.keystorePassword = keystorePassword
     request.relation = relation
     request.strict = strict

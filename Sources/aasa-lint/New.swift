@@ -4,7 +4,8 @@ import ArgumentParser
 /// `aasa-lint new aasa|assetlinks`: a minimal starting file that lints clean and routes as asked.
 struct New: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Write a minimal apple-app-site-association or assetlinks.json that lints clean.",
+    abstract:
+      "Write a starting file that lints clean: the site's (aasa, assetlinks) or the app's (intent-filter, entitlements).",
     discussion: """
       aasa: one entry for --app, its --exclude paths first (they decide before the others), then \
       its --path paths (every path when none is given). assetlinks: one statement granting \
@@ -12,22 +13,59 @@ struct New: ParsableCommand {
       (or written to --output) only when it lints clean under --strict; a placeholder Team ID or a \
       malformed fingerprint is refused with the reason.
 
-        aasa-lint new aasa --app D3KQX62K1A.com.example.app --path '/albums/*' --exclude '/albums/private/*'
-        aasa-lint new assetlinks --package com.example.app --fingerprint 14:6D:E9:…:44:E5
-        aasa-lint new assetlinks --package com.example.app --cert upload.pem -o assetlinks.json
+      intent-filter: the <intent-filter android:autoVerify="true"> for --host and its --path \
+      patterns, or for the dynamic rules of an assetlinks.json given as FILE (scheme and host \
+      only: the rules narrow the paths). entitlements: the applinks: entries of the \
+      associated-domains entitlement for each --domain; --developer adds ?mode=developer, which \
+      makes a development build fetch from the site itself instead of Apple's CDN.
+
+      Examples (each line copies as shown; a trailing \\ continues the command):
+        aasa-lint new aasa --app D3KQX62K1A.com.example.app \\
+            --path '/albums/*' --exclude '/albums/private/*'
+        aasa-lint new assetlinks --package com.example.app --fingerprint \\
+            14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5
+        aasa-lint new assetlinks --package com.example.app \\
+            --cert upload.pem -o assetlinks.json
+        aasa-lint new intent-filter --host shop.example.com \\
+            --path '/products/*' --path /about
+        aasa-lint new intent-filter --host shop.example.com assetlinks.json
+        aasa-lint new entitlements --domain example.com \\
+            --domain '*.example.com' --developer
 
       Exit status: 0 written, 2 a usage error (nothing written).
       """)
 
-  @Argument(help: ArgumentHelp("aasa or assetlinks.", valueName: "kind"))
+  @Argument(
+    help: ArgumentHelp("aasa, assetlinks, intent-filter or entitlements.", valueName: "kind"))
   var kind: NewRun.Kind
+
+  @Argument(
+    help: ArgumentHelp(
+      "intent-filter: an assetlinks.json whose dynamic rules the filter is for.",
+      valueName: "assetlinks-file"), completion: .file())
+  var assetLinksFile: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "intent-filter: the host Android verifies (*.example.com for its subdomains).",
+      valueName: "host"))
+  var host: String?
+
+  @Option(
+    name: .customLong("domain"),
+    help: ArgumentHelp("entitlements: a domain of the app; repeatable.", valueName: "host"))
+  var domains: [String] = []
+
+  @Flag(help: "entitlements: also each domain with ?mode=developer (development builds only).")
+  var developer = false
 
   @Option(help: ArgumentHelp("aasa: the app, TEAMID.bundle.id.", valueName: "app-id"))
   var app: String?
 
   @Option(
     name: .customLong("path"),
-    help: ArgumentHelp("aasa: a path pattern that opens the app; repeatable.", valueName: "pattern")
+    help: ArgumentHelp(
+      "aasa, intent-filter: a path pattern that opens the app; repeatable.", valueName: "pattern")
   )
   var paths: [String] = []
 
@@ -37,7 +75,10 @@ struct New: ParsableCommand {
       "aasa: a path pattern that must not open the app; repeatable.", valueName: "pattern"))
   var excludes: [String] = []
 
-  @Option(help: ArgumentHelp("assetlinks: the app's package name.", valueName: "package"))
+  @Option(
+    help: ArgumentHelp(
+      "assetlinks: the app's package name; intent-filter: the app whose dynamic rules FILE holds.",
+      valueName: "package"))
   var package: String?
 
   @Option(
@@ -66,14 +107,30 @@ struct New: ParsableCommand {
   var output: String?
 
   func validate() throws {
+    let appSide = host != nil || assetLinksFile != nil || !domains.isEmpty || developer
     switch kind {
     case .aasa:
-      if package != nil || !fingerprints.isEmpty || !certificates.isEmpty {
-        throw ValidationError("--package, --fingerprint and --cert are for new assetlinks")
+      if package != nil || !fingerprints.isEmpty || !certificates.isEmpty || appSide {
+        throw ValidationError("new aasa takes --app, --path and --exclude")
       }
     case .assetlinks:
-      if app != nil || !paths.isEmpty || !excludes.isEmpty {
-        throw ValidationError("--app, --path and --exclude are for new aasa")
+      if app != nil || !paths.isEmpty || !excludes.isEmpty || appSide {
+        throw ValidationError("new assetlinks takes --package, --fingerprint and --cert")
+      }
+    case .intentFilter:
+      if app != nil || !excludes.isEmpty || !fingerprints.isEmpty || !certificates.isEmpty
+        || !domains.isEmpty || developer
+      {
+        throw ValidationError("new intent-filter takes --host, --path, a FILE and --package")
+      }
+      if assetLinksFile != nil && !paths.isEmpty {
+        throw ValidationError("give --path patterns or an assetlinks.json, not both")
+      }
+    case .entitlements:
+      if app != nil || !paths.isEmpty || !excludes.isEmpty || package != nil
+        || !fingerprints.isEmpty || !certificates.isEmpty || host != nil || assetLinksFile != nil
+      {
+        throw ValidationError("new entitlements takes --domain and --developer")
       }
     }
   }
@@ -87,6 +144,10 @@ struct New: ParsableCommand {
     run.fingerprints = fingerprints
     run.certificates = certificates
     run.keystorePassword = keystorePassword
+    run.host = host
+    run.assetLinksFile = assetLinksFile
+    run.domains = domains
+    run.developerMode = developer
     if let output {
       try run.write(to: output)
     } else {

@@ -17,9 +17,24 @@ package struct ManifestRun: FormatDeclaring {
     self.strict = strict
   }
 
-  /// Reads `NAME=VALUE` placeholders, and the `res/values/` strings and bools beside the
-  /// manifest at `path` (then `values-v31`, Android 12's, which overrides them).
-  package mutating func loadResources(manifestPath path: String, placeholders: [String]) throws {
+  /// `-v`: under each URL, why every other intent filter does not match.
+  package var verbose = false
+
+  /// Reads `NAME=VALUE` placeholders, the `manifestPlaceholders` and `applicationId` of the
+  /// module's `build.gradle(.kts)` (`gradle`, or the one found beside the manifest; a
+  /// `--placeholder` wins over it), and the `res/values/` strings and bools beside the manifest
+  /// at `path` (then `values-v31`, Android 12's, which overrides them).
+  package mutating func loadResources(
+    manifestPath path: String, placeholders: [String], gradle: String? = nil
+  ) throws {
+    if let buildFile = gradle ?? GradlePlaceholders.findBuildFile(besideManifest: path) {
+      let bytes = try FileInput.read(buildFile)
+      let build = GradlePlaceholders(buildFile: String(decoding: bytes, as: UTF8.self))
+      for (name, value) in build.placeholders { resources.placeholders[name] = value }
+      if let applicationId = build.applicationId {
+        resources.placeholders["applicationId"] = applicationId
+      }
+    }
     for argument in placeholders {
       guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else {
         throw LintRequest.ArgumentError(
@@ -38,11 +53,13 @@ package struct ManifestRun: FormatDeclaring {
     }
   }
 
-  package func run() -> ManifestLintReport {
-    ManifestLintReport(
-      file: LintedFile(name: fileName, source: source),
-      manifest: AndroidManifestFile.read(source, resources: resources),
-      threshold: strict ? .warning : .error)
+  /// The manifest's report; with URLs, which activity opens each one.
+  package func run(urls: URLSource = .none) throws -> ManifestLintReport {
+    let router = ManifestRouter(manifest: source, resources: resources)
+    return ManifestLintReport(
+      file: LintedFile(name: fileName, source: source), manifest: router.report,
+      threshold: strict ? .warning : .error,
+      routes: urls.isEmpty ? nil : try urls.collect().map(router.route), verbose: verbose)
   }
 }
 
@@ -52,6 +69,9 @@ package struct ManifestLintReport: Report {
   package var file: LintedFile
   package var manifest: ManifestReport
   package var threshold: Severity
+  /// With URLs: which activity and intent filter open each one, and why the others do not.
+  package var routes: [ManifestRoute]?
+  package var verbose = false
 
   package var outcome: Outcome { Outcome(failing: manifest.hasFindings(atOrAbove: threshold)) }
 }
@@ -89,18 +109,60 @@ extension ManifestLintReport: TextReport {
         style.bold("also required on Android 11 and lower") + ": "
           + report.legacyOnlyHosts.joined(separator: ", ").escapingControlCharacters)
     }
+    if let routes {
+      output.line()
+      writeRoutes(routes, to: output, style: style)
+    }
+  }
+
+  /// `URL  →  opens .ProductActivity (intent filter at 12:7, android:pathPrefix="/products" at
+  /// 15:13)`, and with `-v` (or when nothing matches) each other filter and why it does not
+  /// match. URLs and the manifest's words are shown escaped.
+  private func writeRoutes(_ routes: [ManifestRoute], to output: OutputSink, style: TerminalStyle) {
+    for route in routes {
+      let summary = route.summary.escapingControlCharacters
+      let shown =
+        route.decision == .opens
+        ? style.green(summary)
+        : route.decision == .none ? style.red(summary) : style.yellow(summary)
+      output.line("\(route.url.escapingControlCharacters)  →  " + shown)
+      if route.isAmbiguous {
+        let others = Set(route.alsoMatching.map(\.activity)).sorted()
+        output.line(
+          "    " + style.yellow("also matched by ")
+            + others.joined(separator: ", ").escapingControlCharacters
+            + style.dim(" (Android asks which app or activity)"))
+      }
+      guard verbose || route.match == nil else { continue }
+      for miss in route.nearMisses {
+        output.line(
+          "    " + style.dim("\(miss.activity) (intent filter at \(miss.filterLocation)): ")
+            + "\(miss.part): \(miss.reason)".escapingControlCharacters)
+      }
+    }
   }
 }
 
 extension ManifestLintReport: FileLintReport {
   package var summarizedDocument: any SummarizedReport {
-    ManifestReportJSON(file: file.name, manifest)
+    var document = ManifestReportJSON(file: file.name, manifest)
+    document.routes = routes?.map(ManifestReportJSON.Route.init)
+    return document
   }
 }
 
 extension ManifestLintReport: TSVReport {
-  /// `host<TAB>line` for each host Android 12+ verifies.
+  /// `host<TAB>line` for each host Android 12+ verifies; with URLs, `url<TAB>activity or
+  /// -<TAB>decision` for each.
   package func writeTSV(to output: OutputSink, _ context: RenderContext) {
+    if let routes {
+      for route in routes {
+        output.line(
+          [route.url, route.match?.activity ?? "-", route.decision.rawValue]
+            .map(\.escapingControlCharacters).joined(separator: "\t"))
+      }
+      return
+    }
     for host in manifest.hosts {
       output.line("\(host.declared.escapingControlCharacters)\t\(host.line)")
     }
@@ -140,7 +202,65 @@ struct ManifestReportJSON: Encodable {
   var dropped: [Dropped]
   var legacyHosts: [String]
   var diagnostics: [DiagnosticJSON]
+  /// With URLs only: `[{"url", "decision", "activity", "filter": {"line", "column"},
+  /// "deciding": {"attribute", "value", "line", "column"}, "hostVerified", "alsoMatching",
+  /// "nearMisses": [{"activity", "line", "column", "part", "reason"}]}]`.
+  var routes: [Route]?
   var summary: SummaryJSON
+
+  struct Route: Encodable {
+    struct Position: Encodable {
+      var line: Int
+      var column: Int
+    }
+
+    struct Deciding: Encodable {
+      var attribute: String
+      var value: String
+      var line: Int
+      var column: Int
+    }
+
+    struct Miss: Encodable {
+      var activity: String
+      var line: Int
+      var column: Int
+      var part: String
+      var reason: String
+    }
+
+    var url: String
+    var decision: String
+    var activity: Nullable<String>
+    var filter: Nullable<Position>
+    var deciding: Nullable<Deciding>
+    var hostVerified: Bool
+    var alsoMatching: [String]
+    var nearMisses: [Miss]
+
+    init(_ route: ManifestRoute) {
+      url = route.url
+      decision = route.decision.rawValue
+      activity = Nullable(route.match?.activity)
+      filter = Nullable(
+        route.match.map {
+          Position(line: $0.filterLocation.line, column: $0.filterLocation.column)
+        })
+      deciding = Nullable(
+        route.match.map {
+          Deciding(
+            attribute: $0.deciding.attribute, value: $0.deciding.written,
+            line: $0.deciding.location.line, column: $0.deciding.location.column)
+        })
+      hostVerified = route.hostIsVerified
+      alsoMatching = route.alsoMatching.map(\.activity)
+      nearMisses = route.nearMisses.map {
+        Miss(
+          activity: $0.activity, line: $0.filterLocation.line, column: $0.filterLocation.column,
+          part: $0.part.rawValue, reason: $0.reason)
+      }
+    }
+  }
 
   init(file: String, _ report: ManifestReport) {
     self.file = file

@@ -49,7 +49,7 @@ package struct FilesRun: FormatDeclaring {
     case .manifest:
       var run = ManifestRun(fileName: file, source: source, strict: strict)
       try run.loadResources(manifestPath: file, placeholders: [])
-      return run.run()
+      return try run.run()
     case .aasa, .assetlinks:
       var run = LintRun(fileName: file, source: source, strict: strict)
       run.document = detected.document

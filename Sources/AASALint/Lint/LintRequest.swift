@@ -57,6 +57,8 @@ package struct LintRequest: FormatDeclaring {
   package var keystorePassword: String?
   /// `--placeholder NAME=VALUE`: the build's manifest placeholders, for an AndroidManifest.xml.
   package var placeholders: [String] = []
+  /// `--gradle`: the module's build file, for an AndroidManifest.xml's `manifestPlaceholders`.
+  package var gradle: String?
   package var relation = Relation.handleAllURLs.rawValue
   package var strict = false
   package var verbose = false
@@ -111,13 +113,14 @@ package struct LintRequest: FormatDeclaring {
     case .routes:
       return try runRouteConfig(detected.document)
     case .manifest:
-      if !urls.isEmpty || urlList != nil || expect != nil || app != nil || !grants.isEmpty {
+      if expect != nil || app != nil || !grants.isEmpty {
         throw UsageError(
-          "URLs, --urls, --expect, --app and --grants are for association files, not a manifest")
+          "--expect, --app and --grants are for association files, not a manifest")
       }
       var run = ManifestRun(fileName: fileName, source: source, strict: strict)
-      try run.loadResources(manifestPath: file, placeholders: placeholders)
-      return run.run()
+      run.verbose = verbose
+      try run.loadResources(manifestPath: file, placeholders: placeholders, gradle: gradle)
+      return try run.run(urls: try urlSource())
     case .aasa, .assetlinks:
       break
     }

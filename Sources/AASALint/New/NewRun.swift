@@ -12,7 +12,11 @@ package struct NewRun: FormatDeclaring {
   package static let formats: [OutputFormat] = [.text]
 
   package enum Kind: String, Sendable, CaseIterable {
+    /// The site's files.
     case aasa, assetlinks
+    /// The app's side: Android's `<intent-filter>`, Apple's `applinks:` entitlement.
+    case intentFilter = "intent-filter"
+    case entitlements
   }
 
   package var kind: Kind
@@ -34,6 +38,15 @@ package struct NewRun: FormatDeclaring {
   /// The password of a PKCS#12 keystore given as a certificate file.
   package var keystorePassword: String?
 
+  /// `intent-filter`: the host the filter verifies (`*.example.com` for its subdomains).
+  package var host: String?
+  /// `intent-filter`: an assetlinks.json whose dynamic rules the filter is written for.
+  package var assetLinksFile: String?
+  /// `entitlements`: the domains, each an `applinks:` entry.
+  package var domains: [String] = []
+  /// `entitlements`: also each domain with `?mode=developer`.
+  package var developerMode = false
+
   package init(kind: Kind) { self.kind = kind }
 
   /// The file's text; throws a usage error (nothing written) when it would not lint clean.
@@ -42,6 +55,8 @@ package struct NewRun: FormatDeclaring {
     switch kind {
     case .aasa: text = try association()
     case .assetlinks: text = try assetLinks()
+    case .intentFilter: return try intentFilter()
+    case .entitlements: return try entitlementLines()
     }
     let report = WellKnownLinter(kind: kind == .aasa ? .appleAppSiteAssociation : .assetLinks)
       .lint(Array(text.utf8), source: kind.rawValue)
@@ -68,6 +83,49 @@ package struct NewRun: FormatDeclaring {
       throw UsageError("\(path) already exists; remove it or choose another --output")
     } catch {
       throw UsageError("cannot write \(path): \(error.localizedDescription)")
+    }
+  }
+
+  /// The `<intent-filter android:autoVerify="true">` for the host: its paths, or the file's
+  /// dynamic rules (of `package`, or of the only app that has any).
+  private func intentFilter() throws -> String {
+    guard let host, !host.isEmpty else {
+      throw UsageError("new intent-filter needs --host example.com")
+    }
+    do {
+      guard let assetLinksFile else {
+        return try IntentFilterTemplate.intentFilter(host: host, paths: paths) + "\n"
+      }
+      let report = AssetLinksLinter().lint(
+        SourceDocument(name: assetLinksFile, bytes: try FileInput.read(assetLinksFile)))
+      let withRules = (report.statementList?.statements ?? []).filter {
+        $0.dynamicRules != nil && (package == nil || $0.target.packageName == package)
+      }
+      guard let statement = withRules.first, let rules = statement.dynamicRules else {
+        throw UsageError(
+          "\(assetLinksFile) has no dynamic rules"
+            + (package.map { " for \($0)" } ?? "") + "; give --path patterns instead")
+      }
+      if withRules.count > 1, package == nil {
+        throw UsageError(
+          "\(assetLinksFile) has dynamic rules for several apps: say which with --package")
+      }
+      return try IntentFilterTemplate.intentFilter(host: host, rules: rules) + "\n"
+    } catch let problem as IntentFilterTemplate.Problem {
+      throw UsageError(problem.description)
+    }
+  }
+
+  /// The `applinks:` entries of the associated-domains entitlement.
+  private func entitlementLines() throws -> String {
+    guard !domains.isEmpty else {
+      throw UsageError("new entitlements needs --domain example.com (repeatable)")
+    }
+    do {
+      return try EntitlementsTemplate.entries(domains: domains, developerMode: developerMode)
+        + "\n"
+    } catch {
+      throw UsageError(error.description)
     }
   }
 

@@ -1,0 +1,91 @@
+import AASA
+import AASAAndroid
+import AASACore
+import AASALiveCheck
+import Foundation
+
+/// `aasa-lint route --site DIR|https://HOST URL…`: what iOS and Android each do with every URL for
+/// one app, from the site's two files (a folder laid out as aasa-serve's `--root`, or the live
+/// site fetched as `check` fetches it, `include` statements followed), the Android manifest and
+/// the iOS entitlements when given, into a ``PlatformRoutingReport``.
+package struct RouteRun: FormatDeclaring {
+  package static let formats: [OutputFormat] = [.text, .json, .tsv]
+
+  /// A folder holding `.well-known/`, or `https://host[:port]`.
+  package var site: String
+  /// The site's host, for a folder (else the first absolute URL's host).
+  package var domain: String?
+  package var appleApp: String?
+  package var androidPackage: String?
+  /// `PACKAGE`'s signing certificate, for a definite grant answer.
+  package var androidFingerprint: String?
+  package var manifest: String?
+  package var gradle: String?
+  package var placeholders: [String] = []
+  package var entitlements: String?
+  package var caFile: String?
+  package var timeoutSeconds: Double = 10
+
+  package init(site: String) { self.site = site }
+
+  package func run(urls: URLSource) async throws -> PlatformRoutingReport {
+    let urls = try urls.collect()
+    guard !urls.isEmpty else {
+      throw UsageError("route needs URLs to answer for, e.g. https://example.com/products/1")
+    }
+    let files: SiteFiles
+    if PageFetcher.isRemote(site) {
+      let address: SiteAddress
+      do {
+        address = try SiteAddress(parsing: site)
+      } catch {
+        throw UsageError("--site \(error.description)")
+      }
+      var options = LiveCheckOptions(
+        site: address, trust: try TrustRoots.fromArgument(caFile: caFile),
+        timeoutSeconds: timeoutSeconds)
+      options.cdnBase = nil
+      files = await SiteFiles.fetch(options).files
+    } else {
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: site, isDirectory: &isDirectory),
+        isDirectory.boolValue
+      else {
+        throw UsageError(
+          "--site \(site) is neither a folder (holding .well-known/) nor an https:// URL")
+      }
+      let host =
+        domain ?? urls.lazy.compactMap { URLComponents(string: $0)?.host }.first
+      guard let host else {
+        throw UsageError("give --domain HOST: the URLs are paths, and a folder names no host")
+      }
+      files = SiteFiles.load(folder: site, host: host.lowercased())
+    }
+    let fingerprint = try androidFingerprint.map { text in
+      guard let fingerprint = CertificateFingerprint(text), fingerprint.isSHA256 else {
+        throw UsageError(
+          "--fingerprint \(text) is not a SHA-256 fingerprint (32 hex pairs joined by `:`)")
+      }
+      return fingerprint
+    }
+    let manifestRouter = try manifest.map { path in
+      var run = ManifestRun(fileName: path, source: try FileInput.read(path))
+      try run.loadResources(manifestPath: path, placeholders: placeholders, gradle: gradle)
+      return ManifestRouter(manifest: run.source, resources: run.resources)
+    }
+    let entitlementsFile = try entitlements.map { path in
+      do {
+        return try EntitlementsFile.load(path: path)
+      } catch let error as EntitlementsFile.Unreadable {
+        throw UsageError(error.description)
+      }
+    }
+    let router = PlatformRouter(
+      site: files, appleApp: appleApp ?? entitlementsFile?.applicationIdentifier,
+      androidPackage: androidPackage, androidFingerprint: fingerprint, manifest: manifestRouter,
+      entitlements: entitlementsFile?.applinks)
+    // A path is on the site's host: both platforms are asked about the same full URL.
+    let full = urls.map { $0.hasPrefix("/") ? "https://\(files.host)\($0)" : $0 }
+    return PlatformRoutingReport(site: files, routes: full.map(router.route))
+  }
+}
