@@ -41,6 +41,11 @@ final class HostedRequestHandler: ChannelInboundHandler {
         length > handler.maximumBodySize
       {
         refuse(context: context)
+      } else if head.headers.first(name: "expect")?.lowercased() == "100-continue" {
+        // curl asks before sending a body over 1 KB, and waits a second for the answer.
+        context.writeAndFlush(
+          wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .continue))),
+          promise: nil)
       }
     case .body(var buffer):
       guard !refused, head != nil else { return }

@@ -24,10 +24,13 @@ import Testing
       guard
         let chromium = ExecutableLookup.path(of: "chromium")
           ?? ExecutableLookup.path(of: "google-chrome"),
-        let driver = ExecutableLookup.path(of: "chromedriver")
+        let driver = ExecutableLookup.path(of: "chromedriver"),
+        (try? await ChildProcess.run(Self.python, ["-c", "import selenium"]))?.status == 0
       else {
-        // On a Mac the browser is optional: Homebrew's chromium and chromedriver run this test.
-        print("ValidatorBrowserTests: skipped on macOS without chromium and chromedriver on PATH")
+        // On a Mac the browser is optional: Homebrew's chromium and chromedriver, with selenium
+        // for python3, run this test.
+        print(
+          "ValidatorBrowserTests: skipped on macOS without chromium, chromedriver and selenium")
         return
       }
     #endif
