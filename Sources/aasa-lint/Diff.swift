@@ -4,7 +4,8 @@ import ArgumentParser
 /// `aasa-lint diff OLD NEW`: a semantic diff of two association files.
 struct Diff: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Show what changed in which app opens which URL between two association files.",
+    abstract:
+      "Show what changed in which app opens which URL between two apple-app-site-association or two assetlinks.json files.",
     discussion: """
       Rules are compared by what they do, per app: added, removed, changed (same path pattern, \
       other settings) and moved (same rule, another position, so it may now decide before or \
@@ -21,7 +22,9 @@ struct Diff: ParsableCommand {
         aasa-lint diff /tmp/old.json \\
             site/.well-known/apple-app-site-association --exit-code
 
-      Both files must be apple-app-site-association files; another kind is a usage error.
+      Both files must be of one kind: two apple-app-site-association files (rules per app), or \
+      two assetlinks.json files (grants, dynamic rules, and with --urls each app's Android \
+      verdict); another kind is a usage error.
       """)
 
   @Argument(

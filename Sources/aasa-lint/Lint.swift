@@ -101,7 +101,7 @@ struct Lint: AsyncParsableCommand {
 
   @Option(
     help:
-      "The file's kind: aasa, assetlinks, applinks (an HTML page) or routes (a MobileDeepLinking config). Detected from the content when omitted."
+      "The file's kind: aasa, assetlinks, applinks (an HTML page), routes (a MobileDeepLinking config) or manifest (an AndroidManifest.xml). Detected from the content when omitted."
   )
   var kind: InputKind?
 
