@@ -13,7 +13,7 @@ enum RootHelp {
     let names = AASALintCommand.configuration.subcommands.map { $0._commandName }
     guard !topic.hasPrefix("-"), !names.contains(topic) else { return }
     let meant = Suggestion.closest(to: topic, among: names).map { " (did you mean '\($0)'?)" }
-    throw LintRun.UsageError(
+    throw UsageError(
       "help: \(topic) is not a subcommand\(meant ?? ""); the subcommands are "
         + names.joined(separator: ", "))
   }
@@ -28,7 +28,7 @@ enum RootHelp {
     guard !names.contains(first), !fileExists(first),
       let meant = Suggestion.closest(to: first, among: names)
     else { return }
-    throw LintRun.UsageError(
+    throw UsageError(
       "\(first) is neither a file nor a subcommand; did you mean '\(meant)'?")
   }
 
