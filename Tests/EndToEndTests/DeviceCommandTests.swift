@@ -31,6 +31,39 @@ import Testing
     #expect(result.stdout.hasSuffix("result: 1 of 2 domains do not open the app\n"))
   }
 
+  @Test func verifyRowsOfOneDomainCountAsOneDomain() throws {
+    let rows = ["/buy/1", "/buy/2", "/account"].map { path in
+      "{ s = applinks, a = D3KQX62K1A.com.example.app, d = shop.example.com }: Pattern "
+        + "\"https://shop.example.com\(path)\" \(path == "/account" ? "blocked match" : "matched")."
+    }
+    let result = try LintProcess.run(
+      ["device", "--color", "never"], stdin: rows.joined(separator: "\n"))
+    #expect(
+      result.stdout.hasSuffix("result: 1 of 1 domain do not open the app, 3 rows\n"),
+      "\(result.stdout)")
+    #expect(result.status == 1)
+    let json = try LintProcess.run(
+      ["device", "--format", "json"], stdin: rows.joined(separator: "\n"))
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let summary = try #require(object["summary"] as? [String: Int])
+    #expect(summary == ["rows": 3, "failingRows": 1, "domains": 1, "failingDomains": 1])
+  }
+
+  @Test func aPasteWithoutAnyStateIsInconclusiveNotAPass() throws {
+    let paste = """
+      $ adb shell pm get-app-links com.example.app
+        com.example.app:
+          ID: 01234567-89ab-cdef-0123-456789abcdef
+          Signatures: [14:6D:E9:83]
+      """
+    let result = try LintProcess.run(["device", "--color", "never"], stdin: paste)
+    #expect(result.status == 1)
+    #expect(result.stdout.contains("result: inconclusive"), "\(result.stdout)")
+    let json = try LintProcess.run(["device", "--format", "json"], stdin: paste)
+    #expect(json.stdout.contains(#""inconclusive" : true"#))
+  }
+
   @Test func jsonIsOneDocumentOfTheDocumentedShape() throws {
     let result = try LintProcess.run(["device", "--format", "json"], stdin: Self.paste)
     #expect(result.status == 1)
@@ -47,14 +80,16 @@ import Testing
     #expect(domains.last?["meaning"] is String)
   }
 
-  @Test func everythingVerifiedExitsZeroAndControlCharactersAreEscaped() throws {
+  @Test func anUnreadableHostLeavesNoStateAndNoEscapeSequence() throws {
     let result = try LintProcess.run(
       ["device"],
       stdin:
         "  com.example.app:\n    Domain verification state:\n      ex\u{1B}[31mample.com: verified\n"
     )
-    // The escape sequence makes the host unreadable as a host: no state, and no escape printed.
-    #expect(result.status == 0)
+    // The escape sequence makes the host unreadable as a host: no state (so no pass), and no
+    // escape printed.
+    #expect(result.status == 1)
+    #expect(result.stdout.contains("result: inconclusive"))
     #expect(result.stdout.hasPrefix("no app's domain state in this android output"))
     #expect(!result.stdout.contains("\u{1B}"))
     let nothing = try LintProcess.run(["device"], stdin: "hello\n")

@@ -40,8 +40,11 @@ package struct DeviceRun: FormatDeclaring {
 package struct DevicePasteReport: Report {
   package var device: DeviceReport
 
-  /// Passed when every domain read opens the app.
-  package var outcome: Outcome { Outcome(failing: !device.failing.isEmpty) }
+  /// Passed when every domain read opens the app; a paste that shows no domain's state says
+  /// nothing either way, which is no pass.
+  package var outcome: Outcome {
+    Outcome(failing: !device.failing.isEmpty || device.isInconclusive)
+  }
 }
 
 extension DevicePasteReport: JSONReport {
@@ -83,12 +86,25 @@ extension DevicePasteReport: TextReport {
         sink.line("  line \(note.line): " + visible(note.text))
       }
     }
-    let failing = report.failing.count
-    let total = report.apps.reduce(0) { $0 + $1.domains.count }
-    sink.line(
-      failing == 0
-        ? "result: " + style.green("ok") + " (\(total) domain\(total == 1 ? "" : "s"))"
-        : "result: " + style.red("\(failing) of \(total) domains do not open the app"))
+    // Rows and domains counted apart: `swcutil verify` gives a row per app and URL.
+    let summary = report.summary
+    func domains(_ count: Int) -> String { "\(count) domain\(count == 1 ? "" : "s")" }
+    let rows =
+      summary.rows == summary.domains
+      ? "" : ", \(summary.rows) row\(summary.rows == 1 ? "" : "s")"
+    if report.isInconclusive {
+      sink.line(
+        "result: " + style.yellow("inconclusive")
+          + " (the paste shows no domain's state: nothing says whether links open the app)")
+    } else if summary.failingDomains == 0 {
+      sink.line("result: " + style.green("ok") + " (\(domains(summary.domains))\(rows))")
+    } else {
+      sink.line(
+        "result: "
+          + style.red(
+            "\(summary.failingDomains) of \(domains(summary.domains)) do not open the app")
+          + rows)
+    }
   }
 
   /// Control characters from the paste as `\u{1B}` escapes, so that they cannot act on a
@@ -132,10 +148,21 @@ struct DeviceJSON: Encodable {
     var text: String
   }
 
+  /// Rows (one per app and domain, or per app and URL) and distinct domains, counted apart.
+  struct Summary: Encodable {
+    var rows: Int
+    var failingRows: Int
+    var domains: Int
+    var failingDomains: Int
+  }
+
   var kind = "device"
   var platform: String
   var apps: [App]
   var notes: [Note]
+  var summary: Summary
+  /// The paste shows no domain's state.
+  var inconclusive: Bool
 
   init(_ report: DeviceReport) {
     platform = report.platform.rawValue
@@ -149,5 +176,10 @@ struct DeviceJSON: Encodable {
         })
     }
     notes = report.notes.map { Note(line: $0.line, text: $0.text) }
+    let counted = report.summary
+    summary = Summary(
+      rows: counted.rows, failingRows: counted.failingRows, domains: counted.domains,
+      failingDomains: counted.failingDomains)
+    inconclusive = report.isInconclusive
   }
 }
