@@ -43,6 +43,7 @@ signed-file     linked  Linked/Sources/signed-file            4194304
 response-judge  linked  Linked/Sources/response-judge         140000
 entitlements    linked  Linked/Sources/entitlements           4194304
 live-numbers    linked  Linked/Sources/live-numbers           140000
+client-hello    linked  Linked/Sources/client-hello           20000
 '
 all_targets=()
 while read -r name _; do [[ -n $name ]] && all_targets+=("$name"); done <<<"$targets"
@@ -309,6 +310,11 @@ make_seeds() {
     printf 'GET\n/\nPrefer-Html-Meta-Tags: al, al,og\n\0PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n\0\0\0\4\0\0\0\0\0\0\0\5\1\0\0\0\1\202' >"$seeds/meta-tags-h2"
     # Two whole requests (the second on the site's AASA file, reset by the client) and a PING.
     printf 'GET\n/\n\0PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n\0\0\0\4\0\0\0\0\0\0\0\16\1\5\0\0\0\1\202\207\204\001\011127.0.0.1\0\0\066\1\4\0\0\0\3\202\207\004\047/.well-known/apple-app-site-association\001\011127.0.0.1\0\0\4\3\0\0\0\0\3\0\0\0\10\0\0\10\6\0\0\0\0\0abcdefgh' >"$seeds/h2-requests"
+    ;;
+  client-hello)
+    # A validation's hello (SNI and ALPN exactly acme-tls/1), and one with no extensions.
+    printf '\x16\x03\x01\x00\x53\x01\x00\x00\x4f\x03\x03%032d\x00\x00\x02\x13\x01\x01\x00\x00\x24\x00\x00\x00\x0f\x00\x0d\x00\x00\x0aa.example.\x00\x10\x00\x0d\x00\x0b\x0aacme-tls/1' 0 >"$seeds/validation"
+    printf '\x16\x03\x01\x00\x2d\x01\x00\x00\x29\x03\x03%032d\x00\x00\x02\x13\x01\x01\x00' 0 >"$seeds/bare"
     ;;
   http-date)
     # A form byte (0 the text as it is; 1-3 a year, 4 a day, 5 a clock, 6 an asctime day in an

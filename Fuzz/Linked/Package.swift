@@ -58,6 +58,9 @@ let package = Package(
         .product(name: "X509", package: "swift-certificates"),
       ]),
     .executableTarget(
+      name: "client-hello",
+      dependencies: ["FuzzDriver", .product(name: "AASAServer", package: "aasa")]),
+    .executableTarget(
       name: "entitlements",
       dependencies: [
         "FuzzDriver",

@@ -59,6 +59,8 @@ public actor ACMEManager {
   let names: @Sendable () -> [String]
   private var states: [String: NameState] = [:]
   private var running: Set<String> = []
+  /// The orders running, by name; each removes itself when it ends.
+  private var orders: [String: Task<Void, Never>] = [:]
   private var orderTimes: [Date] = []
   private var budgetWarned = false
   private var clients: [Int: ACMEClient] = [:]
@@ -79,22 +81,20 @@ public actor ACMEManager {
     locks = ACMELocks(storage: configuration.storage, lease: configuration.lockLease)
   }
 
-  /// Looks at every name each ``Configuration/checkInterval`` until cancelled, then waits for
-  /// the orders running and gives their locks up.
+  /// Looks at every name each ``Configuration/checkInterval`` until cancelled, then cancels the
+  /// orders running, waits for them and gives their locks up. Each order is a task of its own,
+  /// forgotten when it ends (a task group would keep every finished child's result).
   public func run() async {
-    await withTaskGroup(of: String.self) { group in
-      while !Task.isCancelled {
-        for name in due(now: Date()) {
-          running.insert(name)
-          group.addTask { [self] in
-            await obtain(name)
-            return name
-          }
-        }
-        try? await Task.sleep(for: configuration.checkInterval)
+    while !Task.isCancelled {
+      for name in due(now: Date()) {
+        running.insert(name)
+        orders[name] = Task { await self.obtain(name) }
       }
-      group.cancelAll()
+      try? await Task.sleep(for: configuration.checkInterval)
     }
+    let left = Array(orders.values)
+    for order in left { order.cancel() }
+    for order in left { await order.value }
     for client in clients.values { try? await client.shutdown() }
   }
 
@@ -171,7 +171,10 @@ public actor ACMEManager {
 
   /// One order for `name`, under its lock.
   private func obtain(_ name: String) async {
-    defer { running.remove(name) }
+    defer {
+      running.remove(name)
+      orders[name] = nil
+    }
     let now = Date()
     let acquired: Bool
     do { acquired = try locks.acquire(name, now: now) } catch {

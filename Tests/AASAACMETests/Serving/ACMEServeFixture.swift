@@ -1,4 +1,6 @@
 import Foundation
+import NIOCore
+import NIOPosix
 import TestSupport
 import Testing
 
@@ -7,6 +9,9 @@ import Testing
 /// resolved to 127.0.0.1 by challtestsrv. The replica on Pebble's `tlsPort` is the one the CA's
 /// TLS-ALPN-01 validations reach.
 final class ACMEServeFixture {
+  /// Holds Pebble's `tlsPort` bound until the first server takes it: a port merely found free
+  /// can be handed to another test's program meanwhile (Pebble starts in seconds).
+  private var reservation: Channel?
   let ca: PebbleCA
   let folder: TemporaryDirectory
   /// Pebble validates TLS-ALPN-01 here and HTTP-01 on `httpPort`.
@@ -19,8 +24,10 @@ final class ACMEServeFixture {
   var acmeDirectory: String { folder.file("acme") }
 
   private init(
-    ca: PebbleCA, folder: TemporaryDirectory, tlsPort: Int, httpPort: Int, issuingRoot: String
+    ca: PebbleCA, folder: TemporaryDirectory, tlsPort: Int, httpPort: Int, issuingRoot: String,
+    reservation: Channel
   ) {
+    self.reservation = reservation
     self.ca = ca
     self.folder = folder
     self.tlsPort = tlsPort
@@ -33,7 +40,10 @@ final class ACMEServeFixture {
     names: [String], nonceReject: Int = 0, validity: Int? = nil,
     externalAccountKeys: [String: String]? = nil
   ) async throws -> ACMEServeFixture {
-    let tlsPort = try await LoopbackPorts.free()
+    let reservation = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+      .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+      .bind(host: "127.0.0.1", port: 0).get()
+    let tlsPort = reservation.localAddress?.port ?? 0
     let httpPort = try await LoopbackPorts.free()
     let ca = try await PebbleCA.start(
       httpPort: httpPort, tlsPort: tlsPort, nonceReject: nonceReject,
@@ -42,7 +52,8 @@ final class ACMEServeFixture {
     for name in names { try addSite(name, in: folder) }
     let root = try await ca.issuingRootFile()
     return ACMEServeFixture(
-      ca: ca, folder: folder, tlsPort: tlsPort, httpPort: httpPort, issuingRoot: root)
+      ca: ca, folder: folder, tlsPort: tlsPort, httpPort: httpPort, issuingRoot: root,
+      reservation: reservation)
   }
 
   static func aasa(_ name: String) -> String {
@@ -77,7 +88,12 @@ final class ACMEServeFixture {
   func serve(
     port: Int? = nil, label: String = "serve", directoryURL: String? = nil, _ extra: [String] = []
   ) throws -> ServeProcess {
-    try ServeProcess(
+    if port == nil, let reservation {
+      // Given up just before the server binds it.
+      try reservation.close().wait()
+      self.reservation = nil
+    }
+    return try ServeProcess(
       [
         "--sites", sites, "--port", "\(port ?? tlsPort)", "--watch-interval", "0.2",
         "--settle-time", "0.3", "--no-access-log", "--acme", "--acme-dir", acmeDirectory,
@@ -119,7 +135,10 @@ final class ACMEServeFixture {
     FileManager.default.fileExists(atPath: "\(acmeDirectory)/certificates/\(name).crt")
   }
 
-  func stop() async { await ca.stop() }
+  func stop() async {
+    try? await reservation?.close()
+    await ca.stop()
+  }
 }
 
 /// One `aasa-serve` process, its output in a file.
