@@ -93,9 +93,11 @@ final class ACMEServeFixture {
       try reservation.close().wait()
       self.reservation = nil
     }
+    // `--sites` unless the test serves one site with `--root`.
+    let site = extra.contains("--root") ? [] : ["--sites", sites]
     return try ServeProcess(
-      [
-        "--sites", sites, "--port", "\(port ?? tlsPort)", "--watch-interval", "0.2",
+      site + [
+        "--port", "\(port ?? tlsPort)", "--watch-interval", "0.2",
         "--settle-time", "0.3", "--no-access-log", "--acme", "--acme-dir", acmeDirectory,
         "--acme-ca", directoryURL ?? ca.directoryURL, "--acme-ca-root", ca.trustRootFile,
       ] + extra, log: folder.file("\(label)-\(UUID().uuidString).log"))

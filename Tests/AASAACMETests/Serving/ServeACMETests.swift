@@ -119,6 +119,26 @@ struct ServeACMETests {
     }
   }
 
+  /// One site with `--root`: its name is `--acme-domain`'s; without that flag the server says
+  /// what is missing and does not start.
+  @Test func oneSiteWithRootAndDomain() async throws {
+    try await ACMEServeFixture.with(names: []) { fixture in
+      try ACMEServeFixture.addSite("d.example.test", in: fixture.folder)
+      let root = "\(fixture.sites)/d.example.test"
+      let server = try fixture.serve(
+        label: "root", ["--root", root, "--acme-domain", "d.example.test"])
+      try await server.waitUntilListening()
+      try await fixture.wait("the --acme-domain certificate") {
+        try await fixture.get("d.example.test").status == 200
+      }
+      await server.stop()
+      let refused = try await ChildProcess.run(
+        BuiltProducts.executable("aasa-serve"), ["--root", root, "--acme", "--port", "0"])
+      #expect(refused.status == 2)
+      #expect(refused.stderr.contains("--acme-domain"), "\(refused.stderr)")
+    }
+  }
+
   /// Pebble refuses half the good nonces with `badNonce`: issuance succeeds regardless.
   @Test func badNoncesAreRetried() async throws {
     try await ACMEServeFixture.with(names: ["n.example.test"], nonceReject: 50) { fixture in
