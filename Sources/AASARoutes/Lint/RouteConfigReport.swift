@@ -9,4 +9,3 @@ public struct RouteConfigReport: FormatReport {
   /// Every finding, in file order.
   public var diagnostics: [Diagnostic]
 }
-
