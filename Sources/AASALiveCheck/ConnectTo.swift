@@ -8,7 +8,7 @@ public struct ConnectTo: Sendable, Hashable, CustomStringConvertible {
   public struct InvalidArgument: Error, CustomStringConvertible {
     public var argument: String
     public var reason: String
-    public var description: String { "--connect-to \(argument): \(reason)" }
+    public var description: String { "\(argument): \(reason)" }
   }
 
   public var host: String?

@@ -1,17 +1,18 @@
 import SwiftASN1
 import X509
 
-/// The certificates a check trusts: the system's roots, or the ones in a `--ca-file`.
+/// The certificates a check trusts: the system's roots, or the ones in a PEM file (the command
+/// line's `--ca-file`, which names it so in its own words).
 public struct TrustRoots: Sendable {
-  /// The `--ca-file` cannot be used.
+  /// The PEM file cannot be used.
   public struct UnreadableCAFile: Error, CustomStringConvertible {
     public var path: String
     public var reason: String
-    public var description: String { "cannot use --ca-file \(path): \(reason)" }
+    public var description: String { "cannot use \(path): \(reason)" }
   }
 
   public var store: CertificateStore
-  /// How details name it: `system roots` or `--ca-file PATH`.
+  /// How details name it: `system roots`, or the file (as its caller words it).
   public var name: String
   /// The system's roots, not a `--ca-file`: a site trusted only through its own roots is not
   /// public, and Apple's CDN cannot fetch from it.
@@ -35,8 +36,11 @@ public struct TrustRoots: Sendable {
     TrustRoots(store: SystemTrustRoots.store, name: "system roots", isSystem: true)
   }
 
-  /// Every certificate in a PEM file, trusted as a root.
-  public static func caFile(_ path: String) throws(UnreadableCAFile) -> TrustRoots {
+  /// Every certificate in a PEM file, trusted as a root; details name them `name` (the path by
+  /// default).
+  public static func caFile(_ path: String, named name: String? = nil) throws(UnreadableCAFile)
+    -> TrustRoots
+  {
     let text: String
     do {
       text = try readText(path)
@@ -55,7 +59,7 @@ public struct TrustRoots: Sendable {
       throw UnreadableCAFile(path: path, reason: "it holds no -----BEGIN CERTIFICATE----- block")
     }
     return TrustRoots(
-      store: CertificateStore(certificates), name: "--ca-file \(path)", filePath: path)
+      store: CertificateStore(certificates), name: name ?? path, filePath: path)
   }
 
   private static func readText(_ path: String) throws(System.ReadFailure) -> String {

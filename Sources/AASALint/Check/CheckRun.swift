@@ -52,7 +52,8 @@ package struct CheckRun: FormatDeclaring {
       do {
         return try EntitlementsFile.load(path: path)
       } catch let error as EntitlementsFile.Unreadable {
-        throw UsageError(error.description)
+        // The library speaks of the file; the command line names its option.
+        throw UsageError("cannot use --entitlements \(error.path): \(error.reason)")
       }
     }
     let options = try liveCheckOptions(appFromEntitlements: entitlementsFile?.applicationIdentifier)
@@ -137,7 +138,7 @@ package struct CheckRun: FormatDeclaring {
         }
         options.connectTo = parsed
       } catch let error as ConnectTo.InvalidArgument {
-        throw UsageError(error.description)
+        throw UsageError("--connect-to \(error.argument): \(error.reason)")
       }
     }
     return options

@@ -77,7 +77,8 @@ package struct RouteRun: FormatDeclaring {
       do {
         return try EntitlementsFile.load(path: path)
       } catch let error as EntitlementsFile.Unreadable {
-        throw UsageError(error.description)
+        // The library speaks of the file; the command line names its option.
+        throw UsageError("cannot use --entitlements \(error.path): \(error.reason)")
       }
     }
     let router = PlatformRouter(

@@ -13,7 +13,7 @@ public struct EntitlementsFile: Sendable {
   public struct Unreadable: Error, CustomStringConvertible {
     public var path: String
     public var reason: String
-    public var description: String { "cannot use --entitlements \(path): \(reason)" }
+    public var description: String { "cannot use \(path): \(reason)" }
   }
 
   public var path: String
