@@ -105,7 +105,9 @@ final class HostedRequestHandler: ChannelInboundHandler {
   }
 }
 
-/// Writes a ``HostedResponse`` on a channel, from any thread.
+/// Writes a ``HostedResponse`` on a channel, from any thread: on the channel's event loop, so that
+/// no promise is made off it. A loop that has already shut down (the server stopping while a
+/// check was still running) drops the write instead of leaving a promise that is never kept.
 enum HostedResponseWriter {
   static func write(
     _ response: HostedResponse, for head: HTTPRequestHead, on channel: Channel, keepAlive: Bool
@@ -114,17 +116,19 @@ enum HostedResponseWriter {
     for (name, value) in response.headers { headers.add(name: name, value: value) }
     headers.replaceOrAdd(name: "content-length", value: String(response.body.count))
     if !keepAlive { headers.replaceOrAdd(name: "connection", value: "close") }
-    let status = HTTPResponseStatus(statusCode: response.status)
-    channel.write(
-      HTTPServerResponsePart.head(
-        HTTPResponseHead(version: head.version, status: status, headers: headers)),
-      promise: nil)
-    if head.method != .HEAD, !response.body.isEmpty {
-      channel.write(
-        HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(bytes: response.body))), promise: nil)
-    }
-    channel.writeAndFlush(HTTPServerResponsePart.end(nil)).whenComplete { _ in
-      if !keepAlive { channel.close(promise: nil) }
+    let responseHead = HTTPResponseHead(
+      version: head.version, status: HTTPResponseStatus(statusCode: response.status),
+      headers: headers)
+    let body = head.method != .HEAD && !response.body.isEmpty ? response.body : nil
+    channel.eventLoop.execute {
+      channel.write(HTTPServerResponsePart.head(responseHead), promise: nil)
+      if let body {
+        channel.write(
+          HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(bytes: body))), promise: nil)
+      }
+      channel.writeAndFlush(HTTPServerResponsePart.end(nil)).whenComplete { _ in
+        if !keepAlive { channel.close(promise: nil) }
+      }
     }
   }
 }

@@ -14,9 +14,13 @@ final class ValidatorHarness: Sendable {
   init(_ configuration: ValidatorConfiguration = ValidatorConfiguration(listenHost: "127.0.0.1"))
     async throws
   {
+    // The whole suite runs at once on few cores: the server's own deadlines are not what these
+    // tests measure, so they are long enough that a starved loop does not close a connection.
+    var limits = ServerConfiguration(root: "")
+    limits.headerTimeout = .seconds(120)
+    limits.idleTimeout = .seconds(120)
     listener = try await HostedListener.bind(
-      host: "127.0.0.1", port: 0, flag: "--listen", name: "validator",
-      limits: ServerConfiguration(root: ""),
+      host: "127.0.0.1", port: 0, flag: "--listen", name: "validator", limits: limits,
       handler: ValidatorHandler(
         configuration: configuration,
         logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })),
