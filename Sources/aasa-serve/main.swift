@@ -18,6 +18,18 @@ struct ServeCommand: AsyncParsableCommand {
       replaces a good one. SIGHUP reloads without waiting for the next scan; SIGTERM and SIGINT \
       finish in-flight requests, then exit.
 
+      Examples (each line copies as shown; a trailing \\ continues the command):
+        aasa-serve --root examples/site --self-signed
+        aasa-serve --root /srv/site --tls-cert fullchain.pem --tls-key privkey.pem \\
+            --host 0.0.0.0 --port 443 --admin 127.0.0.1:9090
+        aasa-serve --sites /srv/sites --tls-dir /etc/aasa/certs \\
+            --host 0.0.0.0 --port 443
+        aasa-serve --sites /srv/sites --acme --acme-dir /var/lib/aasa/acme \\
+            --acme-email ops@example.com --host 0.0.0.0 --port 443
+        aasa-serve --root examples/site --self-signed --validator 127.0.0.1:7780
+
+      See docs/aasa-serve.md.
+
       Exit status: 0 after a clean shutdown, 1 when an association file is invalid or cannot be \
       served, 2 for a usage or configuration error (bad flag, unreadable, mismatched or untrusted \
       certificate, no association file, port in use).
@@ -25,9 +37,9 @@ struct ServeCommand: AsyncParsableCommand {
     version: PackageVersion.current)
 
   @Option(
-    help:
-      "The site folder: .well-known/apple-app-site-association, assetlinks.json, and any other static files. One site, whatever the Host."
-  )
+    help: ArgumentHelp(
+      "The site folder: .well-known/apple-app-site-association, assetlinks.json, and any other static files. One site, whatever the Host.",
+      valueName: "dir"))
   var root: String?
 
   @Option(
@@ -37,11 +49,15 @@ struct ServeCommand: AsyncParsableCommand {
   var sites: String?
 
   @Option(
-    help: "The address to listen on. Use 0.0.0.0 (or ::) to accept connections from other machines."
-  )
+    help: ArgumentHelp(
+      "The address to listen on. Use 0.0.0.0 (or ::) to accept connections from other machines.",
+      valueName: "address"))
   var host = "127.0.0.1"
 
-  @Option(help: "The TCP port; 0 picks a free one (the chosen port is printed at start-up).")
+  @Option(
+    help: ArgumentHelp(
+      "The TCP port; 0 picks a free one (the chosen port is printed at start-up).",
+      valueName: "port"))
   var port: Int = 8443
 
   @Option(help: ArgumentHelp("PEM certificate chain, leaf first.", valueName: "cert.pem"))
@@ -71,12 +87,15 @@ struct ServeCommand: AsyncParsableCommand {
   var allowUntrustedCertificate = false
 
   @Option(
-    help:
-      "Seconds clients and CDNs may cache files (Cache-Control: public, max-age=S). 0 means no-cache."
-  )
+    help: ArgumentHelp(
+      "Seconds clients and CDNs may cache files (Cache-Control: public, max-age=S). 0 means no-cache.",
+      valueName: "seconds"))
   var cacheMaxAge: Int = 3600
 
-  @Option(help: "Log lines as text (for people) or json (one object per line, for collectors).")
+  @Option(
+    help: ArgumentHelp(
+      "Log lines as text (for people) or json (one object per line, for collectors).",
+      valueName: "format"))
   var logFormat: LogFormatArgument = .text
 
   @Flag(
@@ -88,39 +107,52 @@ struct ServeCommand: AsyncParsableCommand {
   @Flag(inversion: .prefixedNo, help: "Write one access log line per request.")
   var accessLog = true
 
-  @Option(help: "Seconds a connection may stay silent before it is closed.")
+  @Option(
+    help: ArgumentHelp(
+      "Seconds a connection may stay silent before it is closed.",
+      valueName: "seconds"))
   var idleTimeout: Double = 60
 
   @Option(
-    help:
-      "Seconds a client has to send a complete request head (and, on a new connection, finish the TLS handshake). Stops clients that trickle bytes to hold connections."
-  )
+    help: ArgumentHelp(
+      "Seconds a client has to send a complete request head (and, on a new connection, finish the TLS handshake). Stops clients that trickle bytes to hold connections.",
+      valueName: "seconds"))
   var headerTimeout: Double = 10
 
-  @Option(help: "Largest request head in bytes; larger requests get 431 and are closed.")
+  @Option(
+    help: ArgumentHelp(
+      "Largest request head in bytes; larger requests get 431 and are closed.",
+      valueName: "bytes"))
   var maxHeaderSize: Int = 16 * 1024
 
-  @Option(help: "Most connections open at once; more are closed as soon as they are accepted.")
+  @Option(
+    help: ArgumentHelp(
+      "Most connections open at once; more are closed as soon as they are accepted.",
+      valueName: "count"))
   var maxConnections: Int = 10_000
 
-  @Option(help: "Largest file, in bytes, that is loaded and served (the site is held in memory).")
+  @Option(
+    help: ArgumentHelp(
+      "Largest file, in bytes, that is loaded and served (the site is held in memory).",
+      valueName: "bytes"))
   var maxFileSize: Int = 8 * 1024 * 1024
 
   @Option(
-    help:
-      "Seconds between scans of --root for changes; 0 turns watching off (SIGHUP still reloads)."
-  )
+    help: ArgumentHelp(
+      "Seconds between scans of --root for changes; 0 turns watching off (SIGHUP still reloads).",
+      valueName: "seconds"))
   var watchInterval: Double = 1
 
   @Option(
-    help:
-      "Seconds a changed file must keep the same bytes, size and modification time before it is served (on scans and on SIGHUP), so half-written files are not served."
-  )
+    help: ArgumentHelp(
+      "Seconds a changed file must keep the same bytes, size and modification time before it is served (on scans and on SIGHUP), so half-written files are not served.",
+      valueName: "seconds"))
   var settleTime: Double = 2
 
   @Option(
-    help:
-      "Seconds in-flight requests get to finish after SIGTERM/SIGINT before connections are cut.")
+    help: ArgumentHelp(
+      "Seconds in-flight requests get to finish after SIGTERM/SIGINT before connections are cut.",
+      valueName: "seconds"))
   var shutdownTimeout: Double = 10
 
   @Option(
@@ -129,7 +161,10 @@ struct ServeCommand: AsyncParsableCommand {
       valueName: "host:port"))
   var admin: String?
 
-  @Option(help: "Event loop threads; the default is one per core.")
+  @Option(
+    help: ArgumentHelp(
+      "Event loop threads; the default is one per core.",
+      valueName: "count"))
   var threads: Int = System.coreCount
 
   @OptionGroup(title: "Validator page") var validatorOptions: ValidatorOptions
