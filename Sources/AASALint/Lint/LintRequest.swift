@@ -74,6 +74,24 @@ package struct LintRequest: FormatDeclaring {
   /// page came from) go to `notes` as they are learnt.
   package func run(notes: OutputSink = .standardError()) async throws -> any Report {
     let site = try siteDomain(notes: notes)
+    // The network first, then everything else synchronously: kept apart so that the async part
+    // returns plain bytes (Swift 6.3's optimizer crashed splitting this function's coroutine
+    // while it also chose among the reports).
+    switch try await read(notes: notes) {
+    case .page(let body, let sourceURL): return try runPage(body, sourceURL: sourceURL)
+    case .file(let source): return try report(for: source, site: site, notes: notes)
+    }
+  }
+
+  /// What was read: a page (fetched as an App Links resolver does) or a file's bytes.
+  private enum ReadInput {
+    case page(body: [UInt8], sourceURL: String?)
+    case file([UInt8])
+  }
+
+  /// Reads the input: a page fetched with its redirects said, a remote file fetched as Apple's
+  /// fetcher does, or a local file.
+  private func read(notes: OutputSink) async throws -> ReadInput {
     if PageFetcher.isRemote(file),
       kind == .applinks || (kind == nil && !PageFetcher.namesAssociationFile(file))
     {
@@ -89,17 +107,23 @@ package struct LintRequest: FormatDeclaring {
         "aasa-lint: note: the page came from \(fetched.finalURL.escapingControlCharacters) (\(hops))"
       )
       notes.flush()
-      return try runPage(fetched.body, sourceURL: page.pageURL ?? file)
+      return .page(body: fetched.body, sourceURL: page.pageURL ?? file)
     }
-    var source: [UInt8]
     // http:// too, so that it gets the fetcher's answer (only https counts), not "no such file".
     if PageFetcher.isRemote(file) {
-      source = try await RemoteFile.fetch(
-        url: file, trust: try TrustRoots.fromArgument(caFile: caFile),
-        timeoutSeconds: timeoutSeconds)
-    } else {
-      source = try FileInput.read(file, limit: maximumSize)
+      return .file(
+        try await RemoteFile.fetch(
+          url: file, trust: try TrustRoots.fromArgument(caFile: caFile),
+          timeoutSeconds: timeoutSeconds))
     }
+    return .file(try FileInput.read(file, limit: maximumSize))
+  }
+
+  /// The report of a file's bytes, by its kind.
+  private func report(for bytes: [UInt8], site: SiteDomain?, notes: OutputSink) throws
+    -> any Report
+  {
+    var source = bytes
     let signed = try SignedAssociation.unwrap(source)
     if let signed { source = signed.content }
     // An app's entitlements are checked against the sites, by `check`: never linted as a page.
