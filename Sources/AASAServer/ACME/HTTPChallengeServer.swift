@@ -17,32 +17,9 @@ final class HTTPChallengeServer: Sendable {
     host: String, port: Int, limits: ServerConfiguration, responder: ACMEChallengeResponder
   ) async throws(StartupError) -> HTTPChallengeServer {
     let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-    let registry = ConnectionRegistry(limit: limits.maxConnections)
-    let bootstrap = ServerBootstrap(group: group)
-      .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-      .childChannelInitializer { channel in
-        guard registry.admit(channel) else {
-          return channel.eventLoop.makeFailedFuture(ConnectionLimitReached())
-        }
-        return channel.eventLoop.makeCompletedFuture {
-          let deadlines = ConnectionDeadlines(
-            idleTimeout: limits.idleTimeout, headerTimeout: limits.headerTimeout)
-          let sync = channel.pipeline.syncOperations
-          try sync.addHandler(ConnectionGuard(deadlines: deadlines, lingers: false))
-          var decoderLimits = NIOHTTPDecoderLimitConfiguration()
-          decoderLimits.maxHeaderListSize = limits.maxHeaderSize
-          decoderLimits.maxHeaderFieldSize = limits.maxHeaderSize
-          decoderLimits.maxHeaderFieldCount = 100
-          try sync.addHandler(HTTPResponseEncoder())
-          try sync.addHandler(
-            ByteToMessageHandler(
-              HTTPRequestDecoder(
-                leftOverBytesStrategy: .dropBytes, informationalResponseStrategy: .drop,
-                limitConfiguration: decoderLimits)))
-          try sync.addHandler(HTTPServerProtocolErrorHandler())
-          try sync.addHandler(HTTPChallengeHandler(responder: responder))
-        }
-      }
+    let bootstrap = PlainHTTPBootstrap.make(group: group, limits: limits, pipelined: false) {
+      deadlines in HTTPChallengeHandler(responder: responder)
+    }
     do {
       let channel = try await bootstrap.bind(host: host, port: port).get()
       return HTTPChallengeServer(group: group, channel: channel)

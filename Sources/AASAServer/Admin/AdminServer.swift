@@ -24,38 +24,11 @@ public final class AdminServer: Sendable {
   ) async throws(StartupError) -> AdminServer {
     // A thread of its own: probes keep being answered however busy the site's loops are.
     let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-    let registry = ConnectionRegistry(limit: limits.maxConnections)
-    let bootstrap = ServerBootstrap(group: group)
-      .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-      .childChannelInitializer { channel in
-        guard registry.admit(channel) else {
-          return channel.eventLoop.makeFailedFuture(ConnectionLimitReached())
-        }
-        return channel.eventLoop.makeCompletedFuture {
-          let deadlines = ConnectionDeadlines(
-            idleTimeout: limits.idleTimeout, headerTimeout: limits.headerTimeout)
-          let sync = channel.pipeline.syncOperations
-          try sync.addHandler(ConnectionGuard(deadlines: deadlines, lingers: false))
-          var decoderLimits = NIOHTTPDecoderLimitConfiguration()
-          decoderLimits.maxHeaderListSize = limits.maxHeaderSize
-          decoderLimits.maxHeaderFieldSize = limits.maxHeaderSize
-          decoderLimits.maxHeaderFieldCount = 100
-          try sync.addHandler(HTTPResponseEncoder())
-          try sync.addHandler(
-            ByteToMessageHandler(
-              HTTPRequestDecoder(
-                leftOverBytesStrategy: .dropBytes, informationalResponseStrategy: .drop,
-                limitConfiguration: decoderLimits)))
-          try sync.addHandler(HTTPServerPipelineHandler())
-          // A head over the limits gets 431 (or 400 for bytes that are not HTTP) and the
-          // connection closes.
-          try sync.addHandler(HTTPServerProtocolErrorHandler())
-          try sync.addHandler(
-            AdminHandler(
-              health: health, router: router, openConnections: openConnections,
-              deadlines: deadlines))
-        }
-      }
+    let bootstrap = PlainHTTPBootstrap.make(group: group, limits: limits) {
+      deadlines in
+      AdminHandler(
+        health: health, router: router, openConnections: openConnections, deadlines: deadlines)
+    }
     do {
       let channel = try await bootstrap.bind(host: host, port: port).get()
       return AdminServer(group: group, channel: channel)

@@ -24,35 +24,10 @@ public final class HostedListener: Sendable {
     handler: any HostedHandler, accessLog: AccessLog?
   ) async throws(StartupError) -> HostedListener {
     let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-    let registry = ConnectionRegistry(limit: limits.maxConnections)
-    let bootstrap = ServerBootstrap(group: group)
-      .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-      .childChannelInitializer { channel in
-        guard registry.admit(channel) else {
-          return channel.eventLoop.makeFailedFuture(ConnectionLimitReached())
-        }
-        return channel.eventLoop.makeCompletedFuture {
-          let deadlines = ConnectionDeadlines(
-            idleTimeout: limits.idleTimeout, headerTimeout: limits.headerTimeout)
-          let sync = channel.pipeline.syncOperations
-          try sync.addHandler(ConnectionGuard(deadlines: deadlines, lingers: false))
-          var decoderLimits = NIOHTTPDecoderLimitConfiguration()
-          decoderLimits.maxHeaderListSize = limits.maxHeaderSize
-          decoderLimits.maxHeaderFieldSize = limits.maxHeaderSize
-          decoderLimits.maxHeaderFieldCount = 100
-          try sync.addHandler(HTTPResponseEncoder())
-          try sync.addHandler(
-            ByteToMessageHandler(
-              HTTPRequestDecoder(
-                leftOverBytesStrategy: .dropBytes, informationalResponseStrategy: .drop,
-                limitConfiguration: decoderLimits)))
-          try sync.addHandler(HTTPServerPipelineHandler())
-          try sync.addHandler(HTTPServerProtocolErrorHandler())
-          try sync.addHandler(
-            HostedRequestHandler(
-              handler: handler, deadlines: deadlines, accessLog: accessLog, name: name))
-        }
-      }
+    let bootstrap = PlainHTTPBootstrap.make(group: group, limits: limits) {
+      deadlines in
+      HostedRequestHandler(handler: handler, deadlines: deadlines, accessLog: accessLog, name: name)
+    }
     do {
       let channel = try await bootstrap.bind(host: host, port: port).get()
       return HostedListener(group: group, channel: channel)
