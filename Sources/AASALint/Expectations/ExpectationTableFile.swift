@@ -11,8 +11,12 @@ package enum ExpectationTableFile {
     _ path: String, limit: Int = FileInput.defaultLimit, name: String? = nil
   ) throws -> ExpectationTable {
     let bytes = try FileInput.read(path, limit: limit)
-    return try ExpectationTable(
-      String(decoding: bytes, as: UTF8.self), file: name ?? (path == "-" ? "<stdin>" : path),
-      expecting: "an app ID, none or blocked")
+    return try parse(
+      String(decoding: bytes, as: UTF8.self), name: name ?? (path == "-" ? "<stdin>" : path))
+  }
+
+  /// A table given as text (the validator page's `expect`), named `name` in findings.
+  package static func parse(_ text: String, name: String) throws -> ExpectationTable {
+    try ExpectationTable(text, file: name, expecting: "an app ID, none or blocked")
   }
 }

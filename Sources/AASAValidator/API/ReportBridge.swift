@@ -21,7 +21,7 @@ enum ReportBridge {
     let detected = InputKind.detect(SourceDocument(name: input.name, bytes: bytes))
     do {
       let expectations = try input.expect.map {
-        try ExpectationTable($0, file: input.expectName, expecting: "an app ID, none or blocked")
+        try ExpectationTableFile.parse($0, name: input.expectName)
       }
       let report: any Report
       switch detected.kind {
