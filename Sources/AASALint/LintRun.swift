@@ -107,6 +107,19 @@ package struct LintRun: FormatDeclaring {
 package struct LintedFile: Sendable {
   package var name: String
   package var source: [UInt8]
+
+  /// The text of a lint: each finding with its excerpt, then `FILE: summary` (`summarySuffix`
+  /// added to the summary), as every kind of file is shown.
+  func writeDiagnostics(
+    _ diagnostics: [Diagnostic], to sink: OutputSink, style: TerminalStyle,
+    summarySuffix: String = ""
+  ) {
+    let renderer = DiagnosticTextRenderer(fileName: name, source: source, style: style)
+    for diagnostic in diagnostics { renderer.render(diagnostic, to: sink) }
+    sink.line(
+      "\(name.escapingControlCharacters): "
+        + DiagnosticTextRenderer.summary(diagnostics, style: style) + summarySuffix)
+  }
 }
 
 /// A `--grants` question and the file's answer.

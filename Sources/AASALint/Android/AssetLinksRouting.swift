@@ -64,11 +64,7 @@ package struct AssetLinksRoutingReport: Report {
   private var table: String { expectations?.file ?? "" }
 
   private func writeDiagnostics(to sink: OutputSink, style: TerminalStyle) {
-    let renderer = DiagnosticTextRenderer(fileName: file.name, source: file.source, style: style)
-    for diagnostic in diagnostics { renderer.render(diagnostic, to: sink) }
-    sink.line(
-      "\(file.name.escapingControlCharacters): "
-        + DiagnosticTextRenderer.summary(diagnostics, style: style))
+    file.writeDiagnostics(diagnostics, to: sink, style: style)
   }
 }
 

@@ -80,11 +80,7 @@ extension ManifestLintReport: TextReport {
   package func writeText(to output: OutputSink, _ context: RenderContext) {
     let style = context.style
     let report = manifest
-    let renderer = DiagnosticTextRenderer(fileName: file.name, source: file.source, style: style)
-    for diagnostic in report.diagnostics { renderer.render(diagnostic, to: output) }
-    output.line(
-      "\(file.name.escapingControlCharacters): "
-        + DiagnosticTextRenderer.summary(report.diagnostics, style: style))
+    file.writeDiagnostics(report.diagnostics, to: output, style: style)
     // Hosts, the package and the reasons quoting them come from the manifest: shown escaped.
     if let package = report.package {
       output.line("package \(package.escapingControlCharacters)")

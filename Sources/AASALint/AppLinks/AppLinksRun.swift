@@ -83,11 +83,7 @@ package struct AppLinksPageReport: Report {
 extension AppLinksPageReport: TextReport {
   package func writeText(to output: OutputSink, _ context: RenderContext) {
     let style = context.style
-    let renderer = DiagnosticTextRenderer(fileName: file.name, source: file.source, style: style)
-    for diagnostic in diagnostics { renderer.render(diagnostic, to: output) }
-    output.line(
-      "\(file.name.escapingControlCharacters): "
-        + DiagnosticTextRenderer.summary(diagnostics, style: style))
+    file.writeDiagnostics(diagnostics, to: output, style: style)
     AppLinkTextRenderer(style: style).render(appLink, to: output)
     if let navigation { output.line(AppLinkTextRenderer(style: style).line(navigation)) }
   }

@@ -58,16 +58,11 @@ extension AssociationLintReport: TextReport {
 
   /// The findings with their excerpts, then the summary line.
   func writeDiagnostics(to sink: OutputSink, style: TerminalStyle) {
-    let renderer = DiagnosticTextRenderer(fileName: file.name, source: file.source, style: style)
-    for diagnostic in lint.diagnostics {
-      renderer.render(diagnostic, to: sink)
-    }
-    var summary = DiagnosticTextRenderer.summary(lint.diagnostics, style: style)
-    if let signed, !signed.signatureVerifies {
-      // The exit status is 1 for it: the last line says why, not only "no problems".
-      summary += "; " + style.red("the signature does not verify")
-    }
-    sink.line("\(file.name.escapingControlCharacters): " + summary)
+    // The exit status is 1 for a signature that does not verify: the last line says why.
+    let unverified = signed.map { !$0.signatureVerifies } == true
+    file.writeDiagnostics(
+      lint.diagnostics, to: sink, style: style,
+      summarySuffix: unverified ? "; " + style.red("the signature does not verify") : "")
   }
 }
 

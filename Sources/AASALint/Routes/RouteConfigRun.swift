@@ -123,11 +123,7 @@ package struct RouteConfigRoutingReport: Report {
   }
 
   private func writeDiagnostics(to sink: OutputSink, style: TerminalStyle) {
-    let renderer = DiagnosticTextRenderer(fileName: file.name, source: file.source, style: style)
-    for diagnostic in lint.diagnostics { renderer.render(diagnostic, to: sink) }
-    sink.line(
-      "\(file.name.escapingControlCharacters): "
-        + DiagnosticTextRenderer.summary(lint.diagnostics, style: style))
+    file.writeDiagnostics(lint.diagnostics, to: sink, style: style)
   }
 }
 
