@@ -32,12 +32,12 @@ public struct LiveCheck: Sendable {
     let target = options.connectTo.flatMap { $0.applies(to: site) ? $0.target(for: site) : nil }
     let connected =
       target.map {
-        "connected to \($0.host):\($0.port) for \(site.host):\(site.port) (--connect-to)"
+        "connected to \($0.host):\($0.port) for \(site.host):\(site.port), in place of its own address"
       }
       ?? "connected to \(site.host):\(site.port)"
-    // A problem names where the connection went, which --connect-to may have changed.
+    // A problem names where the connection went, which a connect-to rule may have changed.
     let reached = target.map { SiteAddress(host: $0.host, port: $0.port) } ?? site
-    // Where connections go: the --connect-to target, or the vetted address (the same place).
+    // Where connections go: the connect-to target, or the vetted address (the same place).
     let dialed = target ?? options.pinnedAddress.map { (host: $0, port: site.port) }
 
     let chain: [Certificate]?

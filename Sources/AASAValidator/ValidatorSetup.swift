@@ -43,4 +43,22 @@ public enum ValidatorSetup {
     if let problem = configuration.startupProblem { throw Problem(message: problem) }
     return (configuration, address)
   }
+
+  /// The help of a refused fetch: the `--allow` rules that would lift it, as the operator would
+  /// type them. Worded here, beside the flag, because the fetch policy speaks only of rules.
+  public static func help(lifting refusal: FetchPolicy.Refusal) -> String {
+    guard let first = refusal.liftingRules.first else { return refusal.fix ?? "" }
+    let others = refusal.liftingRules.dropFirst()
+    guard let network = others.first else {
+      return "the operator can allow it at start-up with --allow \(first)"
+    }
+    let byName = others.dropFirst().map { ", or --allow \($0)" }.joined()
+    return
+      "the operator can allow it at start-up with --allow \(first) (or a CIDR such as --allow \(network)\(byName))"
+  }
+
+  /// What `/api/v1/about` says may be fetched.
+  public static func fetchSummary(_ policy: FetchPolicy) -> [String] {
+    ["https on port 443 of public addresses"] + policy.rules.map { "allowed by --allow \($0)" }
+  }
 }

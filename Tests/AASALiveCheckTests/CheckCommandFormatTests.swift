@@ -153,7 +153,7 @@ import Testing
         ])
     }
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-    #expect(result.stdout.contains("for localhost:443 (--connect-to)"))
+    #expect(result.stdout.contains("for localhost:443, in place of its own address"))
     #expect(result.stdout.contains("https://localhost/.well-known/apple-app-site-association"))
     #expect(result.stdout.contains("pass  cdn              the same as the origin's"))
   }

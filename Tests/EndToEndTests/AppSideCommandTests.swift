@@ -97,6 +97,10 @@ import Testing
       path, "https://photos.example.com/p/1", "--format", "tsv",
     ])
     #expect(unresolved.stdout.hasSuffix("\t-\tnone\n"), "\(unresolved.stdout)")
+    // The finding's help names the flags that give the value (the library names none).
+    let lint = try LintProcess.run([path, "--format", "json"])
+    #expect(
+      lint.stdout.contains("give --placeholder NAME=VALUE (or --gradle FILE"), "\(lint.stdout)")
   }
 
   @Test func aGeneratedIntentFilterOpensTheURLsItWasWrittenFor() throws {

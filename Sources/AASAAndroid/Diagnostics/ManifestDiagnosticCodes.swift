@@ -21,7 +21,7 @@ extension DiagnosticCode {
     public static let unresolved = DiagnosticCode(
       "AMF005", .warning, "unresolved placeholder or resource",
       help:
-        "give --placeholder NAME=VALUE, or put res/values/strings.xml beside the manifest; the value is unknown until then"
+        "give the placeholder the value the build gives it (manifestPlaceholders in build.gradle), or put res/values/strings.xml beside the manifest; the value is unknown until then"
     )
     public static let wildcardHost = DiagnosticCode(
       "AMF006", .info, "wildcard host",

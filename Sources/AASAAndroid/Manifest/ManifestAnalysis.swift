@@ -197,7 +197,8 @@ struct ManifestAnalysis {
             "\(reference) is not resolved"
             + (reference.hasPrefix("@")
               ? " (no res/values file beside the manifest defines it)"
-              : " (give --placeholder \(reference.dropFirst(2).dropLast())=VALUE)")))
+              : " (the build's manifestPlaceholders give \(reference.dropFirst(2).dropLast()) its value)")
+        ))
     }
     return (result.value, !result.unresolved.isEmpty)
   }

@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// What a source manifest's values refer to: `${placeholders}` the build fills in
-/// (`manifestPlaceholders`, given as `--placeholder NAME=VALUE`) and `@string/` / `@bool/`
+/// (the build's `manifestPlaceholders`) and `@string/` / `@bool/`
 /// resources from `res/values*/` beside the manifest.
 public struct ManifestResources: Sendable {
   public var placeholders: [String: String]

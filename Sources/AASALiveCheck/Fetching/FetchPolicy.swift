@@ -2,24 +2,32 @@ import NIOCore
 import NIOPosix
 
 /// What a fetch made for someone else may reach (the validator page: docs/validator.md): `https`
-/// on port 443 of public addresses, unless the operator allowed more at start-up with `--allow`.
+/// on port 443 of public addresses, unless the operator allowed more at start-up with rules
+/// (``AllowRule``).
 ///
 /// The host is resolved once and its address judged by ``AddressPolicy`` (every notation of
 /// every internal range); the caller then connects to that address (``vet(host:port:)``'s
 /// answer, given to ``LiveCheckOptions/pinnedAddress`` or ``RemoteFile``), so a second DNS
 /// answer cannot send the fetch elsewhere. Nothing in a request can add a rule.
 public struct FetchPolicy: Sendable {
-  /// `--allow` rules, in the order given.
+  /// The operator's rules, in the order given.
   public var rules: [AllowRule]
 
   public init(rules: [AllowRule] = []) { self.rules = rules }
 
-  /// Why a fetch is refused: a stable code, the rule that refused it, and the flag that lifts it.
+  /// Why a fetch is refused: a stable code, the rule that refused it, and the rules that would lift
+  /// it. The words that name a flag belong to the program that has the flag (the validator's set-up
+  /// words them), as every library message here speaks of values, not of a command line.
   public struct Refusal: Error, Sendable, Equatable, CustomStringConvertible {
     /// `blocked-address` or `blocked-port`.
     public var code: String
     public var message: String
-    public var help: String
+    /// ``AllowRule`` texts that would allow the fetch, the narrowest first: the address, then a
+    /// network around it, then the host's name (`203.0.113.7`, `203.0.0.0/16`, `host`), or
+    /// `host:port` for a port.
+    public var liftingRules: [String] = []
+    /// The fix when no rule lifts the refusal (a name that resolves to no address).
+    public var fix: String?
     public var description: String { message }
   }
 
@@ -33,19 +41,16 @@ public struct FetchPolicy: Sendable {
     let shown = AddressPolicy.text(address)
     if let found = Self.classify(address) {
       let named = host == shown ? "\(shown) is" : "\(host) resolves to \(shown), which is"
-      let byName = host == shown ? "" : ", or --allow \(host)"
       return Refusal(
         code: "blocked-address",
         message: "\(named) \(found.kind.words), which this validator does not fetch from",
-        help:
-          "the operator can allow it at start-up with --allow \(shown) (or a CIDR such as --allow \(Self.cidrExample(address))\(byName))"
-      )
+        liftingRules: [shown, Self.cidrExample(address)] + (host == shown ? [] : [host]))
     }
     if port != 443 {
       return Refusal(
         code: "blocked-port",
         message: "port \(port) of \(host): this validator fetches only port 443 (https)",
-        help: "the operator can allow it at start-up with --allow \(host):\(port)")
+        liftingRules: ["\(host):\(port)"])
     }
     return nil
   }
@@ -64,7 +69,7 @@ public struct FetchPolicy: Sendable {
     else {
       throw Refusal(
         code: "blocked-address", message: "\(host) did not resolve to an IP address",
-        help: "check the host name")
+        fix: "check the host name")
     }
     if let refusal = refusal(host: name, port: port, address: bytes) { throw refusal }
     return AddressPolicy.text(bytes)
@@ -88,10 +93,6 @@ public struct FetchPolicy: Sendable {
       : AddressPolicy.text(Array(address[0..<8]) + [UInt8](repeating: 0, count: 8)) + "/64"
   }
 
-  /// What `/api/v1/about` says may be fetched.
-  public var summary: [String] {
-    ["https on port 443 of public addresses"] + rules.map { "allowed by --allow \($0)" }
-  }
 }
 
 extension AddressPolicy {

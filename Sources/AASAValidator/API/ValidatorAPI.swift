@@ -42,11 +42,12 @@ struct ValidatorAPI: Sendable {
     return Self.encode(
       About(
         version: ReportBridge.version, limits: configuration.limits,
-        fetch: configuration.policy.summary, caFile: configuration.caFile != nil,
+        fetch: ValidatorSetup.fetchSummary(configuration.policy),
+        caFile: configuration.caFile != nil,
         token: configuration.token != nil,
         endpoints: [
           "POST /api/v1/lint", "POST /api/v1/check", "POST /api/v1/diff", "POST /api/v1/device",
-          "GET /api/v1/about",
+          "POST /api/v1/route", "GET /api/v1/about",
         ]))
   }
 
@@ -91,16 +92,26 @@ struct ValidatorAPI: Sendable {
       return try await check(body, client: client)
     case "diff":
       return try await diff(body, client: client)
+    case "route":
+      return try await route(body, client: client)
     default:
       throw .notFound
     }
   }
 
-  private func bridged(_ body: () throws(ReportBridge.Unusable) -> BridgeDocument) throws(APIError)
-    -> BridgeDocument
-  {
+  private func bridged<T>(_ body: () throws(ReportBridge.Unusable) -> T) throws(APIError) -> T {
     do {
       return try body()
+    } catch {
+      throw .badInput(error.message)
+    }
+  }
+
+  private func bridged(_ body: () async throws(ReportBridge.Unusable) -> BridgeDocument)
+    async throws(APIError) -> BridgeDocument
+  {
+    do {
+      return try await body()
     } catch {
       throw .badInput(error.message)
     }
@@ -141,39 +152,48 @@ struct ValidatorAPI: Sendable {
     _ site: SiteAddress, endpoint: String, client: String?,
     _ body: @Sendable (String) async throws(APIError) -> (T, outcome: String)
   ) async throws(APIError) -> T {
+    try await fetching([site], endpoint: endpoint, client: client) {
+      addresses throws(APIError) in
+      // The one site was vetted, so its address is there.
+      try await body(addresses[site] ?? site.host)
+    }
+  }
+
+  /// Vets every site (each within its host's rate; the first refusal answers) and runs `body`
+  /// with the address of each, holding one place among the concurrent fetches; logs one line
+  /// per site.
+  private func fetching<T: Sendable>(
+    _ sites: [SiteAddress], endpoint: String, client: String?,
+    _ body: @Sendable ([SiteAddress: String]) async throws(APIError) -> (T, outcome: String)
+  ) async throws(APIError) -> T {
     if let wait = clientFetchRate.take(client ?? "-") {
       throw .rateLimited(retryAfter: wait, what: "that fetch from this address")
     }
-    if let wait = hostRate.take(site.host) {
-      throw .rateLimited(retryAfter: wait, what: "for \(site.host)")
+    for site in sites {
+      if let wait = hostRate.take(site.host) {
+        throw .rateLimited(retryAfter: wait, what: "for \(site.host)")
+      }
     }
     let started = NIODeadline.now()
     let result = try await gate.run { () async throws(APIError) -> T in
-      let address: String
-      do {
-        address = try await configuration.policy.vet(host: site.host, port: site.port)
-      } catch let refusal as FetchPolicy.Refusal {
-        log.record(
-          endpoint: endpoint, client: client, host: site.host, port: site.port, address: nil,
-          outcome: "refused \(refusal.code)", started: started)
-        throw APIError(
-          status: 403, code: refusal.code, message: refusal.message, help: refusal.help)
-      } catch {
-        log.record(
-          endpoint: endpoint, client: client, host: site.host, port: site.port, address: nil,
-          outcome: "unresolved", started: started)
-        throw .badInput("\(site.host) cannot be resolved: \(error)", help: "check the host name")
+      var addresses: [SiteAddress: String] = [:]
+      for site in sites {
+        addresses[site] = try await vet(site, endpoint: endpoint, client: client, started: started)
       }
       do throws(APIError) {
-        let (value, outcome) = try await body(address)
-        log.record(
-          endpoint: endpoint, client: client, host: site.host, port: site.port, address: address,
-          outcome: outcome, started: started)
+        let (value, outcome) = try await body(addresses)
+        for site in sites {
+          log.record(
+            endpoint: endpoint, client: client, host: site.host, port: site.port,
+            address: addresses[site], outcome: outcome, started: started)
+        }
         return value
       } catch {
-        log.record(
-          endpoint: endpoint, client: client, host: site.host, port: site.port, address: address,
-          outcome: error.code, started: started)
+        for site in sites {
+          log.record(
+            endpoint: endpoint, client: client, host: site.host, port: site.port,
+            address: addresses[site], outcome: error.code, started: started)
+        }
         throw error
       }
     }
@@ -181,11 +201,61 @@ struct ValidatorAPI: Sendable {
     return result
   }
 
+  /// The address `site` may be fetched at, or the refusal as the API's error; a refusal is
+  /// logged here.
+  private func vet(_ site: SiteAddress, endpoint: String, client: String?, started: NIODeadline)
+    async throws(APIError) -> String
+  {
+    do {
+      return try await configuration.policy.vet(host: site.host, port: site.port)
+    } catch let refusal as FetchPolicy.Refusal {
+      log.record(
+        endpoint: endpoint, client: client, host: site.host, port: site.port, address: nil,
+        outcome: "refused \(refusal.code)", started: started)
+      throw APIError(
+        status: 403, code: refusal.code, message: refusal.message,
+        help: ValidatorSetup.help(lifting: refusal))
+    } catch {
+      log.record(
+        endpoint: endpoint, client: client, host: site.host, port: site.port, address: nil,
+        outcome: "unresolved", started: started)
+      throw .badInput("\(site.host) cannot be resolved: \(error)", help: "check the host name")
+    }
+  }
+
+  /// Vets the host of a URL a site's files send a fetch to (an `include` statement's), within
+  /// that host's rate; the refusal's words are what the report says of it.
+  private func vetOtherHost(endpoint: String, client: String?)
+    -> @Sendable (String, Int) async throws -> String
+  {
+    { [self] host, port in
+      let started = NIODeadline.now()
+      if hostRate.take(host) != nil {
+        throw HostRateExceeded(host: host)
+      }
+      do {
+        let address = try await configuration.policy.vet(host: host, port: port)
+        log.record(
+          endpoint: endpoint, client: client, host: host, port: port, address: address,
+          outcome: "vetted for an include", started: started)
+        return address
+      } catch let refusal as FetchPolicy.Refusal {
+        log.record(
+          endpoint: endpoint, client: client, host: host, port: port, address: nil,
+          outcome: "refused \(refusal.code)", started: started)
+        throw refusal
+      }
+    }
+  }
+
   private func check(_ body: [UInt8], client: String?) async throws(APIError) -> BridgeDocument {
     let request = try reader.decode(CheckBody.self, body)
-    let site = try site(request.site)
     let paths = try reader.list(
       request.paths, field: "paths", maximum: configuration.limits.maximumPaths)
+    if request.entitlements != nil {
+      return try await checkEntitlements(request, paths: paths, client: client)
+    }
+    let site = try site(request.site)
     let configuration = self.configuration
     return try await fetching(site, endpoint: "check", client: client) { address throws(APIError) in
       let input = CheckInput(
@@ -195,6 +265,102 @@ struct ValidatorAPI: Sendable {
       do throws(ReportBridge.Unusable) {
         let document = try await ReportBridge.check(input)
         return (document, outcome: document.exitStatus == 0 ? "passed" : "failed")
+      } catch {
+        throw .badInput(error.message)
+      }
+    }
+  }
+
+  /// `check --entitlements`: every concrete `applinks:` domain of the file is vetted before
+  /// any is fetched, so a refusal answers before a byte goes out.
+  private func checkEntitlements(_ request: CheckBody, paths: [String], client: String?)
+    async throws(APIError) -> BridgeDocument
+  {
+    guard request.site?.isEmpty ?? true else {
+      throw .badInput(
+        "give site or entitlements, not both",
+        help: "entitlements checks every applinks: domain the file names")
+    }
+    let input = EntitlementsCheckInput(
+      name: reader.name(request.entitlements?.name, fallback: "App.entitlements"),
+      bytes: try reader.file(request.entitlements, field: "entitlements") ?? [], paths: paths,
+      app: request.app?.isEmpty == false ? request.app : nil, cdn: request.cdn ?? false,
+      caFile: configuration.caFile, timeoutSeconds: configuration.limits.fetchTimeoutSeconds)
+    let sites = try bridged { () throws(ReportBridge.Unusable) in
+      try ReportBridge.entitlementsSites(input)
+    }
+    guard sites.count <= configuration.limits.maximumDomains else {
+      throw .tooLarge(
+        "the file names \(sites.count) domains; this validator checks at most \(configuration.limits.maximumDomains) at once"
+      )
+    }
+    return try await fetching(sites, endpoint: "check", client: client) {
+      addresses throws(APIError) in
+      do throws(ReportBridge.Unusable) {
+        let document = try await ReportBridge.checkEntitlements(input, pinnedAddresses: addresses)
+        return (document, outcome: document.exitStatus == 0 ? "passed" : "failed")
+      } catch {
+        throw .badInput(error.message)
+      }
+    }
+  }
+
+  /// `route`: both platforms per URL, from a live site (vetted, its includes too) or the two
+  /// files given.
+  private func route(_ body: [UInt8], client: String?) async throws(APIError) -> BridgeDocument {
+    let request = try reader.decode(RouteBody.self, body)
+    let limits = configuration.limits
+    let urls = try reader.list(request.urls, field: "urls", maximum: limits.maximumURLs)
+    guard !urls.isEmpty else {
+      throw .badInput(
+        "urls is missing", help: "give the URLs or paths to answer for, e.g. [\"/products/1\"]")
+    }
+    let entitlements = try reader.file(request.entitlements, field: "entitlements").map {
+      (name: reader.name(request.entitlements?.name, fallback: "App.entitlements"), bytes: $0)
+    }
+    func given(_ text: String?, field: String) throws(APIError) -> String? {
+      guard let text, !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+      guard text.utf8.count <= limits.maximumURLLength else {
+        throw .tooLarge("\(field) is over \(limits.maximumURLLength) bytes")
+      }
+      return text
+    }
+    var input = RouteInput(
+      site: .given(association: nil, assetLinks: nil), urls: urls,
+      domain: try given(request.domain, field: "domain"), app: try given(request.app, field: "app"),
+      package: try given(request.package, field: "package"),
+      fingerprint: try given(request.fingerprint, field: "fingerprint"),
+      manifest: try reader.file(request.manifest, field: "manifest"),
+      placeholders: try reader.list(
+        request.placeholders, field: "placeholders", maximum: limits.maximumPaths),
+      entitlements: entitlements, caFile: configuration.caFile,
+      timeoutSeconds: limits.fetchTimeoutSeconds)
+    let association = try reader.file(request.aasa, field: "aasa")
+    let assetLinks = try reader.file(request.assetlinks, field: "assetlinks")
+    let siteText = request.site?.trimmingCharacters(in: .whitespaces) ?? ""
+    if siteText.isEmpty {
+      guard association != nil || assetLinks != nil else {
+        throw .badInput(
+          "site is missing", help: "give a site, or the files as aasa and assetlinks: {\"text\"}")
+      }
+      input.site = .given(association: association, assetLinks: assetLinks)
+      let fixed = input
+      return try await bridged { () async throws(ReportBridge.Unusable) in
+        try await ReportBridge.route(fixed)
+      }
+    }
+    guard association == nil, assetLinks == nil else {
+      throw .badInput("give site or the files (aasa, assetlinks), not both")
+    }
+    let site = try site(siteText)
+    let vetOtherHost = vetOtherHost(endpoint: "route", client: client)
+    let fixed = input
+    return try await fetching(site, endpoint: "route", client: client) {
+      address throws(APIError) in
+      var input = fixed
+      input.site = .live(site, pinnedAddress: address, vetOtherHost: vetOtherHost)
+      do throws(ReportBridge.Unusable) {
+        return (try await ReportBridge.route(input), outcome: "answered")
       } catch {
         throw .badInput(error.message)
       }
@@ -242,4 +408,10 @@ struct ValidatorAPI: Sendable {
     }
     return (site.url("/.well-known/apple-app-site-association"), bytes)
   }
+}
+
+/// An `include` statement's host asked more often than its rate allows, in the report's words.
+private struct HostRateExceeded: Error, CustomStringConvertible {
+  var host: String
+  var description: String { "\(host) was asked too often for this validator; try again later" }
 }

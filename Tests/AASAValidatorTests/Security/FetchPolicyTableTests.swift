@@ -1,4 +1,5 @@
 import AASALiveCheck
+import AASAValidator
 import Testing
 
 /// The address policy as tables: pure functions, no socket opened and no name resolved, so no
@@ -49,7 +50,11 @@ import Testing
       policy.refusal(host: "metadata.internal", port: 443, address: [169, 254, 169, 254]))
     #expect(refusal.code == "blocked-address")
     #expect(refusal.message.contains("link-local"))
-    #expect(refusal.help.contains("--allow 169.254.169.254"))
+    #expect(refusal.liftingRules == ["169.254.169.254", "169.254.0.0/16", "metadata.internal"])
+    #expect(
+      ValidatorSetup.help(lifting: refusal)
+        == "the operator can allow it at start-up with --allow 169.254.169.254 (or a CIDR such as --allow 169.254.0.0/16, or --allow metadata.internal)"
+    )
     let mapped = try #require(
       policy.refusal(
         host: "x.example", port: 443,
@@ -61,7 +66,10 @@ import Testing
     let refusal = try #require(
       FetchPolicy().refusal(host: "example.com", port: 8443, address: [93, 184, 215, 14]))
     #expect(refusal.code == "blocked-port")
-    #expect(refusal.help.contains("--allow example.com:8443"))
+    #expect(refusal.liftingRules == ["example.com:8443"])
+    #expect(
+      ValidatorSetup.help(lifting: refusal)
+        == "the operator can allow it at start-up with --allow example.com:8443")
     #expect(
       FetchPolicy().refusal(host: "example.com", port: 443, address: [93, 184, 215, 14]) == nil)
   }
