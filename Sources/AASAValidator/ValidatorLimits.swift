@@ -10,6 +10,8 @@ public struct ValidatorLimits: Sendable, Encodable {
   public var maximumPaths = 100
   /// The longest URL or path, in bytes.
   public var maximumURLLength = 4096
+  /// `applinks:` domains of an uploaded entitlements file, each checked.
+  public var maximumDomains = 20
   /// Lines of an `expect` table.
   public var maximumExpectLines = 1000
   /// Each connection, TLS handshake and response of a fetch, in seconds.

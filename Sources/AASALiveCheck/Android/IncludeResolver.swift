@@ -1,5 +1,6 @@
 import AASAAndroid
 import AASACore
+import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOPosix
@@ -19,9 +20,11 @@ extension IncludedStatements {
     guard !root.includes.isEmpty else { return IncludedStatements() }
     let site = options.site
     let target = options.connectTo.flatMap { $0.applies(to: site) ? $0.target(for: site) : nil }
+    // Where the site's own connections go: the connect-to target, or the vetted address.
+    let originAddress = target?.host ?? options.pinnedAddress
     let originClient = ResourceFetcher.makeClient(
       timeout: options.timeout, group: group,
-      dnsOverride: target.map { [site.host: $0.host] } ?? [:])
+      dnsOverride: originAddress.map { [site.host: $0] } ?? [:])
     let otherClient = ResourceFetcher.makeClient(
       timeout: options.timeout, group: group, verifying: options.trust)
     let origin = ResourceFetcher(
@@ -31,19 +34,30 @@ extension IncludedStatements {
     let judge = ResponseJudge(
       signerRoots: options.trust.store, signerRootsName: options.trust.name,
       site: SiteDomain(host: site.host))
+    // Clients made for vetted addresses of other hosts, shut down at the end.
+    let pinnedClients = PinnedClients()
     let result = await follow(
       root, site: site, timeout: options.timeout, judge: judge, limits: limits
-    ) { url in
-      url.hasPrefix(site.origin + "/") ? origin : other
+    ) { url throws -> ResourceFetcher in
+      if url.hasPrefix(site.origin + "/") { return origin }
+      guard let vet = options.vetOtherHost else { return other }
+      let address = try SiteAddress(parsing: url)
+      let pinned = try await vet(address.host, address.port)
+      let client = ResourceFetcher.makeClient(
+        timeout: options.timeout, group: group, dnsOverride: [address.host: pinned],
+        verifying: options.trust)
+      pinnedClients.add(client)
+      return ResourceFetcher(client: client, timeout: options.timeout)
     }
     try? await originClient.shutdown()
     try? await otherClient.shutdown()
+    for client in pinnedClients.all { try? await client.shutdown() }
     return result
   }
 
   private static func follow(
     _ root: StatementList, site: SiteAddress, timeout: TimeAmount, judge: ResponseJudge,
-    limits: Limits, fetcher: (String) -> ResourceFetcher
+    limits: Limits, fetcher: (String) async throws -> ResourceFetcher
   ) async -> IncludedStatements {
     var result = IncludedStatements()
     let rootURL = site.url(WellKnownResource.assetLinks.path)
@@ -76,8 +90,19 @@ extension IncludedStatements {
         continue
       }
       fetches += 1
+      let chosen: ResourceFetcher
       do {
-        let response = try await fetcher(url).fetch(url, cap: AndroidServing.sizeCap)
+        chosen = try await fetcher(url)
+      } catch {
+        // The caller's fetch policy refused the host: nothing was sent to it.
+        let refusal = "not fetched: \(error)"
+        list.problem = refusal
+        list.requirements = [Requirement("include", .fail, "\(url): \(refusal)")]
+        result.lists.append(list)
+        continue
+      }
+      do {
+        let response = try await chosen.fetch(url, cap: AndroidServing.sizeCap)
         let check = judge.judgeAssetLinks(response)
         list.requirements = check.requirements
         if let failed = check.requirements.first(where: { $0.status == .fail }) {
@@ -154,4 +179,13 @@ extension IncludedStatements {
     }
     return lines
   }
+}
+
+/// The HTTP clients made while following includes, each for one vetted address.
+private final class PinnedClients: @unchecked Sendable {
+  private let lock = NSLock()
+  private var clients: [HTTPClient] = []
+
+  func add(_ client: HTTPClient) { lock.withLock { clients.append(client) } }
+  var all: [HTTPClient] { lock.withLock { clients } }
 }

@@ -35,7 +35,14 @@ enum BuiltAppReader {
       return try bundle(path, shown: path)
     }
     if lower.hasSuffix(".ipa") { return try ipa(path) }
-    let bytes = try readFile(path)
+    return try read(bytes: try readFile(path), path: path)
+  }
+
+  /// What the bytes of one file named `path` hold: a profile (by its name or its CMS signature)
+  /// or a signed executable; nil for anything else (an entitlements plist). Nothing is read from
+  /// disk: the validator page gets the bytes from the browser.
+  static func read(bytes: [UInt8], path: String) throws(Unreadable) -> Contents? {
+    let lower = path.lowercased()
     if lower.hasSuffix(".mobileprovision") || lower.hasSuffix(".provisionprofile")
       || SignedAssociation.looksSigned(bytes)
     {

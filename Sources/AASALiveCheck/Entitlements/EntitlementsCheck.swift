@@ -15,6 +15,10 @@ public struct EntitlementsCheck: Sendable {
   /// `--hosts`: concrete hosts, checked for the wildcard entries they fall under.
   public var concreteHosts: [SiteAddress]
 
+  /// Per site, the address its name was resolved to and vetted at (the validator page's
+  /// ``FetchPolicy``): its connections go there, with no second resolution.
+  public var pinnedAddresses: [SiteAddress: String] = [:]
+
   public init(
     entitlements: EntitlementsFile, options: LiveCheckOptions, concreteHosts: [SiteAddress] = []
   ) {
@@ -42,32 +46,10 @@ public struct EntitlementsCheck: Sendable {
         ))
       return report
     }
-    var sites: [SiteAddress] = []
-    for domain in entitlements.applinks {
-      if domain.isWildcard {
-        let below = concreteHosts.filter { $0.host.hasSuffix("." + domain.host) }
-        if !below.isEmpty {
-          for site in below where !sites.contains(site) { sites.append(site) }
-          report.requirements.append(
-            Requirement(
-              "applinks", .pass,
-              "\(domain.entry): checks the \(below.count) host\(below.count == 1 ? "" : "s") given under it"
-            ))
-          continue
-        }
-        report.requirements.append(
-          Requirement(
-            "applinks", .info,
-            "\(domain.entry): a wildcard domain is checked by Apple per subdomain and cannot be checked without a concrete host (run check https://SUBDOMAIN.\(domain.host))"
-          ))
-      } else if let site = try? SiteAddress(parsing: domain.host) {
-        if !sites.contains(site) { sites.append(site) }
-      } else {
-        report.requirements.append(
-          Requirement("applinks", .fail, "\(domain.entry): \(domain.host) is not a host name"))
-      }
-    }
-    report.sites = await Self.check(sites, options: options, group: group)
+    let (sites, lines) = plan()
+    report.requirements += lines
+    report.sites = await Self.check(
+      sites, options: options, pinnedAddresses: pinnedAddresses, group: group)
     report.requirements += report.sites.compactMap {
       BuildFindings.judgeSite($0, app: options.app)
     }
@@ -76,13 +58,49 @@ public struct EntitlementsCheck: Sendable {
 }
 
 extension EntitlementsCheck {
+  /// The concrete sites a run fetches, in order: each `applinks:` host, and the ``concreteHosts``
+  /// under a wildcard entry. A caller that vets addresses vets these.
+  public var sites: [SiteAddress] { plan().sites }
+
+  /// The sites to fetch, and the lines about the entries that are not fetched.
+  private func plan() -> (sites: [SiteAddress], lines: [Requirement]) {
+    var sites: [SiteAddress] = []
+    var lines: [Requirement] = []
+    for domain in entitlements.applinks {
+      if domain.isWildcard {
+        let below = concreteHosts.filter { $0.host.hasSuffix("." + domain.host) }
+        if !below.isEmpty {
+          for site in below where !sites.contains(site) { sites.append(site) }
+          lines.append(
+            Requirement(
+              "applinks", .pass,
+              "\(domain.entry): checks the \(below.count) host\(below.count == 1 ? "" : "s") given under it"
+            ))
+          continue
+        }
+        lines.append(
+          Requirement(
+            "applinks", .info,
+            "\(domain.entry): a wildcard domain is checked by Apple per subdomain and cannot be checked without a concrete host (run check https://SUBDOMAIN.\(domain.host))"
+          ))
+      } else if let site = try? SiteAddress(parsing: domain.host) {
+        if !sites.contains(site) { sites.append(site) }
+      } else {
+        lines.append(
+          Requirement("applinks", .fail, "\(domain.entry): \(domain.host) is not a host name"))
+      }
+    }
+    return (sites, lines)
+  }
+
   /// How many sites are checked at once.
   static let concurrentSites = 8
 
   /// Each site checked with `options` (its `site` replaced), at most ``concurrentSites`` at a
   /// time, the reports in the order of `sites`.
   static func check(
-    _ sites: [SiteAddress], options: LiveCheckOptions, group: any EventLoopGroup
+    _ sites: [SiteAddress], options: LiveCheckOptions,
+    pinnedAddresses: [SiteAddress: String] = [:], group: any EventLoopGroup
   ) async -> [LiveCheckReport] {
     await withTaskGroup(of: (Int, LiveCheckReport).self) { tasks in
       var reports: [(Int, LiveCheckReport)] = []
@@ -91,6 +109,7 @@ extension EntitlementsCheck {
         tasks.addTask {
           var siteOptions = options
           siteOptions.site = site
+          siteOptions.pinnedAddress = pinnedAddresses[site] ?? options.pinnedAddress
           return (index, await LiveCheck(options: siteOptions).run(group: group))
         }
       }

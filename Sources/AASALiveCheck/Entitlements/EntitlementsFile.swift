@@ -73,6 +73,17 @@ public struct EntitlementsFile: Sendable {
     return try EntitlementsFile(path: path, bytes: BuiltAppReader.readFile(path))
   }
 
+  /// Reads the bytes of one file named `name`: a provisioning profile (by its extension or its
+  /// CMS signature), a signed executable, else an entitlements property list. Bundles, `.ipa`
+  /// and archives are more than one file and are read with ``load(path:)``.
+  public static func read(name: String, bytes: [UInt8]) throws(Unreadable) -> EntitlementsFile {
+    if let built = try BuiltAppReader.read(bytes: bytes, path: name) {
+      return EntitlementsFile(
+        path: name, entitlements: built.entitlements, profile: built.profile, source: built.source)
+    }
+    return try EntitlementsFile(path: name, bytes: bytes)
+  }
+
   /// Every entry of the associated-domains entitlement (`applinks:`, `webcredentials:`, …).
   public var allDomainEntries: [String] {
     if case .list(let domains) = (entitlements ?? profile?.entitlements)?.associatedDomains {

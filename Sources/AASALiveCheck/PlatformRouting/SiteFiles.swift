@@ -42,17 +42,31 @@ public struct SiteFiles: Sendable {
   /// only up to its format's size limit plus one byte.
   public static func load(folder: String, host: String) -> SiteFiles {
     let root = URL(fileURLWithPath: folder)
-    let site = SiteDomain(host: host)
     func read(_ relative: String, cap: Int) -> [UInt8]? {
       let url = root.appendingPathComponent(relative)
       guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
       defer { try? handle.close() }
       return (try? handle.read(upToCount: cap)).map { Array($0 ?? Data()) }
     }
-    var files = SiteFiles(host: host, source: folder, association: nil, statementList: nil)
     let apple =
       read(".well-known/apple-app-site-association", cap: FileKind.maximumSize + 1)
       ?? read("apple-app-site-association", cap: FileKind.maximumSize + 1)
+    return SiteFiles.read(
+      association: apple,
+      assetLinks: read(".well-known/assetlinks.json", cap: AndroidServing.sizeCap),
+      host: host, source: folder, absent: "the folder has no")
+  }
+
+  /// The two files as given (pasted into the validator page, or read from a folder): each is
+  /// linted as its well-known kind for `host`; a file over its format's size limit is refused as
+  /// Apple's or Android's fetcher refuses it. `absent` starts the note for a file not given
+  /// (`the folder has no`).
+  public static func read(
+    association apple: [UInt8]?, assetLinks android: [UInt8]?, host: String, source: String,
+    absent: String = "no file was given for"
+  ) -> SiteFiles {
+    let site = SiteDomain(host: host)
+    var files = SiteFiles(host: host, source: source, association: nil, statementList: nil)
     if let apple {
       if apple.count > FileKind.maximumSize {
         files.associationProblem =
@@ -66,9 +80,9 @@ public struct SiteFiles: Sendable {
         }
       }
     } else {
-      files.associationProblem = "the folder has no .well-known/apple-app-site-association"
+      files.associationProblem = "\(absent) .well-known/apple-app-site-association"
     }
-    if let android = read(".well-known/assetlinks.json", cap: AndroidServing.sizeCap) {
+    if let android {
       if android.count > AndroidServing.maximumSize {
         files.assetLinksProblem = "assetlinks.json is over 1 MiB, which Android's verifier ignores"
       } else {
@@ -80,7 +94,7 @@ public struct SiteFiles: Sendable {
         }
       }
     } else {
-      files.assetLinksProblem = "the folder has no .well-known/assetlinks.json"
+      files.assetLinksProblem = "\(absent) .well-known/assetlinks.json"
     }
     return files
   }

@@ -24,3 +24,43 @@ struct CheckInput: Sendable {
   var pinnedAddress: String?
   var timeoutSeconds: Double
 }
+
+/// What `POST /api/v1/check` with `entitlements` asks: the inputs of `aasa-lint check
+/// --entitlements NAME [--app A] [--path P ...]`, the file's bytes as the page read them.
+struct EntitlementsCheckInput: Sendable {
+  var name: String
+  var bytes: [UInt8]
+  var paths: [String]
+  var app: String?
+  var cdn: Bool
+  var caFile: String?
+  var timeoutSeconds: Double
+}
+
+/// What `POST /api/v1/route` asks: the inputs of `aasa-lint route --site DIR|https://HOST URL…`.
+struct RouteInput: Sendable {
+  /// Where the site's two files come from.
+  enum Site: Sendable {
+    /// Fetched from the live site, connecting to the vetted address; `vetOtherHost` vets the
+    /// hosts of `include` statements.
+    case live(
+      SiteAddress, pinnedAddress: String,
+      vetOtherHost: @Sendable (_ host: String, _ port: Int) async throws -> String)
+    /// Given as bytes, as a folder holding `.well-known/` would hold them.
+    case given(association: [UInt8]?, assetLinks: [UInt8]?)
+  }
+
+  var site: Site
+  var urls: [String]
+  var domain: String?
+  var app: String?
+  var package: String?
+  var fingerprint: String?
+  /// An AndroidManifest.xml's bytes and the `NAME=VALUE` placeholders for it.
+  var manifest: [UInt8]?
+  var placeholders: [String] = []
+  /// An entitlements file's (or profile's) name and bytes.
+  var entitlements: (name: String, bytes: [UInt8])?
+  var caFile: String?
+  var timeoutSeconds: Double
+}

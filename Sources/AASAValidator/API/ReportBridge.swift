@@ -87,6 +87,129 @@ enum ReportBridge {
     }
   }
 
+  /// `aasa-lint check --entitlements NAME [--app A] [--path P ...] [--no-cdn] --format json`:
+  /// every `applinks:` domain the file names, each connecting to the address vetted for it.
+  static func checkEntitlements(
+    _ input: EntitlementsCheckInput, pinnedAddresses: [SiteAddress: String]
+  ) async throws(Unusable) -> BridgeDocument {
+    let file = try entitlements(name: input.name, bytes: input.bytes)
+    var check = try entitlementsCheck(file, input)
+    check.pinnedAddresses = pinnedAddresses
+    let report = CheckReport(checked: .entitlements(await check.run()), verbose: false)
+    do {
+      return try document(report)
+    } catch {
+      throw Unusable(message: "\(error)")
+    }
+  }
+
+  /// The sites `check --entitlements` fetches for this file, so that each is vetted first.
+  static func entitlementsSites(_ input: EntitlementsCheckInput) throws(Unusable) -> [SiteAddress] {
+    try entitlementsCheck(try entitlements(name: input.name, bytes: input.bytes), input).sites
+  }
+
+  private static func entitlements(name: String, bytes: [UInt8]) throws(Unusable)
+    -> EntitlementsFile
+  {
+    do {
+      return try EntitlementsFile.read(name: name, bytes: bytes)
+    } catch {
+      // As the command line says it of --entitlements, naming the file.
+      throw Unusable(message: "cannot use entitlements \(error.path): \(error.reason)")
+    }
+  }
+
+  /// As `CheckRun` builds it: the app given, else the file's own; Apple's CDN only for public
+  /// hosts.
+  private static func entitlementsCheck(_ file: EntitlementsFile, _ input: EntitlementsCheckInput)
+    throws(Unusable) -> EntitlementsCheck
+  {
+    var options = LiveCheckOptions(
+      site: SiteAddress(host: "localhost"), paths: input.paths,
+      app: input.app ?? file.applicationIdentifier, timeoutSeconds: input.timeoutSeconds)
+    do {
+      options.trust = try TrustRoots.fromArgument(caFile: input.caFile)
+    } catch {
+      throw Unusable(message: "\(error)")
+    }
+    if input.cdn {
+      options.cdnBase = LiveCheckOptions.appleCDNBase
+      options.cdnOnlyForPublicHosts = true
+    }
+    guard options.app != nil else {
+      throw Unusable(
+        message:
+          "entitlements needs app: the app whose ID each domain's file must list (a .entitlements file does not name it; a profile does)"
+      )
+    }
+    return EntitlementsCheck(entitlements: file, options: options)
+  }
+
+  /// `aasa-lint route --site DIR|https://HOST URL… [--domain] [--app] [--package]
+  /// [--fingerprint] [--manifest] [--placeholder] [--entitlements] --format json`, built as
+  /// `RouteRun` builds it from the same values (a folder's files are given as bytes; a live site
+  /// is fetched at its vetted address, its includes vetted too).
+  static func route(_ input: RouteInput) async throws(Unusable) -> BridgeDocument {
+    guard !input.urls.isEmpty else {
+      throw Unusable(message: "route needs URLs to answer for, e.g. https://example.com/products/1")
+    }
+    let files: SiteFiles
+    switch input.site {
+    case .live(let site, let pinnedAddress, let vetOtherHost):
+      var options = LiveCheckOptions(site: site, timeoutSeconds: input.timeoutSeconds)
+      do {
+        options.trust = try TrustRoots.fromArgument(caFile: input.caFile)
+      } catch {
+        throw Unusable(message: "\(error)")
+      }
+      options.cdnBase = nil
+      options.pinnedAddress = pinnedAddress
+      options.vetOtherHost = vetOtherHost
+      files = await SiteFiles.fetch(options).files
+    case .given(let association, let assetLinks):
+      let host =
+        input.domain ?? input.urls.lazy.compactMap { URLComponents(string: $0)?.host }.first
+      guard let host else {
+        throw Unusable(message: "give domain: the URLs are paths, and the files name no host")
+      }
+      // Named as `route --site site` names a folder called site holding .well-known/.
+      files = SiteFiles.read(
+        association: association, assetLinks: assetLinks, host: host.lowercased(),
+        source: "site")
+    }
+    let fingerprint = try input.fingerprint.map { text throws(Unusable) in
+      guard let fingerprint = CertificateFingerprint(text), fingerprint.isSHA256 else {
+        throw Unusable(
+          message: "fingerprint \(text) is not a SHA-256 fingerprint (32 hex pairs joined by `:`)")
+      }
+      return fingerprint
+    }
+    var resources = ManifestResources()
+    for argument in input.placeholders {
+      guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else {
+        throw Unusable(
+          message: "placeholders: \(argument): write NAME=VALUE, e.g. hostName=example.com")
+      }
+      resources.placeholders[String(argument[..<equals])] = String(
+        argument[argument.index(after: equals)...])
+    }
+    let manifest = input.manifest.map { ManifestRouter(manifest: $0, resources: resources) }
+    let entitlementsFile = try input.entitlements.map { file throws(Unusable) in
+      try entitlements(name: file.name, bytes: file.bytes)
+    }
+    let router = PlatformRouter(
+      site: files, appleApp: input.app ?? entitlementsFile?.applicationIdentifier,
+      androidPackage: input.package, androidFingerprint: fingerprint, manifest: manifest,
+      entitlements: entitlementsFile?.applinks)
+    // A path is on the site's host: both platforms are asked about the same full URL.
+    let full = input.urls.map { $0.hasPrefix("/") ? "https://\(files.host)\($0)" : $0 }
+    do {
+      return try document(PlatformRoutingReport(site: files, routes: full.map(router.route)))
+    } catch {
+      throw Unusable(message: "\(error)")
+    }
+  }
+
   /// A report as `--format json` writes it, and the exit status it decides.
   private static func document(_ report: any Report) throws -> BridgeDocument {
     let output = OutputSink()

@@ -17,6 +17,44 @@ struct CheckBody: Decodable {
   var paths: [String]?
   var app: String?
   var cdn: Bool?
+  /// An app's `.entitlements` or `.mobileprovision`, checked as `check --entitlements` does.
+  var entitlements: FileBody?
+}
+
+/// A file as the page sends it: its text, or its bytes in base64 (a binary profile), and the
+/// name it is shown by. A bare string is its text.
+struct FileBody: Decodable {
+  var text: String?
+  var base64: String?
+  var name: String?
+
+  private enum CodingKeys: String, CodingKey { case text, base64, name }
+
+  init(from decoder: any Decoder) throws {
+    if let text = try? decoder.singleValueContainer().decode(String.self) {
+      self.text = text
+      return
+    }
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    text = try container.decodeIfPresent(String.self, forKey: .text)
+    base64 = try container.decodeIfPresent(String.self, forKey: .base64)
+    name = try container.decodeIfPresent(String.self, forKey: .name)
+  }
+}
+
+struct RouteBody: Decodable {
+  var site: String?
+  /// The site's two files given instead of a live site.
+  var aasa: FileBody?
+  var assetlinks: FileBody?
+  var domain: String?
+  var urls: [String]?
+  var app: String?
+  var package: String?
+  var fingerprint: String?
+  var manifest: FileBody?
+  var placeholders: [String]?
+  var entitlements: FileBody?
 }
 
 struct DiffBody: Decodable {
@@ -75,6 +113,34 @@ struct BodyReader {
       name.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7f }.map(Character.init))
     guard !printable.isEmpty, printable.utf8.count <= 200 else { return fallback }
     return printable
+  }
+
+  /// A file's bytes, from its text or its base64, bounded as pasted text is.
+  func file(_ file: FileBody?, field: String) throws(APIError) -> [UInt8]? {
+    guard let file else { return nil }
+    switch (file.text, file.base64) {
+    case (let text?, nil):
+      return Array(try self.text(text, field: "\(field).text").utf8)
+    case (nil, let encoded?):
+      // Four characters of base64 carry three bytes: anything longer is over the limit.
+      guard encoded.utf8.count / 4 <= limits.maximumText / 3 + 1 else {
+        throw .tooLarge("\(field) is over \(limits.maximumText) bytes")
+      }
+      guard
+        let data = Data(
+          base64Encoded: encoded.filter { !$0.isWhitespace }, options: .ignoreUnknownCharacters)
+      else {
+        throw .badInput("\(field).base64 is not base64")
+      }
+      guard data.count <= limits.maximumText else {
+        throw .tooLarge("\(field) is over \(limits.maximumText) bytes")
+      }
+      return Array(data)
+    case (nil, nil):
+      throw .badInput("\(field) has neither text nor base64")
+    case (.some, .some):
+      throw .badInput("\(field) has both text and base64: give one")
+    }
   }
 
   func lint(_ bytes: [UInt8]) throws(APIError) -> LintInput {

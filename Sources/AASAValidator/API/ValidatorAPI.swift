@@ -107,16 +107,6 @@ struct ValidatorAPI: Sendable {
     }
   }
 
-  private func bridged(_ body: () async throws(ReportBridge.Unusable) -> BridgeDocument)
-    async throws(APIError) -> BridgeDocument
-  {
-    do {
-      return try await body()
-    } catch {
-      throw .badInput(error.message)
-    }
-  }
-
   // MARK: Fetching
 
   /// Reads what people paste for a site: `example.com`, `applinks:example.com[?mode=…]`,
@@ -344,9 +334,10 @@ struct ValidatorAPI: Sendable {
           "site is missing", help: "give a site, or the files as aasa and assetlinks: {\"text\"}")
       }
       input.site = .given(association: association, assetLinks: assetLinks)
-      let fixed = input
-      return try await bridged { () async throws(ReportBridge.Unusable) in
-        try await ReportBridge.route(fixed)
+      do throws(ReportBridge.Unusable) {
+        return try await ReportBridge.route(input)
+      } catch {
+        throw .badInput(error.message)
       }
     }
     guard association == nil, assetLinks == nil else {

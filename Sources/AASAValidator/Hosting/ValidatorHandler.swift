@@ -54,7 +54,7 @@ public struct ValidatorHandler: HostedHandler {
       case (_, "/api/v1/about"):
         throw APIError.methodNotAllowed("GET")
       case ("POST", "/api/v1/lint"), ("POST", "/api/v1/check"), ("POST", "/api/v1/diff"),
-        ("POST", "/api/v1/device"):
+        ("POST", "/api/v1/device"), ("POST", "/api/v1/route"):
         guard Self.isJSON(request.header("content-type")) else { throw APIError.unsupportedMedia }
         let document = try await api.answer(
           endpoint: String(path.dropFirst("/api/v1/".count)), body: request.body,
@@ -62,7 +62,8 @@ public struct ValidatorHandler: HostedHandler {
         var response = Self.json(document.json, status: 200)
         response.headers.append(("x-aasa-exit-status", String(document.exitStatus)))
         return response
-      case (_, "/api/v1/lint"), (_, "/api/v1/check"), (_, "/api/v1/diff"), (_, "/api/v1/device"):
+      case (_, "/api/v1/lint"), (_, "/api/v1/check"), (_, "/api/v1/diff"), (_, "/api/v1/device"),
+        (_, "/api/v1/route"):
         throw APIError.methodNotAllowed("POST")
       default:
         throw APIError.notFound
