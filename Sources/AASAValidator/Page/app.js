@@ -6,7 +6,7 @@
 
 (function () {
   const $ = (id) => document.getElementById(id);
-  const views = ["check", "file", "route", "diff", "device"];
+  const views = ["check", "file", "route", "diff", "device", "platforms", "apple", "android"];
   // Each view's fragment parameters and the fields that hold them.
   const fields = {
     check: [["site", "check-site"], ["app", "check-app"], ["paths", "check-paths"], ["cdn", "check-cdn"]],
@@ -14,6 +14,12 @@
     route: [["text", "route-text"], ["urls", "route-urls"], ["app", "route-app"]],
     diff: [["old", "diff-old"], ["oldsite", "diff-oldsite"], ["new", "diff-new"], ["newsite", "diff-newsite"], ["urls", "diff-urls"]],
     device: [["text", "device-text"]],
+    platforms: [["urls", "platforms-urls"], ["site", "platforms-site"], ["aasa", "platforms-aasa"], ["assetlinks", "platforms-assetlinks"],
+      ["domain", "platforms-domain"], ["app", "platforms-app"], ["package", "platforms-package"], ["fingerprint", "platforms-fingerprint"],
+      ["manifest", "platforms-manifest"]],
+    apple: [["entitlements", "apple-entitlements"], ["app", "apple-app"], ["paths", "apple-paths"], ["swcutil", "apple-swcutil"]],
+    android: [["package", "android-package"], ["fingerprint", "android-fingerprint"], ["site", "android-site"],
+      ["assetlinks", "android-assetlinks"], ["urls", "android-urls"], ["device", "android-device"]],
   };
   let lastDocument = null;
   let lastCommand = "";
@@ -87,6 +93,7 @@
       if (input.type === "checkbox") input.checked = params.get(param) === "1";
       else input.value = params.get(param) || "";
     }
+    fillUpload(view, params);
   }
 
   function collect(view) {
@@ -96,6 +103,7 @@
       if (input.type === "checkbox") { if (input.checked) params.set(param, "1"); }
       else if (input.value.trim()) params.set(param, input.value);
     }
+    collectUpload(view, params);
     return params;
   }
 
@@ -120,7 +128,8 @@
       else if (view === "file") rendered = await runFile(params);
       else if (view === "route") rendered = await runRoute(params);
       else if (view === "diff") rendered = await runDiff(params);
-      else rendered = await runDevice(params);
+      else if (view === "device") rendered = await runDevice(params);
+      else rendered = await { platforms: runPlatforms, apple: runApple, android: runAndroid }[view](params);
       body.replaceChildren(...rendered);
       result.scrollIntoView({ block: "start" });
     } catch (error) {
@@ -325,6 +334,10 @@
     const doc = await api("device", { text: params.get("text") || "" });
     lastDocument = doc;
     lastCommand = "aasa-lint device paste.txt --format json";
+    return renderDeviceDocument(doc);
+  }
+
+  function renderDeviceDocument(doc) {
     const out = [el("p", "", "Read as " + doc.platform + " output")];
     for (const note of doc.notes || []) out.push(el("p", "note", note));
     for (const app of doc.apps || []) {
@@ -339,6 +352,238 @@
       }
     }
     return out;
+  }
+
+  // MARK: Both platforms, Apple, Android
+
+  // An uploaded binary file (a .mobileprovision) per view: its name and bytes in base64, also
+  // kept in the fragment ("entname", "ent") so that the result stays a link. A text file goes
+  // into its textarea instead.
+  const uploads = { platforms: null, apple: null };
+  const largest = 1048576;
+
+  function uploadNote(view) {
+    const note = $(view + "-entitlements-note");
+    const upload = uploads[view];
+    note.textContent = upload ? upload.name + (upload.base64 ? " (" + Math.floor(upload.base64.length * 3 / 4) + " bytes, sent as base64)" : " (text)") : "";
+  }
+
+  function fillUpload(view, params) {
+    if (!(view in uploads)) return;
+    uploads[view] = params.get("entname") ? { name: params.get("entname"), base64: params.get("ent") || "" } : null;
+    uploadNote(view);
+  }
+
+  function collectUpload(view, params) {
+    const upload = uploads[view];
+    if (!upload) return;
+    params.set("entname", upload.name);
+    if (upload.base64) params.set("ent", upload.base64);
+  }
+
+  function refuseUpload(code, message) {
+    $("result").hidden = false;
+    $("result-body").replaceChildren(problem({ code, message }));
+  }
+
+  // Reads an uploaded file in the page (FileReader; nothing is posted until the form is sent):
+  // UTF-8 text into `textarea`, anything else kept as base64 for `view`.
+  function readUpload(input, textarea, view) {
+    const file = input.files[0];
+    if (!file) return;
+    if (file.size > largest) { refuseUpload("too-large", file.name + " is over 1 MiB"); return; }
+    const reader = new FileReader();
+    reader.onload = () => {
+      const bytes = new Uint8Array(reader.result);
+      let text = null;
+      try { text = new TextDecoder("utf-8", { fatal: true }).decode(bytes); } catch (error) { text = null; }
+      if (text !== null && !text.includes("\u0000") && textarea) {
+        textarea.value = text;
+        if (view) { uploads[view] = { name: file.name, base64: "" }; uploadNote(view); }
+        return;
+      }
+      if (!view) { refuseUpload("bad-input", file.name + " is not UTF-8 text"); return; }
+      let binary = "";
+      for (let index = 0; index < bytes.length; index += 8192) binary += String.fromCharCode.apply(null, bytes.subarray(index, index + 8192));
+      uploads[view] = { name: file.name, base64: btoa(binary) };
+      if (textarea) textarea.value = "";
+      uploadNote(view);
+    };
+    reader.readAsArrayBuffer(file);
+  }
+
+  // The entitlements of a view as the API takes them: {text} or {base64}, with the file's name.
+  function entitlementsOf(view, params, param) {
+    const upload = uploads[view];
+    const text = param ? params.get(param) : "";
+    if (text) return { text, name: upload ? upload.name : "App.entitlements" };
+    if (upload && upload.base64) return { base64: upload.base64, name: upload.name };
+    return null;
+  }
+
+  function verdictBadge(verdict) {
+    const kind = verdict === "opens" ? "pass" : verdict === "unknown" ? "info" : "fail";
+    const node = el("span", "badge " + kind, verdict);
+    return node;
+  }
+
+  function androidSummary(android) {
+    const parts = [];
+    if (android.package) parts.push(android.package);
+    if (android.hostVerified !== null && android.hostVerified !== undefined) parts.push(android.hostVerified ? "host verified" : "host not verified");
+    if (android.granted !== null && android.granted !== undefined) parts.push(android.granted ? "granted" : "not granted");
+    if (android.dynamicRule) parts.push("dynamic rules: " + android.dynamicRule);
+    return parts.join(", ");
+  }
+
+  function platformLine(route) {
+    const line = el("div", "route");
+    line.append(el("code", "", route.url), document.createTextNode(" "), el("span", "badge " + (route.agree ? "agree" : "disagree"), route.agree ? "alike" : "differ"));
+    const ios = el("span", "platform");
+    ios.append(el("strong", "", "iOS"), verdictBadge(route.ios.verdict), document.createTextNode(" " + route.ios.explanation));
+    line.append(ios);
+    if (route.ios.entitlementCoversHost === false) line.append(el("span", "help", "no applinks: entry of the app names this host"));
+    const android = el("span", "platform");
+    android.append(el("strong", "", "Android"), verdictBadge(route.android.verdict), document.createTextNode(" " + androidSummary(route.android)));
+    line.append(android);
+    if (route.android.grant) line.append(el("span", "detail", "grant: " + route.android.grant));
+    if (route.android.activitySummary) line.append(el("span", "detail", "activity: " + route.android.activitySummary));
+    for (const fix of route.fixes || []) line.append(el("span", "help", "fix: " + fix));
+    return line;
+  }
+
+  function renderPlatforms(doc) {
+    const routes = doc.routes || [];
+    const head = el("p", "", doc.site + " (" + doc.host + "): " + routes.filter((route) => route.agree).length + " of " + routes.length + " URLs answered alike on iOS and Android");
+    return [head, ...routes.map(platformLine)];
+  }
+
+  function routeBody(params, prefix) {
+    const body = { urls: lines(params.get("urls")) };
+    for (const name of ["app", "package", "fingerprint"]) if (params.get(name)) body[name] = params.get(name).trim();
+    const site = (params.get("site") || "").trim();
+    if (site) body.site = site;
+    else {
+      if (params.get("aasa")) body.aasa = { text: params.get("aasa") };
+      if (params.get("assetlinks")) body.assetlinks = { text: params.get("assetlinks") };
+      if (params.get("domain")) body.domain = params.get("domain").trim();
+    }
+    return body;
+  }
+
+  function routeCommand(body) {
+    const site = body.site ? (/:\/\//.test(body.site) ? body.site : "https://" + body.site) : "site";
+    return ["aasa-lint", "route", "--site", quote(site)].concat(body.domain ? ["--domain", quote(body.domain)] : [], body.urls.map(quote))
+      .concat(body.app ? ["--app", quote(body.app)] : [], body.package ? ["--package", quote(body.package)] : [],
+        body.fingerprint ? ["--fingerprint", quote(body.fingerprint)] : [], body.manifest ? ["--manifest", "AndroidManifest.xml"] : [],
+        body.entitlements ? ["--entitlements", quote(body.entitlements.name)] : [], ["--format", "json"]).join(" ");
+  }
+
+  async function runPlatforms(params) {
+    const body = routeBody(params);
+    if (params.get("manifest")) body.manifest = params.get("manifest");
+    const entitlements = entitlementsOf("platforms", params, null);
+    if (entitlements) body.entitlements = entitlements;
+    const doc = await api("route", body);
+    lastDocument = doc;
+    lastCommand = routeCommand(body);
+    return renderPlatforms(doc);
+  }
+
+  // The Apple and Android views ask up to two endpoints; Download JSON gives their documents by
+  // endpoint, and the command copies one line per endpoint.
+  async function gather(parts) {
+    const out = [];
+    const documents = {};
+    const commands = [];
+    for (const [title, endpoint, body, command, render] of parts) {
+      out.push(el("h3", "", title));
+      try {
+        const doc = await api(endpoint, body);
+        documents[endpoint] = doc;
+        commands.push(command);
+        out.push(...render(doc));
+      } catch (error) {
+        documents[endpoint] = { error };
+        out.push(problem(error));
+      }
+    }
+    if (!parts.length) throw { code: "bad-input", message: "nothing to ask", help: "fill in at least one of the fields" };
+    lastDocument = parts.length === 1 ? documents[parts[0][1]] : documents;
+    lastCommand = commands.join("\n");
+    return out;
+  }
+
+  async function runApple(params) {
+    const parts = [];
+    const entitlements = entitlementsOf("apple", params, "entitlements");
+    if (entitlements) {
+      const body = { entitlements, paths: lines(params.get("paths")) };
+      if (params.get("app")) body.app = params.get("app").trim();
+      const command = ["aasa-lint", "check", "--entitlements", quote(entitlements.name)].concat(body.app ? ["--app", quote(body.app)] : [],
+        body.paths.flatMap((path) => ["--path", quote(path)]), ["--no-cdn", "--format", "json"]).join(" ");
+      parts.push(["The entitlements against each domain", "check", body, command, renderEntitlements]);
+    }
+    if ((params.get("swcutil") || "").trim()) {
+      parts.push(["The device's swcutil output", "device", { text: params.get("swcutil") }, "aasa-lint device swcutil.txt --format json", renderDeviceDocument]);
+    }
+    return gather(parts);
+  }
+
+  function renderEntitlements(doc) {
+    const out = [];
+    const head = el("p");
+    head.append(badge(doc.status), document.createTextNode(" " + doc.entitlements + (doc.app ? " for " + doc.app : "")));
+    out.push(head, ...(doc.requirements || []).map(requirementLine));
+    for (const site of doc.sites || []) {
+      out.push(el("h3", "", site.site));
+      out.push(...renderCheck(site));
+    }
+    return out;
+  }
+
+  function assetLinksRouteLine(route) {
+    const line = el("div", "route");
+    line.append(el("code", "", route.input));
+    for (const app of route.apps || []) {
+      const verdict = el("span", "platform");
+      verdict.append(el("strong", "", app.app), badge(app.verdict === "match" || app.verdict === "opens" ? "pass" : app.verdict), document.createTextNode(" " + (app.verdict || "")));
+      line.append(verdict);
+      if (app.reason) line.append(el("span", "detail", app.reason));
+      if (app.rule !== null && app.rule !== undefined) line.append(el("span", "rule", "statement [" + app.statement + "] " + (typeof app.rule === "string" ? app.rule : JSON.stringify(app.rule))));
+    }
+    return line;
+  }
+
+  function renderAssetLinks(text) {
+    return (doc) => {
+      const out = renderFile(Object.assign({}, doc, { routes: [] }), text);
+      if ((doc.routes || []).length) out.push(el("h3", "", "Dynamic rules per URL"), ...doc.routes.map(assetLinksRouteLine));
+      return out;
+    };
+  }
+
+  async function runAndroid(params) {
+    const parts = [];
+    const pkg = (params.get("package") || "").trim();
+    const fingerprint = (params.get("fingerprint") || "").trim();
+    const urls = lines(params.get("urls"));
+    const text = params.get("assetlinks") || "";
+    if (text.trim()) {
+      const body = { text, name: "assetlinks.json", urls, grants: pkg && fingerprint ? [pkg + ":" + fingerprint] : [] };
+      const command = ["aasa-lint", "assetlinks.json"].concat(urls.map(quote), body.grants.flatMap((grant) => ["--grants", quote(grant)]), ["--format", "json"]).join(" ");
+      parts.push(["The assetlinks.json: grants and dynamic rules", "lint", body, command, renderAssetLinks(text)]);
+    } else if ((params.get("site") || "").trim()) {
+      const body = routeBody(params);
+      delete body.app;
+      // The grant is answered per URL: the site's root when no URL is given.
+      if (!body.urls.length) body.urls = ["/"];
+      parts.push(["The site's assetlinks.json for each URL", "route", body, routeCommand(body), renderPlatforms]);
+    }
+    if ((params.get("device") || "").trim()) {
+      parts.push(["The device's pm get-app-links output", "device", { text: params.get("device") }, "aasa-lint device pm-get-app-links.txt --format json", renderDeviceDocument]);
+    }
+    return gather(parts);
   }
 
   // MARK: As you type
@@ -417,6 +662,10 @@
       reader.readAsText(file);
     });
     $("route-one").addEventListener("input", onType);
+    $("platforms-manifest-upload").addEventListener("change", (event) => readUpload(event.target, $("platforms-manifest"), null));
+    $("platforms-entitlements-upload").addEventListener("change", (event) => readUpload(event.target, null, "platforms"));
+    $("apple-entitlements-upload").addEventListener("change", (event) => readUpload(event.target, $("apple-entitlements"), "apple"));
+    $("android-assetlinks-upload").addEventListener("change", (event) => readUpload(event.target, $("android-assetlinks"), null));
     $("copy-command").addEventListener("click", (event) => copy(lastCommand, event.currentTarget));
     $("copy-link").addEventListener("click", (event) => copy(location.href, event.currentTarget));
     $("download-json").addEventListener("click", download);

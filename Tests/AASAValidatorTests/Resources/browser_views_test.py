@@ -1,0 +1,232 @@
+"""Drives headless Chromium through the validator page's platform views: Both platforms, Apple
+and Android (docs/validator.md, "The views"), as a person uses them.
+
+Run by ValidatorViewsBrowserTests (Swift) as browser_test.py is: Debian's /usr/bin/python3 with
+python3-selenium, Debian's chromium through chromium-driver, every address on 127.0.0.0/8. One
+argument: a JSON object with the validator's URL, the local TLS site's URL, the folder for
+screenshots, the browser and driver paths, the texts to paste and the files to upload. Prints one
+line per case and exits non-zero when any failed.
+"""
+import json
+import os
+import sys
+import time
+import urllib.parse
+
+os.environ["SE_OFFLINE"] = "true"  # Selenium Manager must not download anything.
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+config = json.loads(sys.argv[1])
+base = config["validator"]
+shots = config["screenshots"]
+failures = []
+
+
+def start():
+    options = webdriver.ChromeOptions()
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     "--no-first-run", "--no-default-browser-check", "--disable-background-networking",
+                     "--disable-component-update", "--disable-sync", "--disable-default-apps",
+                     "--disable-extensions", "--no-proxy-server", "--window-size=375,900"]:
+        options.add_argument(argument)
+    options.binary_location = config["chromium"]
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(config["chromedriver"]), options=options)
+    driver.set_page_load_timeout(30)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 375, "height": 812, "deviceScaleFactor": 1, "mobile": True})
+    return driver
+
+
+def check(name, condition, detail=""):
+    if condition:
+        print("ok   " + name)
+    else:
+        print("FAIL " + name + (": " + detail if detail else ""))
+        failures.append(name)
+
+
+def wait_for(predicate, timeout=40):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            value = predicate()
+            if value:
+                return value
+        except Exception:  # an element not there yet
+            pass
+        time.sleep(0.1)
+    return None
+
+
+def result_text(driver):
+    """The result area's whole text once it has an answer (folded lines too), or ""."""
+    text = wait_for(lambda: (lambda t: t and "Working" not in t and t)(
+        driver.execute_script("return document.getElementById('result-body').textContent")))
+    return text or ""
+
+
+def fits(driver, name):
+    width = driver.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+    check(name + " fits 375 px without sideways scrolling", width[0] <= width[1] and width[1] <= 400, str(width))
+
+
+def shot(driver, name):
+    driver.execute_script("document.getElementById('result').scrollIntoView({block: 'start'})")
+    driver.save_screenshot(os.path.join(shots, "validator-" + name + ".png"))
+
+
+def set_value(driver, element_id, text):
+    driver.execute_script("document.getElementById(arguments[0]).value = arguments[1]", element_id, text)
+
+
+def open_view(driver, view):
+    # A fresh load, so that one view's answer is never read as the next one's.
+    driver.get("about:blank")
+    driver.get(base + "#" + view)
+    wait_for(lambda: driver.find_element(By.ID, "view-" + view).is_displayed())
+
+
+def markup_in_result(driver):
+    return driver.execute_script(
+        "return [window.pwned, document.querySelectorAll('#result-body img, #result-body script, #result-body b').length]")
+
+
+console = []
+driver = start()
+try:
+    driver.get(base)
+    wait_for(lambda: driver.find_element(By.ID, "policy").text)
+    labels_ok = driver.execute_script(
+        "return [...document.querySelectorAll('#view-platforms input, #view-platforms textarea,"
+        " #view-apple input, #view-apple textarea, #view-android input, #view-android textarea')]"
+        ".every(e => document.querySelector('label[for=\"' + e.id + '\"]'))")
+    check("every field of the new views has a label", labels_ok)
+    names = [link.text for link in driver.find_elements(By.CSS_SELECTOR, "nav a")]
+    check("the views are in the navigation", all(n in names for n in ["Both platforms", "Apple", "Android"]), repr(names))
+
+    # Both platforms from pasted files, the manifest and the entitlements uploaded; submitted
+    # from the keyboard (Enter in a field).
+    open_view(driver, "platforms")
+    set_value(driver, "platforms-urls", "/albums/1\n/help/x\n/videos/samples/2010/x")
+    set_value(driver, "platforms-aasa", config["association"])
+    set_value(driver, "platforms-assetlinks", config["assetlinks"])
+    set_value(driver, "platforms-domain", "example.com")
+    set_value(driver, "platforms-app", "D3KQX62K1A.com.example.photoapp")
+    set_value(driver, "platforms-fingerprint", config["fingerprint"])
+    driver.find_element(By.ID, "platforms-manifest-upload").send_keys(config["manifestFile"])
+    wait_for(lambda: "<manifest" in driver.find_element(By.ID, "platforms-manifest").get_attribute("value"), 10)
+    driver.find_element(By.ID, "platforms-entitlements-upload").send_keys(config["entitlementsFile"])
+    wait_for(lambda: "App.entitlements" in driver.find_element(By.ID, "platforms-entitlements-note").text, 10)
+    package = driver.find_element(By.ID, "platforms-package")
+    package.send_keys("com.example.photoapp")
+    package.send_keys(Keys.ENTER)
+    text = result_text(driver)
+    check("both platforms answer per URL", "https://example.com/albums/1" in text and "iOS" in text and "Android" in text, text[:600])
+    check("the deciding rule and the activity are shown",
+          "details[0].components[1]" in text and "activity: " in text and "com.example.photoapp" in text, text[:800])
+    check("the platforms' agreement is counted", "answered alike on iOS and Android" in text, text[:300])
+    check("where they differ, what to fix", "fix: " in text, text[:800])
+    check("the answer is a link", driver.execute_script("return location.hash").startswith("#platforms?urls="))
+    command = driver.execute_script(
+        "document.getElementById('copy-command').click(); return document.getElementById('command').textContent")
+    check("copy as command gives aasa-lint route", command.startswith("aasa-lint route --site site --domain example.com"), command)
+    fits(driver, "platforms")
+    shot(driver, "platforms")
+
+    # The link reproduces the answer on reload (the uploaded file travels in the fragment).
+    before = len(driver.find_elements(By.CSS_SELECTOR, "#result-body .route"))
+    driver.refresh()
+    text = result_text(driver)
+    after = len(driver.find_elements(By.CSS_SELECTOR, "#result-body .route"))
+    check("reload answers the link again", before == 3 and after == 3 and "activity: " in text, "%d then %d" % (before, after))
+
+    # Both platforms of the live site, opened as a link.
+    link = "#platforms?" + urllib.parse.urlencode({
+        "urls": "/albums/1\n/videos/samples/2010/x", "site": config["site"],
+        "app": "D3KQX62K1A.com.example.photoapp", "package": "com.example.photoapp"})
+    driver.get("about:blank")
+    driver.get(base + link)
+    text = result_text(driver)
+    check("the live site's files answer both platforms", config["site"] in text and "opens" in text and "granted" in text, text[:600])
+
+    # Apple: an uploaded .entitlements (text) and an uploaded .mobileprovision (binary), each
+    # checked against its domains on the local site.
+    open_view(driver, "apple")
+    driver.find_element(By.ID, "apple-entitlements-upload").send_keys(config["entitlementsFile"])
+    wait_for(lambda: "associated-domains" in driver.find_element(By.ID, "apple-entitlements").get_attribute("value"), 10)
+    set_value(driver, "apple-app", "D3KQX62K1A.com.example.photoapp")
+    set_value(driver, "apple-paths", "/albums/1")
+    driver.find_element(By.CSS_SELECTOR, "#form-apple button[type=submit]").click()
+    text = result_text(driver)
+    check("an uploaded .entitlements is checked against its domain",
+          "App.entitlements for D3KQX62K1A.com.example.photoapp" in text and config["site"] in text and "passed" in text, text[:600])
+    fits(driver, "apple")
+    shot(driver, "apple")
+
+    open_view(driver, "apple")
+    driver.find_element(By.ID, "apple-entitlements-upload").send_keys(config["profileFile"])
+    note = wait_for(lambda: "sent as base64" in driver.find_element(By.ID, "apple-entitlements-note").text and
+                    driver.find_element(By.ID, "apple-entitlements-note").text, 10)
+    check("a binary profile is read in the page and sent as base64", bool(note), str(note))
+    driver.find_element(By.CSS_SELECTOR, "#form-apple button[type=submit]").click()
+    text = result_text(driver)
+    check("an uploaded .mobileprovision is checked with its own app",
+          "embedded.mobileprovision for D3KQX62K1A.com.example.photoapp" in text and config["site"] in text, text[:600])
+
+    # Markup in a pasted file is text: an entitlements file whose domain is HTML.
+    open_view(driver, "apple")
+    set_value(driver, "apple-entitlements", config["hostileEntitlements"])
+    set_value(driver, "apple-app", "D3KQX62K1A.com.example.photoapp")
+    driver.find_element(By.CSS_SELECTOR, "#form-apple button[type=submit]").click()
+    text = result_text(driver)
+    injected = markup_in_result(driver)
+    check("markup in a pasted entitlements file is shown as text", "<img src=x onerror=" in text and "<b>" in text, text[:400])
+    check("nothing in the pasted file ran or became markup", injected[0] is None and injected[1] == 0, repr(injected))
+
+    # Android: a pasted assetlinks.json with dynamic rules, a grant asked, and pm get-app-links.
+    open_view(driver, "android")
+    set_value(driver, "android-package", "com.example.shop")
+    set_value(driver, "android-fingerprint", config["fingerprint"])
+    set_value(driver, "android-assetlinks", config["dynamicAssetlinks"])
+    set_value(driver, "android-urls", "https://shop.example.com/products/1\nhttps://shop.example.com/products/1/reviews")
+    set_value(driver, "android-device", config["device"])
+    driver.find_element(By.CSS_SELECTOR, "#form-android button[type=submit]").click()
+    text = result_text(driver)
+    check("the grant is answered", "Grants" in text and "com.example.shop" in text, text[:600])
+    check("URLs are routed through the dynamic rules", "Dynamic rules per URL" in text and "/products/*/reviews" in text, text[:1200])
+    check("the pasted pm get-app-links output is explained", "shop.example.com · 1024" in text, text[-600:])
+    fits(driver, "android")
+    shot(driver, "android")
+
+    # Android from the live site: the grant of its assetlinks.json.
+    open_view(driver, "android")
+    set_value(driver, "android-package", "com.example.photoapp")
+    set_value(driver, "android-fingerprint", config["fingerprint"])
+    set_value(driver, "android-site", config["site"])
+    driver.find_element(By.CSS_SELECTOR, "#form-android button[type=submit]").click()
+    text = result_text(driver)
+    check("the live site's grant is answered", "granted" in text and config["site"] in text, text[:600])
+
+    # A blocked address in the new endpoint: the refusal names the flag.
+    driver.get("about:blank")
+    driver.get(base + "#platforms?urls=%2Fx&site=https%3A%2F%2F127.0.0.2")
+    text = result_text(driver)
+    check("a blocked site is explained with the flag that lifts it", "blocked-address" in text and "--allow" in text, text[:400])
+
+    console.extend(driver.get_log("browser"))
+    expected = lambda entry: entry.get("source") == "network" and "/api/v1/route" in entry.get("message", "") \
+        and "403" in entry.get("message", "")
+    errors = [entry for entry in console if entry.get("level") == "SEVERE" and not expected(entry)]
+    violations = [entry for entry in console if "Content Security Policy" in entry.get("message", "")]
+    check("the console has no errors", not errors, repr(errors[:3]))
+    check("the console has no CSP violations", not violations, repr(violations[:3]))
+finally:
+    driver.quit()
+
+print("%d failed" % len(failures))
+sys.exit(1 if failures else 0)
