@@ -197,7 +197,7 @@ struct ManifestAnalysis {
             "\(reference) is not resolved"
             + (reference.hasPrefix("@")
               ? " (no res/values file beside the manifest defines it)"
-              : " (the build's manifestPlaceholders give \(reference.dropFirst(2).dropLast()) its value)")
+              : " (no value for the build placeholder \(reference.dropFirst(2).dropLast()))")
         ))
     }
     return (result.value, !result.unresolved.isEmpty)

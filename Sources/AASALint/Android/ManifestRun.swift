@@ -57,7 +57,7 @@ package struct ManifestRun: FormatDeclaring {
   package func run(urls: URLSource = .none) throws -> ManifestLintReport {
     let router = ManifestRouter(manifest: source, resources: resources)
     return ManifestLintReport(
-      file: LintedFile(name: fileName, source: source), manifest: router.report.namingPlaceholderFlags(),
+      file: LintedFile(name: fileName, source: source), manifest: router.report.inCommandLineWords(),
       threshold: strict ? .warning : .error,
       routes: urls.isEmpty ? nil : try urls.collect().map(router.route), verbose: verbose)
   }

@@ -11,7 +11,7 @@ extension CheckRun {
     var manifestRun = ManifestRun(fileName: path, source: try FileInput.read(path))
     try manifestRun.loadResources(manifestPath: path, placeholders: placeholders)
     let manifest = AndroidManifestFile.read(manifestRun.source, resources: manifestRun.resources)
-      .namingPlaceholderFlags()
+      .inCommandLineWords()
     if let broken = manifest.diagnostics.first(where: { $0.severity == .error }) {
       throw UsageError("\(path):\(broken.location.line): \(broken.message)")
     }

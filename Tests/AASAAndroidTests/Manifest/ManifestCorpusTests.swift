@@ -77,7 +77,7 @@ import Testing
       bare.diagnostics.first { $0.code == .AndroidManifest.unresolved })
     // The library speaks of the build, not of a flag: the command line adds its flags.
     #expect(!unresolved.message.contains("--") && !unresolved.help.contains("--"))
-    #expect(unresolved.message.contains("manifestPlaceholders give hostName its value"))
+    #expect(unresolved.message.contains("no value for the build placeholder hostName"))
     #expect(!Self.verified(bare).contains("svgomg.firebaseapp.com"))
     let resolved = try Self.report(
       "020-svgomg-twa.xml", placeholders: ["hostName": "svgomg.firebaseapp.com"])
