@@ -19,6 +19,8 @@ struct LiteralSpan: Sendable {
     case masks(MaskTable)
   }
 
+  /// The literal itself, for ``MatcherProgram``, which exports it as one state per scalar.
+  let scalars: [UInt32]
   /// How many scalars.
   let length: Int
   /// Where the run's bits start in the simulation's words.
@@ -42,6 +44,7 @@ struct LiteralSpan: Sendable {
   /// A literal that follows a `*`, of any length.
   init(afterStar scalars: [UInt32], wordOffset: Int) {
     precondition(!scalars.isEmpty)
+    self.scalars = scalars
     length = scalars.count
     self.wordOffset = wordOffset
     wordCount = 1
@@ -50,6 +53,7 @@ struct LiteralSpan: Sendable {
 
   init(_ scalars: [UInt32], wordOffset: Int) {
     precondition(!scalars.isEmpty && scalars.count <= Self.maximumLength)
+    self.scalars = scalars
     length = scalars.count
     self.wordOffset = wordOffset
     wordCount = (scalars.count + 63) / 64

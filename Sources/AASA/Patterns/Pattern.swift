@@ -53,7 +53,8 @@ public struct Pattern: Sendable, CustomStringConvertible {
   public let usesMultiCharacterVariables: Bool
 
   private let strategy: Strategy
-  private let automaton: PatternAutomaton
+  /// Built for every pattern (for near-miss explanations), and what ``MatcherProgram`` exports.
+  let automaton: PatternAutomaton
   /// The longest run of literal scalars outside wildcards and variables, which every matching text
   /// contains (normalized and folded like the prefix). The rule index files patterns without a
   /// useful prefix or suffix under it, and automaton patterns check it before they run.
