@@ -62,8 +62,12 @@ public struct ValidatorHandler: HostedHandler {
         var response = Self.json(document.json, status: 200)
         response.headers.append(("x-aasa-exit-status", String(document.exitStatus)))
         return response
+      case ("POST", "/api/v1/matcher"):
+        // The page's own: the file's compiled rules for the as-you-type box (MatcherEndpoint).
+        guard Self.isJSON(request.header("content-type")) else { throw APIError.unsupportedMedia }
+        return Self.json(try MatcherEndpoint(reader: api.reader).answer(request.body), status: 200)
       case (_, "/api/v1/lint"), (_, "/api/v1/check"), (_, "/api/v1/diff"), (_, "/api/v1/device"),
-        (_, "/api/v1/route"):
+        (_, "/api/v1/matcher"), (_, "/api/v1/route"):
         throw APIError.methodNotAllowed("POST")
       default:
         throw APIError.notFound

@@ -588,28 +588,88 @@
 
   // MARK: As you type
 
-  // The single-URL box asks the API (a lint of the already-given file, no fetch, answered in a
-  // few milliseconds) a moment after typing stops; see docs/validator.md.
-  let typingTimer = 0;
-  let typingSerial = 0;
-  function onType() {
-    clearTimeout(typingTimer);
-    typingTimer = setTimeout(async () => {
-      const serial = ++typingSerial;
-      const url = $("route-one").value.trim();
+  // The single-URL box answers in the page on every keystroke, without a request: the file's
+  // rules, compiled by aasa-lint's own matcher, come once per version of the file from
+  // POST /api/v1/matcher (debounced while the file is edited), and matcher.js routes each typed
+  // URL with them, as /api/v1/lint would (see docs/validator.md, "The matcher program"). A file
+  // the program does not cover (an assetlinks.json, a route config) is asked of /api/v1/lint.
+  const box = { text: null, program: null, pending: null, fileTimer: 0, typingTimer: 0, serial: 0 };
+
+  function loadProgram() {
+    const text = $("route-text").value;
+    if (box.text === text) return box.pending;
+    box.text = text;
+    box.program = null;
+    box.pending = api("matcher", { text }).then((answer) => {
+      if (box.text === text) box.program = answer.program ? answer : { program: null, reason: answer.reason };
+    }, (error) => {
+      // Not asked again for this text: the box then asks /api/v1/lint, which shows the error.
+      if (box.text === text) box.program = { program: null, reason: error.message };
+    });
+    return box.pending;
+  }
+
+  function onFileEdited() {
+    clearTimeout(box.fileTimer);
+    box.fileTimer = setTimeout(() => { if ($("route-text").value.trim()) loadProgram().then(answerNow); }, 300);
+  }
+
+  // The route of one URL with the current program, or null when there is none (yet).
+  function routeHere(url) {
+    if (!box.program || !box.program.program || box.text !== $("route-text").value) return null;
+    return AASAMatcher.route(box.program.program, url, $("route-app").value.trim());
+  }
+
+  function answerNow() {
+    const url = $("route-one").value.trim();
+    const answer = $("route-one-answer");
+    if (!url || !$("route-text").value.trim()) { answer.replaceChildren(); delete answer.dataset.by; return; }
+    if (new TextEncoder().encode(url).length > 4096) {
+      answer.replaceChildren(problem({ code: "too-large", message: "a URL is at most 4,096 bytes" }));
+      return;
+    }
+    if (box.text !== $("route-text").value) { loadProgram().then(answerNow); return; }
+    if (!box.program) return; // the program is on its way; answerNow runs when it comes
+    const route = routeHere(url);
+    if (route) {
+      answer.replaceChildren(routeLine(route));
+      answer.dataset.by = "page";
+    } else {
+      askTheAPI(url);
+    }
+  }
+
+  // For files without a program: /api/v1/lint with the one URL, a moment after typing stops.
+  function askTheAPI(url) {
+    clearTimeout(box.typingTimer);
+    box.typingTimer = setTimeout(async () => {
+      const serial = ++box.serial;
       const answer = $("route-one-answer");
-      if (!url || !$("route-text").value.trim()) { answer.textContent = ""; return; }
       try {
         const body = { text: $("route-text").value, urls: [url] };
         if ($("route-app").value.trim()) body.app = $("route-app").value.trim();
         const doc = await api("lint", body);
-        if (serial !== typingSerial) return;
+        if (serial !== box.serial) return;
         answer.replaceChildren(...(doc.routes || []).map(routeLine));
+        answer.dataset.by = "api";
       } catch (error) {
-        if (serial === typingSerial) answer.replaceChildren(problem(error));
+        if (serial === box.serial) answer.replaceChildren(problem(error));
       }
     }, 120);
   }
+
+  function onType() {
+    box.serial += 1; // an answer still on its way from the API is stale now
+    clearTimeout(box.typingTimer);
+    answerNow();
+  }
+
+  // For the browser test that compares the page's answers with the API's
+  // (Tests/AASAValidatorTests/Resources/matcher_agreement_test.py).
+  window.aasaAsYouType = Object.freeze({
+    load: () => loadProgram().then(() => box.program && box.program.program ? "page" : "api"),
+    route: routeHere,
+  });
 
   // MARK: Export
 
@@ -666,6 +726,8 @@
     $("platforms-entitlements-upload").addEventListener("change", (event) => readUpload(event.target, null, "platforms"));
     $("apple-entitlements-upload").addEventListener("change", (event) => readUpload(event.target, $("apple-entitlements"), "apple"));
     $("android-assetlinks-upload").addEventListener("change", (event) => readUpload(event.target, $("android-assetlinks"), null));
+    $("route-text").addEventListener("input", onFileEdited);
+    $("route-app").addEventListener("input", onType);
     $("copy-command").addEventListener("click", (event) => copy(lastCommand, event.currentTarget));
     $("copy-link").addEventListener("click", (event) => copy(location.href, event.currentTarget));
     $("download-json").addEventListener("click", download);

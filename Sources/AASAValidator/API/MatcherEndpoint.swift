@@ -1,0 +1,86 @@
+import AASA
+import AASACore
+import AASALint
+import AASAWellKnown
+import Foundation
+
+/// `POST /api/v1/matcher`: the page's own endpoint, not a document of `aasa-lint`. It answers
+/// `{"text", "name"?}` with the file's compiled rules as a ``MatcherProgram``, so that the
+/// single-URL box routes each typed URL in the page, without a request per keystroke
+/// (docs/validator.md, "The matcher program"). The file is read exactly as `POST /api/v1/lint`
+/// reads it for routing (the same detection and linter, the same ``Matcher``), so the box and the
+/// list agree.
+///
+/// The answer is `{"kind": "aasa", "program": PROGRAM}`, or `{"kind", "program": null,
+/// "reason"}` when the page must ask `/api/v1/lint` instead: another kind of file (Android's
+/// dynamic rules, route configs and App Links pages route on the server), or a program too large
+/// to run per keystroke.
+struct MatcherEndpoint {
+  /// The most automaton states a program may hold: past this, a keystroke could cost the page
+  /// more than a request does, and it asks the API.
+  static let maximumStates = 50_000
+
+  struct Body: Decodable {
+    var text: String?
+    var name: String?
+  }
+
+  struct Answer: Encodable {
+    var kind: String
+    var program: MatcherProgram?
+    var reason: String?
+
+    private enum Key: String, CodingKey {
+      case kind, program, reason
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: Key.self)
+      try container.encode(kind, forKey: .kind)
+      // Written even when null, so that the page reads one shape.
+      try container.encode(program, forKey: .program)
+      try container.encodeIfPresent(reason, forKey: .reason)
+    }
+  }
+
+  let reader: BodyReader
+
+  func answer(_ bytes: [UInt8]) throws(APIError) -> [UInt8] {
+    let body = try reader.decode(Body.self, bytes)
+    let text = try reader.text(body.text, field: "text")
+    let name = reader.name(body.name, fallback: "pasted.json")
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.withoutEscapingSlashes]
+    guard let json = try? encoder.encode(Self.answer(text: text, name: name)) else {
+      throw .badInput("the file's rules could not be written as a program")
+    }
+    return [UInt8](json) + [0x0A]
+  }
+
+  /// The program of `text`, or why there is none.
+  static func answer(text: String, name: String) -> Answer {
+    let detected = InputKind.detect(SourceDocument(name: name, bytes: Array(text.utf8)))
+    switch detected.kind {
+    case .aasa, .assetlinks:
+      break
+    case .routes:
+      return Answer(kind: "routes", reason: "a route config is routed by the API")
+    case .applinks:
+      return Answer(kind: "applinks", reason: "an App Links page is routed by the API")
+    case .manifest:
+      return Answer(kind: "manifest", reason: "an AndroidManifest.xml is not routed here")
+    }
+    // As LintRun reads it for routing: the same linter, the association it read (or none).
+    let report = WellKnownLinter().lint(detected.document)
+    if report.kind == .assetLinks {
+      return Answer(kind: "assetlinks", reason: "Android's dynamic rules are routed by the API")
+    }
+    let program = MatcherProgram(Matcher(report.association ?? SiteAssociation()))
+    guard program.states <= maximumStates else {
+      return Answer(
+        kind: "aasa",
+        reason: "the rules compile to \(program.states) states, over \(maximumStates)")
+    }
+    return Answer(kind: "aasa", program: program)
+  }
+}

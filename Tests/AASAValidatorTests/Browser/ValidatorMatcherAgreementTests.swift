@@ -1,0 +1,95 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The single-URL box's own matcher (Page/matcher.js running the program of POST
+/// /api/v1/matcher) against the API's routes, in headless Chromium: for the bundled examples, a
+/// fixture that uses every feature of the pattern language, and the association files of the
+/// shared corpus when it is on this machine (`AASA_CORPUS`, else /work/shared/corpus; read at run
+/// time, never copied here), every verdict, app and deciding rule must be the same. Then typing:
+/// no request, and 1,000 typed URLs answered within a bound. The cases are in
+/// Resources/matcher_agreement_test.py.
+@Suite(.serialized) struct ValidatorMatcherAgreementTests {
+  @Test(.timeLimit(.minutes(5))) func pageMatcherAgreesWithTheAPI() async throws {
+    #if os(Linux)
+      // On Linux (and CI) the browser is installed by .ci/setup: a missing one fails here.
+      let chromium = try ExecutableLookup.require("chromium")
+      let driver = try ExecutableLookup.require("chromedriver")
+    #else
+      guard
+        let chromium = ExecutableLookup.path(of: "chromium")
+          ?? ExecutableLookup.path(of: "google-chrome"),
+        let driver = ExecutableLookup.path(of: "chromedriver"),
+        (try? await ChildProcess.run(
+          ValidatorBrowserTests.python, ["-c", "import selenium"]))?.status == 0
+      else {
+        print(
+          "ValidatorMatcherAgreementTests: skipped on macOS without chromium, chromedriver and "
+            + "selenium")
+        return
+      }
+    #endif
+    let directory = try TemporaryDirectory(label: "validator-matcher")
+    let validator = try RunningProgram(
+      "aasa-lint", ["web", "--listen", "127.0.0.1:0"], in: directory)
+    let url = try await validator.wait(for: "URL on the first line", timeout: .seconds(30)) {
+      text in
+      text.split(separator: "\n").first.map(String.init).flatMap {
+        $0.hasPrefix("http://127.0.0.1:") ? $0 : nil
+      }
+    }
+    let root = BuiltProducts.packageRoot
+    let examples = [
+      "examples/site/.well-known/apple-app-site-association", "examples/old.json",
+      "examples/new.json", "examples/broken/common-mistakes.json",
+      "examples/broken/trailing-comma.json", "examples/broken/truncated.json",
+      "examples/broken/typographic-quotes.json",
+      "Tests/AASAValidatorTests/Resources/matcher-agreement-aasa.json",
+    ]
+    var files = examples.map { ["label": $0, "path": root.appendingPathComponent($0).path] }
+    let corpus = Self.corpusAssociations()
+    files += corpus.map { ["label": $0, "path": $0] }
+    let configuration: [String: Any] = [
+      "validator": url, "screenshots": directory.path, "chromium": chromium,
+      "chromedriver": driver, "files": files,
+      "assetlinks": root.appendingPathComponent("examples/android/assetlinks.json").path,
+    ]
+    let argument = String(
+      decoding: try JSONSerialization.data(withJSONObject: configuration), as: UTF8.self)
+    let script = root.appendingPathComponent(
+      "Tests/AASAValidatorTests/Resources/matcher_agreement_test.py"
+    ).path
+    let result = try await ChildProcess.run(
+      ValidatorBrowserTests.python, [script, argument], environment: ["SE_OFFLINE": "true"],
+      timeout: .seconds(240))
+    print(result.stdout)
+    #expect(
+      result.status == 0,
+      "\(result.stdout)\n\(result.stderr)\nvalidator log: \(validator.errors)")
+    // Every file was compared: one line each, and the count of routes.
+    for file in files {
+      #expect(
+        result.stdout.contains("ok   the page's matcher agrees with the API on \(file["label"]!) "))
+    }
+    #expect(result.stdout.contains("compared \(files.count) files"))
+  }
+
+  /// The association files of the shared corpus (JSON with an `applinks` key), when it is here.
+  static func corpusAssociations() -> [String] {
+    let folder =
+      ProcessInfo.processInfo.environment["AASA_CORPUS"] ?? "/work/shared/corpus"
+    guard
+      let walker = FileManager.default.enumerator(
+        at: URL(fileURLWithPath: folder), includingPropertiesForKeys: nil)
+    else { return [] }
+    var found: [String] = []
+    for case let file as URL in walker where file.pathExtension == "json" {
+      guard let data = try? Data(contentsOf: file), data.count < 1_000_000,
+        let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+        object["applinks"] != nil
+      else { continue }
+      found.append(file.path)
+    }
+    return found.sorted()
+  }
+}

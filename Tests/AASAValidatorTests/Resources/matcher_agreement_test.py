@@ -1,0 +1,348 @@
+"""The single-URL box's own matcher against the API, in headless Chromium.
+
+Run by ValidatorMatcherAgreementTests (Swift) with Debian's /usr/bin/python3 (python3-selenium,
+chromium, chromium-driver); every address is on 127.0.0.0/8. One argument: a JSON object with the
+validator's URL, the browser and driver paths, the folder for screenshots and the association
+files to compare (`{"label", "path"}`, read here at run time).
+
+For each file it derives URLs from the file's own patterns (each wildcard and variable filled in
+several ways, case changed, percent-encoded, with query items, fragments and trailing slashes)
+plus edge cases shared by all files, asks POST /api/v1/lint for their routes (the document of
+`aasa-lint FILE URL … --format json`), lets the page route the same URLs with its own matcher
+(window.aasaAsYouType.route, the function the box itself calls), and compares every verdict, app,
+deciding rule and its settings. Then it types into the box: no request may leave the page, and
+1,000 typed URLs must be answered within a time bound. Prints one line per case, the counts, and
+exits non-zero on any failure.
+"""
+import json
+import os
+import re
+import sys
+import time
+import urllib.request
+
+os.environ["SE_OFFLINE"] = "true"  # Selenium Manager must not download anything.
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+config = json.loads(sys.argv[1])
+base = config["validator"]
+failures = []
+UNKNOWN_APP = "9JA89QQLNQ.com.example.notinthefile"
+# The whole of 1,000 URLs typed one after the other, each answered (the DOM included).
+TYPING_BOUND_SECONDS = 3.0
+
+
+def check(name, condition, detail=""):
+    if condition:
+        print("ok   " + name)
+    else:
+        print("FAIL " + name + (": " + detail if detail else ""))
+        failures.append(name)
+
+
+def start():
+    options = webdriver.ChromeOptions()
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     "--no-first-run", "--no-default-browser-check", "--disable-background-networking",
+                     "--disable-component-update", "--disable-sync", "--disable-default-apps",
+                     "--disable-extensions", "--no-proxy-server", "--window-size=375,900"]:
+        options.add_argument(argument)
+    options.binary_location = config["chromium"]
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(config["chromedriver"]), options=options)
+    driver.set_page_load_timeout(30)
+    driver.set_script_timeout(60)
+    return driver
+
+
+# MARK: URLs from a file's own patterns
+
+VARIABLE = re.compile(r"\$\(([^()$]*)\)")
+BUILT_INS = {
+    "lang": ["en", "EN", "eng", "xx", "En"], "region": ["GB", "gb", "UK", "Gb", "us"],
+    "alpha": ["a", "Z", "1"], "upper": ["A", "a", "0"], "lower": ["a", "A", "_"],
+    "alnum": ["a", "9", "-"], "digit": ["7", "x", "0"], "xdigit": ["f", "G", "A"],
+}
+STAR_FILLS = ["", "x", "a/b", "é", "Δ/%20", "*"]
+ONE_FILLS = ["x", "é", "/", "%", "Q"]
+
+
+def fill(pattern, variables, variant):
+    """One text the pattern may match: each `*`, `?`, `\\c` and `$(name)` filled in by `variant`."""
+    out = []
+    index = 0
+    count = 0
+    while index < len(pattern):
+        character = pattern[index]
+        match = VARIABLE.match(pattern, index)
+        if match:
+            values = variables.get(match.group(1)) or BUILT_INS.get(match.group(1)) or ["v"]
+            value = values[(variant + count) % len(values)]
+            out.append(fill(value, {}, variant + 1) if "$(" not in value else value)
+            index = match.end()
+        elif character == "\\" and index + 1 < len(pattern):
+            out.append(pattern[index + 1])
+            index += 2
+        elif character == "*":
+            while index < len(pattern) and pattern[index] == "*":
+                index += 1
+            out.append(STAR_FILLS[(variant + count) % len(STAR_FILLS)])
+        elif character == "?":
+            out.append(ONE_FILLS[(variant + count) % len(ONE_FILLS)])
+            index += 1
+        else:
+            out.append(character)
+            index += 1
+        count += 1
+    return "".join(out)
+
+
+def encoded(text):
+    return "".join(character if ord(character) < 0x80 else
+                   "".join("%%%02X" % byte for byte in character.encode("utf-8")) for character in text)
+
+
+def rules_of(document):
+    """(path, query, fragment) sources of every rule, and the custom variables."""
+    applinks = document.get("applinks") if isinstance(document, dict) else None
+    if not isinstance(applinks, dict):
+        return [], {}
+    variables = {}
+    for name, values in (applinks.get("substitutionVariables") or {}).items():
+        values = values if isinstance(values, list) else [values]
+        variables[name] = [value for value in values if isinstance(value, str)] or ["v"]
+    rules = []
+    for detail in applinks.get("details") or []:
+        if not isinstance(detail, dict):
+            continue
+        for path in detail.get("paths") or []:
+            if isinstance(path, str):
+                rules.append((path[4:] if path.startswith("NOT ") else path, None, None))
+        for component in detail.get("components") or []:
+            if isinstance(component, dict):
+                rules.append((component.get("/"), component.get("?"), component.get("#")))
+    return rules, variables
+
+
+def string_literals(text):
+    """The strings of a file that is not JSON (truncated, typographic quotes): a rough reading."""
+    found = []
+    for literal in re.findall(r'"((?:[^"\\\n]|\\.)*)"', text):
+        try:
+            value = json.loads('"' + literal + '"')
+        except ValueError:
+            continue
+        if value.startswith("/") or value.startswith("NOT /") or value.startswith("*"):
+            found.append((value[4:] if value.startswith("NOT ") else value, None, None))
+    return found
+
+
+EDGE_CASES = [
+    "/", "//", "/a//b", "/%2F", "/a%2Fb", "/café", "/caf%C3%A9", "/CAF%C3%89", "/caf%c3%a9/x", "/%FF",
+    "/%", "/%zz", "/%C3", "https://example.com/albums/1?x#y", "HTTPS://Example.COM./x/", "/x?", "/x#",
+    "/x?#", "/?a=1&b", "/?a=1&a=2", "/?=&&=", "/a b", " /albums/1 ", "/albums/1\t", "/İ/", "/ß", "/ẞ", "/ſ",
+    "/\u212a", "/ς", "/Σ", "/µ", "/ǅ", "/*", "/?", "/a*b", "/\\", "/<script>", "/%E2%82%AC/x", "/😀",
+    "x", "*", "/x/#frag?not-query", "/x?q=a#b?c", "/x?%41=1", "/x?café=1", "/x?caf%C3%A9=1",
+    "https://user@host:8443/path?y", "//host/x", "/\u00a0x", "/x\u200b",
+]
+
+
+def urls_for(text, limit=700):
+    try:
+        rules, variables = rules_of(json.loads(text))
+    except ValueError:
+        rules, variables = string_literals(text), {}
+    urls = []
+    seen = set()
+
+    def add(url):
+        if url.strip() and url not in seen and len(urls) < limit:
+            seen.add(url)
+            urls.append(url)
+
+    for url in EDGE_CASES:
+        add(url)
+    for variant in range(5):
+        for path, query, fragment in rules:
+            base_path = fill(path, variables, variant) if isinstance(path, str) else "/x" + str(variant)
+            forms = [base_path]
+            if variant == 0:
+                forms += [base_path.upper(), base_path.lower(), encoded(base_path), encoded(base_path).lower(),
+                          base_path + "/", base_path.rstrip("/") or "/", "/" + base_path.lstrip("/") + "x"]
+            for form in forms:
+                add(form)
+                if isinstance(query, str):
+                    add(form + "?" + fill(query, variables, variant))
+                if isinstance(query, dict):
+                    items = [(name, fill(value, variables, variant) if isinstance(value, str) else "1")
+                             for name, value in query.items()]
+                    add(form + "?" + "&".join(name + "=" + value for name, value in items))
+                    add(form + "?" + "&".join(encoded(name) + "=" + encoded(value) for name, value in items))
+                    add(form + "?" + "&".join(name.upper() + "=" + value.upper() for name, value in items))
+                    add(form + "?" + "&".join(name + "=" + value + "&" + name + "=zz" for name, value in items))
+                    add(form + "?" + "&".join(name for name, _ in items))
+                    add(form + "?other=1")
+                if isinstance(fragment, str):
+                    add(form + "#" + fill(fragment, variables, variant))
+                    add(form + "#" + fill(fragment, variables, variant).upper())
+                add(form + "?ref=x#top")
+    return urls
+
+
+# MARK: Comparing
+
+def api_routes(text, urls, app=None):
+    routes = []
+    for start in range(0, len(urls), 1000):
+        body = {"text": text, "urls": urls[start:start + 1000]}
+        if app:
+            body["app"] = app
+        for attempt in range(30):
+            request = urllib.request.Request(base + "api/v1/lint", data=json.dumps(body).encode(),
+                                             headers={"Content-Type": "application/json"})
+            try:
+                with urllib.request.urlopen(request, timeout=60) as response:
+                    routes += json.loads(response.read())["routes"]
+                break
+            except urllib.error.HTTPError as error:
+                if error.code != 429:
+                    raise
+                time.sleep(float(error.headers.get("Retry-After", "1")))
+    return routes
+
+
+def essentials(route):
+    """What the box shows of a route: the app that opens it, and each verdict and its rule."""
+    verdicts = [{key: verdict.get(key) for key in
+                 ["app", "verdict", "detail", "component", "rule", "ruleKind", "caseSensitive", "percentEncoded"]}
+                for verdict in route["verdicts"]]
+    return json.dumps({"input": route["input"], "app": route["app"], "verdicts": verdicts}, sort_keys=True,
+                      ensure_ascii=False)
+
+
+def apps_of(text):
+    """The file's app IDs as written (`appIDs`, or `appID` as a string or, wrongly, a list)."""
+    try:
+        details = json.loads(text)["applinks"]["details"]
+    except (ValueError, KeyError, TypeError):
+        return []
+    apps = []
+    for detail in details if isinstance(details, list) else []:
+        if not isinstance(detail, dict):
+            continue
+        for key in ["appIDs", "appID"]:
+            value = detail.get(key)
+            apps += [app for app in (value if isinstance(value, list) else [value]) if isinstance(app, str)]
+    return apps
+
+
+def set_file(driver, text, app=""):
+    driver.execute_script(
+        "const t = document.getElementById('route-text'); t.value = arguments[0];"
+        "t.dispatchEvent(new Event('input'));"
+        "document.getElementById('route-app').value = arguments[1];", text, app)
+    return driver.execute_async_script(
+        "const done = arguments[arguments.length - 1]; window.aasaAsYouType.load().then(done, (e) => done('error ' + e));")
+
+
+def page_routes(driver, urls):
+    return driver.execute_script("return arguments[0].map((url) => window.aasaAsYouType.route(url));", urls)
+
+
+def compare(driver, label, text, urls, app=None):
+    """Compared pairs, and the disagreements (at most a few shown)."""
+    expected = api_routes(text, urls, app)
+    by = set_file(driver, text, app or "")
+    if by != "page":
+        return 0, ["the page has no program for it (" + str(by) + ")"]
+    actual = page_routes(driver, urls)
+    wrong = []
+    if len(expected) != len(urls):
+        wrong.append("the API routed %d of %d URLs" % (len(expected), len(urls)))
+    for url, want, got in zip(urls, expected, actual):
+        if got is None or essentials(want) != essentials(got):
+            wrong.append("%r: API %s, page %s" % (url, essentials(want), got and essentials(got)))
+    return min(len(expected), len(actual)), wrong
+
+
+def main():
+    files = [(entry["label"], open(entry["path"], encoding="utf-8", errors="replace").read())
+             for entry in config["files"]]
+    driver = start()
+    try:
+        driver.get(base + "#route")
+        compared = 0
+        verdicts = 0
+        for label, text in files:
+            urls = urls_for(text)
+            count, wrong = compare(driver, label, text, urls)
+            apps = apps_of(text)
+            for app in (apps[-1:] + [UNKNOWN_APP]):
+                more, wrong_for_app = compare(driver, label, text, urls[:150], app)
+                count += more
+                wrong += ["--app " + app + " " + line for line in wrong_for_app]
+            compared += count
+            verdicts += count * max(1, len(set(apps)))
+            check("the page's matcher agrees with the API on %s (%d URLs, %d with --app)" %
+                  (label, len(urls), count - len(urls)), not wrong, "\n  ".join(wrong[:8]) + (
+                      "\n  … %d disagreements" % len(wrong) if len(wrong) > 8 else ""))
+        print("compared %d files × URLs: %d routes" % (len(files), compared))
+
+        # Typing: every keystroke answered in the page, with no request.
+        association = next(text for label, text in files if "site" in label)
+        set_file(driver, association)
+        driver.execute_script(
+            "window.__fetches = 0; const original = window.fetch;"
+            "window.fetch = function () { window.__fetches += 1; return original.apply(this, arguments); };"
+            "window.__resources = performance.getEntriesByType('resource').length;")
+        box = driver.find_element(By.ID, "route-one")
+        box.clear()
+        answers = []
+        for character in "/videos/samples/2010/x":
+            box.send_keys(character)
+            answers.append(driver.execute_script(
+                "const a = document.getElementById('route-one-answer'); return [a.dataset.by, a.textContent];"))
+        typed = driver.execute_script(
+            "return [window.__fetches, performance.getEntriesByType('resource').length - window.__resources];")
+        check("each keystroke is answered in the page", all(by == "page" for by, _ in answers), str(answers[-3:]))
+        check("the last keystroke's answer is the API's route", "blocked" in answers[-1][1]
+              and "details[1].paths[1]" in answers[-1][1], answers[-1][1])
+        check("typing makes no request (fetch calls, resource entries)", typed == [0, 0], str(typed))
+
+        many = ["/albums/%d" % n if n % 3 else "/videos/samples/%d/x?y=%d#z" % (n, n) for n in range(1000)]
+        timing = driver.execute_script(
+            "const box = document.getElementById('route-one'); const answer = document.getElementById('route-one-answer');"
+            "let answered = 0; const started = performance.now();"
+            "for (const url of arguments[0]) { box.value = url; box.dispatchEvent(new Event('input'));"
+            "  if (answer.dataset.by === 'page' && answer.textContent.includes(url)) answered += 1; }"
+            "return [performance.now() - started, answered, window.__fetches];", many)
+        print("1,000 typed URLs answered in %.1f ms" % timing[0])
+        check("1,000 typed URLs are each answered in the page within %.1f s" % TYPING_BOUND_SECONDS,
+              timing[1] == 1000 and timing[0] < TYPING_BOUND_SECONDS * 1000 and timing[2] == 0, str(timing))
+        driver.save_screenshot(os.path.join(config["screenshots"], "validator-as-you-type.png"))
+
+        # A file without a program (an assetlinks.json) still answers, through the API.
+        if config.get("assetlinks"):
+            by = set_file(driver, open(config["assetlinks"], encoding="utf-8").read())
+            box.clear()
+            box.send_keys("/x")
+            answered = None
+            deadline = time.time() + 10
+            while time.time() < deadline and not answered:
+                answered = driver.execute_script(
+                    "const a = document.getElementById('route-one-answer'); return a.dataset.by === 'api' && a.textContent;")
+                time.sleep(0.1)
+            check("an assetlinks.json is answered by the API", by == "api" and bool(answered), str([by, answered]))
+
+        errors = [entry for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
+        check("no console errors", not errors, str(errors[:3]))
+    finally:
+        driver.quit()
+    print("%d failed" % len(failures))
+    sys.exit(1 if failures else 0)
+
+
+main()
