@@ -4,13 +4,27 @@ import AASACore
 import AASALiveCheck
 
 /// What `aasa-lint route --site` found: per URL, iOS's answer with the deciding rule, Android's
-/// (verified host, grant, dynamic rule, activity), and what to fix where they disagree.
+/// (verified host, grant, dynamic rule, activity), and what to fix where they disagree; with
+/// `--expect`, each platform's cell of the table checked against that platform's answer.
 package struct PlatformRoutingReport: Report {
   package var site: SiteFiles
   package var routes: [PlatformRoute]
+  /// The `--expect` table's cells, checked (`-` cells make none).
+  package var expectations: CheckedExpectations<PlatformExpectationResult>?
+  /// The routes of the table's rows, in table order: `--format tsv` writes them after the URLs',
+  /// as `aasa-lint FILE --expect` does.
+  package var tableRoutes: [PlatformRoute] = []
 
-  /// Routing answers a question and fails nothing; `--expect` tables are for one platform.
-  package var outcome: Outcome { .passed }
+  package init(site: SiteFiles, routes: [PlatformRoute]) {
+    self.site = site
+    self.routes = routes
+  }
+
+  /// Routing answers a question and fails nothing; an `--expect` cell that is not met fails the
+  /// run, as every command's `--expect` does.
+  package var outcome: Outcome { Outcome(failing: !(expectations?.unmet.isEmpty ?? true)) }
+
+  private var table: String { expectations?.file ?? "" }
 }
 
 extension PlatformRoutingReport: TextReport {
@@ -46,8 +60,11 @@ extension PlatformRoutingReport: TextReport {
         output.line("  " + style.yellow("fix") + "      " + shown(fix))
       }
     }
-    let agree = routes.filter(\.platformsAgree).count
-    output.line("\(agree) of \(routes.count) URLs answered alike on iOS and Android")
+    if !routes.isEmpty || expectations == nil {
+      let agree = routes.filter(\.platformsAgree).count
+      output.line("\(agree) of \(routes.count) URLs answered alike on iOS and Android")
+    }
+    expectations?.results.renderText(file: table, style: style, to: output)
   }
 
   private func androidSummary(_ android: PlatformRoute.Android) -> String {
@@ -64,23 +81,54 @@ extension PlatformRoutingReport: TextReport {
 
 extension PlatformRoutingReport: TSVReport {
   /// `url<TAB>iOS verdict<TAB>Android verdict<TAB>activity or -` per URL.
+  /// The table's rows follow the URLs; unmet cells go to standard error, which TSV leaves to
+  /// the person.
   package func writeTSV(to output: OutputSink, _ context: RenderContext) {
-    for route in routes {
+    for route in routes + tableRoutes {
       output.line(
         [
           route.url, route.apple.verdict.rawValue, route.android.verdict.rawValue,
           route.android.activity?.match?.activity ?? "-",
         ].map(\.escapingControlCharacters).joined(separator: "\t"))
     }
+    if let expectations, !expectations.unmet.isEmpty {
+      let errors = context.errors
+      expectations.results.renderText(file: table, style: context.style, to: errors)
+      errors.flush()
+    }
+  }
+}
+
+/// `--format sarif` and `github` carry the `--expect` cells that are not met, at their lines of
+/// the table, as every command's `--expect` does (the routes themselves are findings of no file).
+extension PlatformRoutingReport: SARIFReport {
+  package func addSARIFResults(to builder: inout SARIFLog.Builder) {
+    builder.add(
+      file: table, diagnostics: [],
+      otherResults: (expectations?.unmet ?? []).map {
+        .unmet(
+          $0, line: $0.expectation.line, table: table,
+          fix: "the site's files, the manifest or the app")
+      })
+  }
+}
+
+extension PlatformRoutingReport: GitHubReport {
+  package func writeAnnotations(to output: OutputSink) {
+    GitHubAnnotationWriter.writeUnmet(
+      (expectations?.unmet ?? []).map { ($0.expectation.line, $0.describe(file: table)) },
+      table: table, to: output)
   }
 }
 
 extension PlatformRoutingReport: JSONReport {
   /// `{"kind": "route", "site", "host", "routes": [{"url", "ios": {"verdict", "app",
   /// "explanation", "entitlementCoversHost"}, "android": {"verdict", "package", "hostVerified",
-  /// "granted", "grant", "dynamicRule", "activity"}, "fixes", "agree"}]}`.
+  /// "granted", "grant", "dynamicRule", "activity"}, "fixes", "agree"}], "expectations"?: {"file",
+  /// "met", "failed", "results": [{"line", "column", "input", "platform", "expected", "verdict",
+  /// "actual", "met"}]}}`.
   package var jsonDocument: any Encodable {
-    PlatformRoutingJSON(
+    var document = PlatformRoutingJSON(
       site: site.source, host: site.host,
       routes: routes.map { route in
         .init(
@@ -99,6 +147,35 @@ extension PlatformRoutingReport: JSONReport {
             activitySummary: Nullable(route.android.activity?.summary)),
           fixes: route.fixes, agree: route.platformsAgree)
       })
+    document.expectations = expectations.map { checked in
+      ExpectationsJSON(
+        file: checked.file, met: checked.results.count - checked.unmet.count,
+        failed: checked.unmet.count, results: checked.results.map(PlatformExpectationJSON.init))
+    }
+    return document
+  }
+}
+
+/// A `route --expect` cell, checked.
+struct PlatformExpectationJSON: Encodable {
+  var line: Int
+  var column: Int
+  var input: String
+  var platform: String
+  var expected: String
+  var verdict: String
+  var actual: String
+  var met: Bool
+
+  init(_ result: PlatformExpectationResult) {
+    line = result.expectation.line
+    column = result.expectation.column
+    input = result.expectation.input
+    platform = result.expectation.platform.rawValue
+    expected = result.expectation.expected.description
+    verdict = result.verdict
+    actual = result.actual
+    met = result.isMet
   }
 }
 
@@ -133,4 +210,7 @@ struct PlatformRoutingJSON: Encodable {
   var site: String
   var host: String
   var routes: [Route]
+  /// Only with `--expect`: the key is left out otherwise, so documents without a table are as
+  /// they were.
+  var expectations: ExpectationsJSON<PlatformExpectationJSON>?
 }

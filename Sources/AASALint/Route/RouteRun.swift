@@ -9,7 +9,7 @@ import Foundation
 /// site fetched as `check` fetches it, `include` statements followed), the Android manifest and
 /// the iOS entitlements when given, into a ``PlatformRoutingReport``.
 package struct RouteRun: FormatDeclaring {
-  package static let formats: [OutputFormat] = [.text, .json, .tsv]
+  package static let formats: [OutputFormat] = [.text, .json, .tsv, .sarif, .github]
 
   /// A folder holding `.well-known/`, or `https://host[:port]`.
   package var site: String
@@ -24,13 +24,21 @@ package struct RouteRun: FormatDeclaring {
   package var placeholders: [String] = []
   package var entitlements: String?
   package var caFile: String?
+  /// `--expect`: a table with a column per platform (or two fields: iOS's), read by
+  /// ``ExpectationTableFile``.
+  package var expect: String?
   package var timeoutSeconds: Double = 10
 
   package init(site: String) { self.site = site }
 
   package func run(urls: URLSource) async throws -> PlatformRoutingReport {
     let urls = try urls.collect()
-    guard !urls.isEmpty else {
+    // The table is read (and its form checked) before the site is: a bad table ends the run
+    // before anything is fetched or written.
+    let table = try expect.map { try ExpectationTableFile.readPlatformTable($0) }
+    let expectations = try table.map(ExpectationTableFile.platformExpectations(of:)) ?? []
+    let tableInputs = table?.rows.map(\.input) ?? []
+    guard !urls.isEmpty || table != nil else {
       throw UsageError("route needs URLs to answer for, e.g. https://example.com/products/1")
     }
     let files: SiteFiles
@@ -55,7 +63,8 @@ package struct RouteRun: FormatDeclaring {
           "--site \(site) is neither a folder (holding .well-known/) nor an https:// URL")
       }
       let host =
-        domain ?? urls.lazy.compactMap { URLComponents(string: $0)?.host }.first
+        domain
+        ?? (urls + tableInputs).lazy.compactMap { URLComponents(string: $0)?.host }.first
       guard let host else {
         throw UsageError("give --domain HOST: the URLs are paths, and a folder names no host")
       }
@@ -86,7 +95,29 @@ package struct RouteRun: FormatDeclaring {
       androidPackage: androidPackage, androidFingerprint: fingerprint, manifest: manifestRouter,
       entitlements: entitlementsFile?.applinks)
     // A path is on the site's host: both platforms are asked about the same full URL.
-    let full = urls.map { $0.hasPrefix("/") ? "https://\(files.host)\($0)" : $0 }
-    return PlatformRoutingReport(site: files, routes: full.map(router.route))
+    func full(_ url: String) -> String { url.hasPrefix("/") ? "https://\(files.host)\(url)" : url }
+    var report = PlatformRoutingReport(site: files, routes: urls.map { router.route(full($0)) })
+    if let table {
+      if let unknown = ExpectationTableFile.unknownApp(
+        in: expectations, file: table.file, appleApp: router.appleApp,
+        association: files.association, androidPackage: router.androidPackage)
+      {
+        throw unknown
+      }
+      // Each row's URL is routed once, for every platform's cell of it.
+      let tableRoutes = table.rows.map { router.route(full($0.input)) }
+      var routeOfLine: [Int: PlatformRoute] = [:]
+      for (row, route) in zip(table.rows, tableRoutes) { routeOfLine[row.line] = route }
+      let namespace = manifestRouter?.report.package
+      report.expectations = CheckedExpectations(
+        file: table.file,
+        results: expectations.compactMap { expectation in
+          routeOfLine[expectation.line].map {
+            PlatformExpectationResult(expectation, route: $0, namespace: namespace)
+          }
+        })
+      report.tableRoutes = tableRoutes
+    }
+    return report
   }
 }
