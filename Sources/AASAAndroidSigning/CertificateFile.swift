@@ -89,8 +89,9 @@ public enum CertificateFile {
     } catch {
       throw CertificateFileError(
         password == nil
-          ? "not a DER certificate, or a PKCS#12 keystore that needs --keystore-password"
-          : "not a DER certificate, or a PKCS#12 keystore this password does not open")
+          ? "not a DER certificate, or a PKCS#12 keystore that needs its password"
+          : "not a DER certificate, or a PKCS#12 keystore this password does not open",
+        passwordMissing: password == nil)
     }
   }
 }

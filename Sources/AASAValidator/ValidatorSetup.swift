@@ -21,7 +21,7 @@ public enum ValidatorSetup {
       do {
         rules.append(try AllowRule(parsing: text))
       } catch {
-        throw Problem(message: error.description)
+        throw Problem(message: "--allow \(error.description)")
       }
     }
     var token: AccessToken?

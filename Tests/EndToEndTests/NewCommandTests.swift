@@ -110,6 +110,12 @@ import Testing
     ])
     #expect(fromKeystore.status == 0, "\(fromKeystore.stderr)")
     #expect(fromKeystore.stdout.contains(fingerprint), "\(fromKeystore.stdout)")
+    // Without the password, the command line names the flag that gives it.
+    let locked = try LintProcess.run(["fingerprint", keystore])
+    #expect(locked.status == 2)
+    #expect(
+      locked.stderr.contains("a PKCS#12 keystore that needs its password (--keystore-password)"),
+      "\(locked.stderr)")
   }
 
   @Test func aSHA1FingerprintIsRefused() throws {

@@ -13,7 +13,8 @@ package enum CertificateArguments {
     do {
       return try CertificateFile.certificates(in: bytes, password: password)
     } catch {
-      throw UsageError("\(path): \(error.description)")
+      throw UsageError(
+        "\(path): \(error.description)" + (error.passwordMissing ? " (--keystore-password)" : ""))
     }
   }
 

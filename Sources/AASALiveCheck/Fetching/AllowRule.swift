@@ -5,7 +5,7 @@ public struct AllowRule: Sendable, Hashable, CustomStringConvertible {
   public struct Invalid: Error, CustomStringConvertible {
     public var argument: String
     public var reason: String
-    public var description: String { "--allow \(argument): \(reason)" }
+    public var description: String { "\(argument): \(reason)" }
   }
 
   enum Target: Sendable, Hashable {

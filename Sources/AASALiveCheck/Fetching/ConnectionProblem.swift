@@ -116,7 +116,7 @@ public struct ConnectionProblem: Error, Sendable, Hashable, CustomStringConverti
     switch reason {
     case "CERTIFICATE_VERIFY_FAILED":
       return
-        "the server's certificate is not trusted (it does not lead to a trusted root, has expired, or names another host; give --ca-file for a private CA)"
+        "the server's certificate is not trusted (it does not lead to a trusted root, has expired, or names another host; a private CA's root must be trusted explicitly)"
     case "WRONG_VERSION_NUMBER", "HTTP_REQUEST":
       return "the server does not answer TLS on this port (plain HTTP?)"
     case "NO_SHARED_CIPHER", "UNSUPPORTED_PROTOCOL", "NO_SUPPORTED_VERSIONS_ENABLED":

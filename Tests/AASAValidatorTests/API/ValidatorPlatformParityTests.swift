@@ -133,7 +133,8 @@ import Testing
 
   @Test func routeOfALiveSiteMatchesTheCommandLine() async throws {
     let site = try await LocalSite()
-    defer { Task { await site.harness.close() } }
+    let harness = site.harness
+    defer { Task { await harness.close() } }
     let origin = "https://127.0.0.1:\(site.port)"
     let urls = ["/albums/1", "/videos/samples/2010/x", "\(origin)/help/x"]
     let body: [String: Any] = [
@@ -154,7 +155,8 @@ import Testing
 
   @Test func entitlementsCheckMatchesTheCommandLine() async throws {
     let site = try await LocalSite()
-    defer { Task { await site.harness.close() } }
+    let harness = site.harness
+    defer { Task { await harness.close() } }
     let entitlements = try Self.entitlements([
       "applinks:127.0.0.1:\(site.port)", "applinks:*.example.com", "webcredentials:example.com",
     ])
@@ -192,7 +194,8 @@ import Testing
 
   @Test func aProvisioningProfileIsReadFromItsBytes() async throws {
     let site = try await LocalSite()
-    defer { Task { await site.harness.close() } }
+    let harness = site.harness
+    defer { Task { await harness.close() } }
     let profile = try Self.plist([
       "Name": "Photo App Distribution", "TeamIdentifier": ["D3KQX62K1A"],
       "Entitlements": [
