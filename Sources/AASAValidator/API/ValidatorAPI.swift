@@ -47,7 +47,7 @@ struct ValidatorAPI: Sendable {
         token: configuration.token != nil,
         endpoints: [
           "POST /api/v1/lint", "POST /api/v1/check", "POST /api/v1/diff", "POST /api/v1/device",
-          "POST /api/v1/route", "GET /api/v1/about",
+          "POST /api/v1/route", "POST /api/v1/matcher", "GET /api/v1/about",
         ]))
   }
 
