@@ -101,13 +101,35 @@ public struct ExpectationTable: Sendable {
   ///   (`an app ID, none or blocked`).
   public init(_ text: String, file: String, expecting: String) throws(FormatError) {
     var rows: [Row] = []
-    for line in Self.writtenLines(text, splittingAtSpaces: false) where !line.isComment {
-      guard line.fields.count == 2 else {
+    var bytes = Array(text.utf8)
+    if bytes.starts(with: ListLine.byteOrderMark) { bytes.removeFirst(3) }
+    var lineStart = 0
+    var lineNumber = 0
+    while lineStart <= bytes.count {
+      let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+      defer { lineStart = lineEnd + 1 }
+      lineNumber += 1
+      guard let content = ListLine.content(of: lineStart..<lineEnd, in: bytes) else { continue }
+      let line = String(decoding: bytes[content], as: UTF8.self)
+      // Split and trimmed by Characters, as these tables always were, so that every table reads
+      // as it did; the column is counted on from field to field, linear in the line.
+      let fields = line.split(separator: "\t").map {
+        $0.trimming(while: { $0 == " " || $0 == "\r" })
+      }.filter { !$0.isEmpty }
+      guard fields.count == 2 else {
         throw FormatError(
-          file: file, line: line.number,
-          reason: "expected `input<TAB>expected` (\(expecting)), found \"\(line.text)\"")
+          file: file, line: lineNumber,
+          reason: "expected `input<TAB>expected` (\(expecting)), found \"\(line)\"")
       }
-      rows.append(Row(line: line.number, input: line.fields[0].text, cells: [line.fields[1]]))
+      // What ListLine drops before the content is spaces and tabs: one column a byte.
+      let expectedColumn =
+        1 + (content.lowerBound - lineStart)
+        + line.unicodeScalars.distance(
+          from: line.unicodeScalars.startIndex, to: fields[1].startIndex)
+      rows.append(
+        Row(
+          line: lineNumber, input: String(fields[0]),
+          cells: [Cell(text: String(fields[1]), column: expectedColumn)]))
     }
     self.init(file: file, header: nil, rows: rows)
   }
