@@ -105,8 +105,7 @@ public final class ACMEClient: Sendable {
   func problem(in response: ACMETransport.Response, request: String) throws -> ACMEError {
     guard let document = try? ACMEJSON.decode(ACMEProblem.self, from: response.body, what: "")
     else {
-      return .unexpectedResponse(
-        "\(request) answered HTTP \(response.status) without a problem document")
+      return .httpStatus(response.status, request: request)
     }
     return .problem(document, request: request)
   }

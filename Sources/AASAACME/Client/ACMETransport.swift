@@ -15,6 +15,8 @@ struct ACMETransport: Sendable {
   static let jsonCap = 256 * 1024
   /// The largest certificate chain read, in PEM.
   static let chainCap = 1024 * 1024
+  /// The longest wait for a connection to the CA.
+  static let connectTimeout: Duration = .seconds(10)
   /// RFC 8555 §6.1: every request names its client.
   static let userAgent = "aasa-acme/1"
 
@@ -24,9 +26,12 @@ struct ACMETransport: Sendable {
     tls.trustRoots = .default
     if let trustRootFile { tls.additionalTrustRoots = [.file(trustRootFile)] }
     let amount = TimeAmount.nanoseconds(Self.nanoseconds(timeout))
+    // AsyncHTTPClient tries a refused connection again until its connect timeout: a CA that is
+    // down is said after that long, so it is kept short (a CA accepts within a second or two).
+    let connect = min(amount, TimeAmount.nanoseconds(Self.nanoseconds(Self.connectTimeout)))
     var configuration = HTTPClient.Configuration(
       tlsConfiguration: tls, redirectConfiguration: .disallow,
-      timeout: .init(connect: amount, read: amount), decompression: .disabled)
+      timeout: .init(connect: connect, read: amount), decompression: .disabled)
     configuration.httpVersion = .automatic
     client = HTTPClient(
       eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)

@@ -50,6 +50,8 @@ public actor ACMEManager {
     var renewAt: Date?
     var renewalTrigger = "window"
     var renewalInfoNotBefore = Date.distantPast
+    /// The last ARI window logged, so that an unchanged one is not logged again.
+    var renewalWindow: ClosedRange<Date>?
   }
 
   public nonisolated let configuration: Configuration
@@ -57,15 +59,26 @@ public actor ACMEManager {
   public nonisolated let locks: ACMELocks
   let logger: Logger
   let names: @Sendable () -> [String]
-  private var states: [String: NameState] = [:]
+  var states: [String: NameState] = [:]
   private var running: Set<String> = []
   /// The orders running, by name; each removes itself when it ends.
   private var orders: [String: Task<Void, Never>] = [:]
+  /// Names whose ARI window is being asked for now.
+  var renewalInfoChecks: Set<String> = []
   private var orderTimes: [Date] = []
   private var budgetWarned = false
-  private var clients: [Int: ACMEClient] = [:]
-  /// Each CA's account, once found or made: one task, which orders running at once share.
-  private var accounts: [Int: Task<ACMEAccount, Error>] = [:]
+  var clients: [Int: ACMEClient] = [:]
+  /// Each CA's account, once found or made; a name is ordered only from a CA whose account is
+  /// ready.
+  var accounts: [Int: ACMEAccount] = [:]
+  /// Failed attempts in a row to set up each CA's account.
+  var accountFailures: [Int: Int] = [:]
+  /// The tasks setting accounts up, one per CA, each retrying until it succeeds.
+  private var accountSetups: [Int: Task<Void, Never>] = [:]
+  /// A refusal no retry fixes: ``run()`` ends with it.
+  var refusal: ACMEAccountRefusal?
+  /// Unusable backoff files already warned about (path and reason), so each is said once.
+  var backoffWarnings: Set<String> = []
 
   /// - Parameter names: The names to keep certificates for, asked on every look: site folders
   ///   come and go.
@@ -81,35 +94,59 @@ public actor ACMEManager {
     locks = ACMELocks(storage: configuration.storage, lease: configuration.lockLease)
   }
 
-  /// Looks at every name each ``Configuration/checkInterval`` until cancelled, then cancels the
-  /// orders running, waits for them and gives their locks up. Each order is a task of its own,
-  /// forgotten when it ends (a task group would keep every finished child's result).
-  public func run() async {
-    while !Task.isCancelled {
-      for name in due(now: Date()) {
+  /// Sets each CA's account up, then looks at every name each ``Configuration/checkInterval``
+  /// until cancelled; then cancels the orders running, waits for them and gives their locks up.
+  /// Each order is a task of its own, forgotten when it ends (a task group would keep every
+  /// finished child's result).
+  ///
+  /// Throws ``ACMEAccountRefusal`` when a CA refuses the account for a reason no retry fixes
+  /// (see ``setUpAccount(_:)``); any other failure to set an account up is retried while the
+  /// server serves on.
+  public func run() async throws {
+    if !configuration.passive {
+      for index in configuration.directoryURLs.indices {
+        accountSetups[index] = Task { await self.setUpAccount(index) }
+      }
+    }
+    while !Task.isCancelled && refusal == nil {
+      let now = Date()
+      for (name, index) in due(now: now) {
         running.insert(name)
-        orders[name] = Task { await self.obtain(name) }
+        orders[name] = Task { await self.obtain(name, from: index) }
+      }
+      for name in renewalInfoDue(now: now) {
+        renewalInfoChecks.insert(name)
+        Task { await self.checkRenewalInfo(name) }
       }
       try? await Task.sleep(for: configuration.checkInterval)
     }
-    let left = Array(orders.values)
-    for order in left { order.cancel() }
-    for order in left { await order.value }
+    let left = Array(orders.values) + Array(accountSetups.values)
+    for task in left { task.cancel() }
+    for task in left { await task.value }
     for client in clients.values { try? await client.shutdown() }
+    if let refusal { throw refusal }
   }
 
-  /// The names to order now: those without a certificate, or due for renewal, not backing off,
-  /// within the concurrency bound and the budget.
-  func due(now: Date) -> [String] {
+  /// The names to order now, each with the CA to order from: those without a certificate, or
+  /// due for renewal, not backing off (the backoff stored in the folder counts), from a CA whose
+  /// account is ready, within the concurrency bound and the budget.
+  func due(now: Date) -> [(name: String, ca: Int)] {
     let wanted = Set(names().filter(Self.isManageable))
     for name in states.keys where !wanted.contains(name) { states[name] = nil }
-    var chosen: [String] = []
+    var chosen: [(name: String, ca: Int)] = []
     for name in wanted.sorted() where !running.contains(name) {
-      var state = states[name] ?? NameState()
+      var state: NameState
+      if let known = states[name] {
+        state = known
+      } else {
+        state = NameState()
+        if !configuration.passive { adoptStoredBackoff(name, &state, now: now, first: true) }
+      }
       refresh(name, &state, now: now)
       states[name] = state
       guard !configuration.passive, now >= state.notBefore else { continue }
       if let renewAt = state.renewAt, now < renewAt { continue }
+      guard let ca = certificateAuthority(for: state) else { continue }
       guard running.count + chosen.count < configuration.concurrentOrders else { break }
       // A renewal ARI asked for is exempt from the CA's limits, and so from the local budget.
       if state.renewalTrigger != "ari" || state.certificate == nil {
@@ -125,9 +162,23 @@ public actor ACMEManager {
         }
         budgetWarned = false
       }
-      chosen.append(name)
+      chosen.append((name, ca))
     }
     return chosen
+  }
+
+  /// The CA to order `state`'s name from: after every two failures of the name, the next one
+  /// (`--acme-ca` repeated). A CA whose account is not set up yet is waited for, unless setting
+  /// it up has failed twice: then the next CA whose account is ready is used. Nil: wait.
+  func certificateAuthority(for state: NameState) -> Int? {
+    let count = configuration.directoryURLs.count
+    let preferred = (state.failures / 2) % count
+    for step in 0..<count {
+      let index = (preferred + step) % count
+      if accounts[index] != nil { return index }
+      if step == 0 && (accountFailures[index] ?? 0) < 2 { return nil }
+    }
+    return nil
   }
 
   /// Reads the stored certificate again when its file changed (this replica, another one, or
@@ -148,29 +199,8 @@ public actor ACMEManager {
     }
   }
 
-  /// Asks the CA's ARI, when it has one, when `name` should be renewed; keeps the emergency
-  /// time (a twentieth of the lifetime left) whatever it says.
-  private func askRenewalInfo(_ name: String, client: ACMEClient, now: Date) async {
-    guard var state = states[name], let certificate = state.certificate,
-      let certificateID = certificate.certificateID, now >= state.renewalInfoNotBefore
-    else { return }
-    do {
-      guard let info = try await client.renewalInfo(certificateID: certificateID) else { return }
-      let emergency = RenewalSchedule.emergencyTime(
-        notBefore: certificate.notBefore, notAfter: certificate.notAfter)
-      state.renewAt = RenewalSchedule.renewalTime(
-        windowStart: info.start, windowEnd: info.end, emergency: emergency, now: now)
-      state.renewalTrigger = (state.renewAt ?? now) >= emergency ? "emergency" : "ari"
-      let wait = info.retryAfter ?? configuration.renewalInfoInterval
-      state.renewalInfoNotBefore = now.addingTimeInterval(Self.seconds(wait))
-      if let current = states[name], current.stamp == state.stamp { states[name] = state }
-    } catch {
-      logger.warning("ACME: \(name): no renewal information from the CA: \(error)")
-    }
-  }
-
-  /// One order for `name`, under its lock.
-  private func obtain(_ name: String) async {
+  /// One order for `name` from the CA at index `ca`, under the name's lock.
+  private func obtain(_ name: String, from ca: Int) async {
     defer {
       running.remove(name)
       orders[name] = nil
@@ -197,18 +227,21 @@ public actor ACMEManager {
       heartbeat.cancel()
       locks.release(name)
     }
-    // Another replica may have finished it while this one waited for the lock.
+    // Another replica may have finished it, or failed it, while this one waited for the lock.
     if var state = states[name] {
+      adoptStoredBackoff(name, &state, now: now, first: false)
       refresh(name, &state, now: now)
       states[name] = state
+      if now < state.notBefore { return }
       if let renewAt = state.renewAt, now < renewAt { return }
     }
     let state = states[name] ?? NameState()
-    let index = (state.failures / 2) % configuration.directoryURLs.count
-    let directoryURL = configuration.directoryURLs[index]
+    let directoryURL = configuration.directoryURLs[ca]
     let renewal = state.certificate != nil
+    guard let account = accounts[ca] else { return }
+    var counted: ACMEStorage.BackoffRead?
     do {
-      let (client, account) = try await clientAndAccount(index)
+      let client = try client(ca)
       if renewal {
         await askRenewalInfo(name, client: client, now: now)
         if let renewAt = states[name]?.renewAt, now < renewAt { return }
@@ -229,6 +262,8 @@ public actor ACMEManager {
         "ACME: \(name): ordering a certificate from \(directoryURL)\(renewal ? " (renewal, \(states[name]?.renewalTrigger ?? "window"))" : "")"
       )
       if !(renewal && states[name]?.renewalTrigger == "ari") { orderTimes.append(Date()) }
+      // Counted as failed until it succeeds: a crash mid-order must not start the count again.
+      counted = countAttempt(name, failures: state.failures, now: now)
       let solver = SharedChallengeSolver(
         type: configuration.challengeType, board: board, storage: configuration.storage)
       let issued = try await client.issueCertificate(
@@ -242,13 +277,19 @@ public actor ACMEManager {
       CertificateMetrics.recordExpiry(name: name, notAfter: issued.leaf.notValidAfter)
       states[name]?.failures = 0
       states[name]?.notBefore = .distantPast
+      configuration.storage.removeBackoff(name: name)
       logger.info(
         "ACME: \(name): certificate \(renewal ? "renewed" : "issued") by \(directoryURL), serial \(issued.leaf.serialNumber), valid until \(issued.leaf.notValidAfter); \(issued.challengesAnswered) challenge(s) answered"
       )
     } catch {
+      if Task.isCancelled {
+        // Stopped, not failed: the count goes back to what it was.
+        if let counted { restoreBackoff(name, counted) }
+        return
+      }
       CertificateMetrics.recordOrder(result: "failed")
       let retry = backOff(name, now: Date(), error: error)
-      let attempt = states[name]?.failures ?? 1
+      let attempt = max(states[name]?.failures ?? 1, 1)
       logger.error(
         "ACME: \(name): \(renewal ? "renewal" : "order") failed: \(error); next attempt \(Self.clock(retry)) (attempt \(attempt))"
       )
@@ -259,6 +300,14 @@ public actor ACMEManager {
   @discardableResult
   private func backOff(_ name: String, now: Date, error: Error? = nil) -> Date {
     var state = states[name] ?? NameState()
+    if let problem = (error as? ACMEError)?.acmeProblem, problem.isBadNonce {
+      // The CA refused every nonce the retries offered: no validation failed, so the count
+      // stays and the order is tried again in a few seconds.
+      state.notBefore = now.addingTimeInterval(Self.badNonceWait)
+      states[name] = state
+      storeBackoff(name, state, error: error)
+      return state.notBefore
+    }
     state.failures += 1
     var wait = RenewalSchedule.backoff(afterFailures: state.failures)
     // `rateLimited` with a Retry-After: that, if longer.
@@ -267,48 +316,12 @@ public actor ACMEManager {
     }
     state.notBefore = now.addingTimeInterval(wait)
     states[name] = state
+    storeBackoff(name, state, error: error)
     return state.notBefore
   }
 
-  /// The client and account for the CA at `index`: the stored account, else a new one.
-  private func clientAndAccount(_ index: Int) async throws -> (ACMEClient, ACMEAccount) {
-    let directoryURL = configuration.directoryURLs[index]
-    let client: ACMEClient
-    if let existing = clients[index] {
-      client = existing
-    } else {
-      client = try ACMEClient(
-        .init(directoryURL: directoryURL, trustRootFile: configuration.trustRootFile))
-      clients[index] = client
-    }
-    if let existing = accounts[index] {
-      do { return (client, try await existing.value) } catch {
-        // A failure is not kept: the next order tries again.
-        accounts[index] = nil
-        throw error
-      }
-    }
-    let task = Task { [configuration, logger] in
-      let storage = configuration.storage
-      if let stored = try storage.loadAccount(directoryURL: directoryURL) {
-        return ACMEAccount(url: stored.url, key: stored.key, status: "valid", created: false)
-      }
-      let account = try await client.account(
-        key: AccountKey(), contact: configuration.contact,
-        externalAccountBinding: configuration.externalAccountBinding)
-      try storage.saveAccount(account, directoryURL: directoryURL)
-      let terms = try? await client.directory().meta?.termsOfService
-      logger.info(
-        "ACME: account \(account.url) made at \(directoryURL)\(terms.map { "; its terms of service, agreed to: \($0)" } ?? "")"
-      )
-      return account
-    }
-    accounts[index] = task
-    do { return (client, try await task.value) } catch {
-      accounts[index] = nil
-      throw error
-    }
-  }
+  /// The wait after an order whose requests all met `badNonce`.
+  static let badNonceWait: TimeInterval = 5
 
   /// A name an order can be placed for: a storable DNS name of two labels or more, not an IP
   /// address.
@@ -327,9 +340,11 @@ public actor ACMEManager {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
   }
 
-  static func clock(_ date: Date) -> String {
+  /// RFC 3339 in UTC; `fractional`: with milliseconds.
+  static func clock(_ date: Date, fractional: Bool = false) -> String {
     let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime]
+    formatter.formatOptions =
+      fractional ? [.withInternetDateTime, .withFractionalSeconds] : [.withInternetDateTime]
     return formatter.string(from: date)
   }
 }

@@ -8,6 +8,9 @@ public enum ACMEError: Error, Equatable, Sendable, CustomStringConvertible {
   case orderFailed(problem: ACMEProblem?)
   /// An answer that does not follow RFC 8555 (no nonce, not JSON, too large, a bad URL…).
   case unexpectedResponse(String)
+  /// An error status without a problem document (a proxy's 502, a web server's 404): its
+  /// status tells a CA that is down (5xx, 429) from a URL that is no ACME server (other 4xx).
+  case httpStatus(Int, request: String)
   /// The CA did not finish within the time allowed.
   case deadlineExceeded(String)
   /// No answer came: connection refused, TLS failed, timeout.
@@ -35,6 +38,8 @@ public enum ACMEError: Error, Equatable, Sendable, CustomStringConvertible {
     case .orderFailed(let problem):
       return "ACME: the order failed" + (problem.map { ": \($0)" } ?? "")
     case .unexpectedResponse(let what): return "ACME: unexpected answer from the CA: \(what)"
+    case .httpStatus(let status, let request):
+      return "ACME: \(request) answered HTTP \(status) without a problem document"
     case .deadlineExceeded(let what): return "ACME: \(what)"
     case .connection(let what): return "ACME: no answer from the CA: \(what)"
     case .unusable(let what): return "ACME: \(what)"

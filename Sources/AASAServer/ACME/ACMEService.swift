@@ -24,8 +24,15 @@ struct ACMEService: Service {
     return ACMEService(manager: manager, onDemand: onDemand)
   }
 
+  /// Ends with ``ACMEAccountRefusal`` when a CA refuses the account for good: the service
+  /// group stops, and `aasa-serve` exits with it (see `ServerApplication`).
   func run() async throws {
-    try await cancelWhenGracefulShutdown { await manager.run() }
+    do {
+      try await cancelWhenGracefulShutdown { try await manager.run() }
+    } catch {
+      await onDemand?.shutdown()
+      throw error
+    }
     await onDemand?.shutdown()
   }
 }

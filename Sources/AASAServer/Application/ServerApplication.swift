@@ -65,13 +65,15 @@ public enum ServerApplication {
 
     var reloaders: [any Reloading] = [content.reloader]
     if let certificates = tls?.reloader { reloaders.append(certificates) }
-    if let certificates = tls?.reloader, content.router.routesByHost,
+    if let certificates = tls?.reloader, content.router.routesByHost || configuration.acme != nil,
       case .directory(let directory) = configuration.tls
     {
       // After the sites and the certificates have reloaded: is every site still named by one?
       let coverage = CertificateCoverage(
         router: content.router, certificates: certificates.store, directory: directory,
-        logger: logger)
+        acme: configuration.acme.map {
+          CertificateCoverage.ACME(passive: $0.manager.passive, domains: $0.domains)
+        }, logger: logger)
       coverage.check()
       reloaders.append(coverage)
     }
@@ -115,8 +117,13 @@ public enum ServerApplication {
         gracefulShutdownSignals: [.sigterm, .sigint],
         logger: Logger(label: "aasa-serve.lifecycle", factory: { _ in SwiftLogNoOpLogHandler() })
       ))
+    var refusal: ACMEAccountRefusal?
     do {
       try await group.run()
+    } catch let error as ACMEAccountRefusal {
+      // A configuration the CA will never accept: exit and say what to change, rather than
+      // serve placeholders forever.
+      refusal = error
     } catch {
       logger.error("stopped with an error: \(error)")
     }
@@ -127,5 +134,6 @@ public enum ServerApplication {
     // The last lines ("stopped") are still queued; a log reader that stalls at exit must not
     // hold the process past its shutdown timeout, hence the limit.
     LogWriter.standardOutput.flush(timeout: .seconds(1))
+    if let refusal { throw StartupError(refusal.description) }
   }
 }

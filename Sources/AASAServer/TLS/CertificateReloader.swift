@@ -91,7 +91,9 @@ public actor CertificateReloader: Reloading {
   }
 
   /// The table of `entries` and the placeholder; each certificate's expiry becomes
-  /// `aasa_certificate_expiry_timestamp_seconds{name}`, since CAs send no expiry mail.
+  /// `aasa_certificate_expiry_timestamp_seconds{name}`, since CAs send no expiry mail. A
+  /// certificate of the folder named `default` takes the placeholder's place: the operator chose
+  /// what clients without SNI, or with a name nobody has, get.
   static func makeTable(_ entries: [CertificateTable.Entry], placeholder: CertificateTable.Entry?)
     -> CertificateTable
   {
@@ -99,7 +101,9 @@ public actor CertificateReloader: Reloading {
       CertificateMetrics.recordExpiry(
         name: entry.name, notAfter: Date(timeIntervalSince1970: Double(entry.notValidAfter)))
     }
-    return CertificateTable(entries: entries + (placeholder.map { [$0] } ?? []))
+    let chosenDefault = entries.contains { $0.name == CertificateTable.defaultName }
+    let placeholders = chosenDefault ? [] : (placeholder.map { [$0] } ?? [])
+    return CertificateTable(entries: entries + placeholders)
   }
 
   static func summary(of table: CertificateTable, _ directory: String) -> String {

@@ -86,7 +86,8 @@ final class ACMEServeFixture {
   /// `aasa-serve --sites … --acme` with Pebble as its CA, on `port` (Pebble's `tlsPort` unless
   /// said otherwise), scanning fast.
   func serve(
-    port: Int? = nil, label: String = "serve", directoryURL: String? = nil, _ extra: [String] = []
+    port: Int? = nil, label: String = "serve", directoryURL: String? = nil,
+    caRoot: String? = nil, _ extra: [String] = []
   ) throws -> ServeProcess {
     if port == nil, let reservation {
       // Given up just before the server binds it.
@@ -99,7 +100,7 @@ final class ACMEServeFixture {
       site + [
         "--port", "\(port ?? tlsPort)", "--watch-interval", "0.2",
         "--settle-time", "0.3", "--no-access-log", "--acme", "--acme-dir", acmeDirectory,
-        "--acme-ca", directoryURL ?? ca.directoryURL, "--acme-ca-root", ca.trustRootFile,
+        "--acme-ca", directoryURL ?? ca.directoryURL, "--acme-ca-root", caRoot ?? ca.trustRootFile,
       ] + extra, log: folder.file("\(label)-\(UUID().uuidString).log"))
   }
 
@@ -172,6 +173,34 @@ final class ServeProcess {
       try await Task.sleep(for: .milliseconds(50))
     }
     throw PebbleCA.PebbleFailure(description: "aasa-serve did not start:\n\(log)")
+  }
+
+  /// The port the server says it listens on (`listening on https://127.0.0.1:PORT`): a server
+  /// started with `--port 0` takes one the system chooses, which no other program can be given
+  /// meanwhile.
+  var listeningPort: Int? {
+    guard let match = log.firstMatch(of: /listening on https?:\/\/127\.0\.0\.1:(\d+)/) else {
+      return nil
+    }
+    return Int(match.1)
+  }
+
+  /// The lines that contain `text`.
+  func lines(_ text: String) -> [Substring] {
+    log.split(separator: "\n").filter { $0.contains(text) }
+  }
+
+  /// Waits until `count(text)` reaches `count`; fails after `timeout`, or when the server stops.
+  func waitFor(_ text: String, count: Int = 1, timeout: Duration = .seconds(30)) async throws {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+      if self.count(text) >= count { return }
+      guard process.isRunning else {
+        throw PebbleCA.PebbleFailure(description: "aasa-serve stopped before '\(text)':\n\(log)")
+      }
+      try await Task.sleep(for: .milliseconds(100))
+    }
+    throw PebbleCA.PebbleFailure(description: "no '\(text)' within \(timeout):\n\(log)")
   }
 
   func stop() async { _ = await process.stop() }

@@ -211,12 +211,12 @@ struct ServeACMETests {
   @Test func aKilledReplicasLockIsTakenOver() async throws {
     try await ACMEServeFixture.with(names: ["k.example.test"]) { fixture in
       let otherPort = try await LoopbackPorts.free()
-      // Its CA accepts connections and never answers: the replica holds the lock, mid-order,
-      // until it is killed.
-      let hole = try await BlackHole.start()
+      // Its CA makes the account, then never answers the order: the replica holds the lock,
+      // mid-order, until it is killed.
+      let hole = try await StubACMEServer.start(ordersHang: true)
       let doomed = try fixture.serve(
-        port: otherPort, label: "doomed", directoryURL: "https://127.0.0.1:\(hole.port)/dir",
-        ["--acme-lock-lease", "3"])
+        port: otherPort, label: "doomed", directoryURL: hole.directoryURL,
+        caRoot: hole.rootFile, ["--acme-lock-lease", "3"])
       try await doomed.waitUntilListening()
       try await fixture.wait("the doomed replica's lock", timeout: .seconds(20)) {
         FileManager.default.fileExists(atPath: "\(fixture.acmeDirectory)/locks/k.example.test.lock")

@@ -14,9 +14,12 @@ import Testing
   .timeLimit(.minutes(3)))
 struct ServeOnDemandTests {
   /// The endpoint: 200 for `allowed.example.test`, 403 for every other name; each question a
-  /// line in `asks`.
+  /// line in `asks`. It binds a port the system chooses and writes it to the file `argv[1]`
+  /// once it listens (renamed into place, so a reader never sees half of it): a port found free
+  /// by the test and bound later by the endpoint could be taken by another test's program
+  /// meanwhile.
   static let endpoint = """
-    import http.server, sys
+    import http.server, os, sys
     class Ask(http.server.BaseHTTPRequestHandler):
         def do_GET(self):
             with open(sys.argv[2], "a") as log:
@@ -26,7 +29,11 @@ struct ServeOnDemandTests {
             self.end_headers()
         def log_message(self, *arguments):
             pass
-    http.server.ThreadingHTTPServer(("127.0.0.1", int(sys.argv[1])), Ask).serve_forever()
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Ask)
+    with open(sys.argv[1] + ".tmp", "w") as port:
+        port.write(str(server.server_address[1]))
+    os.rename(sys.argv[1] + ".tmp", sys.argv[1])
+    server.serve_forever()
     """
 
   @Test func theAskGuardUnderAThousandRandomNames() async throws {
@@ -34,12 +41,14 @@ struct ServeOnDemandTests {
       let python = try ExecutableLookup.require("python3")
       let script = try fixture.folder.write("ask.py", Self.endpoint)
       let asks = fixture.folder.file("asks.log")
-      let askPort = try await LoopbackPorts.free()
-      let ask = try SpawnedProcess(python, [script, "\(askPort)", asks])
+      let portFile = fixture.folder.file("ask.port")
+      let ask = try SpawnedProcess(python, [script, portFile, asks])
       defer { ask.kill() }
       try await fixture.wait("the ask endpoint") {
-        (try? System.connectToLoopback(port: askPort)).map { System.close($0) } != nil
+        FileManager.default.fileExists(atPath: portFile) || !ask.isRunning
       }
+      let askPort = try #require(
+        Int(try String(contentsOfFile: portFile, encoding: .utf8)), "the endpoint did not start")
       let server = try fixture.serve(
         label: "ask", ["--acme-ask", "http://127.0.0.1:\(askPort)/check", "--admin", "127.0.0.1:0"])
       try await server.waitUntilListening()
