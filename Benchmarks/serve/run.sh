@@ -22,6 +22,13 @@
 # reversed every repeat); ratios are against nginx. ONLY=floor builds and starts no aasa-serve.
 # SERVE_BIN=path runs that aasa-serve binary instead of building one (e.g. a build of an earlier
 # commit, for a before/after table).
+# ACME=1 also starts aasa-serve with --acme (passive: no CA is contacted; the same certificate
+# pre-filled in its --acme-dir as certificates/default.crt, which clients without a matching
+# name get), so the ClientHello look-ahead of --acme (ClientHelloReader: server name and ALPN,
+# read before TLS starts) runs on every new connection. The HTTPS scenarios then alternate three
+# servers each repeat (aasa-serve, aasa-serve --acme, nginx; the order reversed every other
+# repeat) and add a row for --acme, its ratio against nginx from the same runs, and a line with
+# every run's req/s of the two aasa-serve variants.
 # Environment: THREADS / CONNECTIONS for wrk (default 2 / 64); ACCESS_LOG=off to benchmark both
 # servers without access logging (default: both log every request to a file); REPEATS (default
 # 2): each scenario runs this many times, alternating the two servers, and the best run of each
@@ -45,6 +52,7 @@ THREADS="${THREADS:-2}"
 CONNECTIONS="${CONNECTIONS:-64}"
 ACCESS_LOG="${ACCESS_LOG:-on}"
 REPEATS="${REPEATS:-2}"
+ACME="${ACME:-0}"
 REPO="$(cd "$(dirname "$0")/../.." && pwd)"
 SCRATCH="${SCRATCH:-$REPO/.build-serve-release}"
 WORK="$(mktemp -d /tmp/aasa-serve-bench.XXXXXX)"
@@ -108,9 +116,9 @@ openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 
   -keyout "$WORK/key.pem" -out "$WORK/cert.pem" 2>/dev/null
 
 # Distinct free ports: all sockets stay open until every port is known.
-read -r AASA_HTTP AASA_HTTPS NGINX_HTTP NGINX_HTTPS AASA_HTTPS1 NGINX_HTTPS1 < <(python3 -c '
+read -r AASA_HTTP AASA_HTTPS NGINX_HTTP NGINX_HTTPS AASA_HTTPS1 NGINX_HTTPS1 AASA_ACME < <(python3 -c '
 import socket
-socks = [socket.socket() for _ in range(6)]
+socks = [socket.socket() for _ in range(7)]
 for s in socks: s.bind(("127.0.0.1", 0))
 print(" ".join(str(s.getsockname()[1]) for s in socks))')
 
@@ -133,6 +141,22 @@ if [ "$NEED_AASA" = 1 ]; then
   PIDS+=($!)
   HTTPS_PID=$!
   PORTS+=("$AASA_HTTP" "$AASA_HTTPS")
+fi
+ACME_PID=""
+if [ "$NEED_AASA" = 1 ] && [ "$ACME" = 1 ]; then
+  # The certificate already in --acme-dir, as another replica would have stored it; passive:
+  # nothing is ordered, no CA needs to be reachable.
+  mkdir -p "$WORK/acme/certificates"
+  chmod 700 "$WORK/acme" "$WORK/acme/certificates"
+  cp "$WORK/cert.pem" "$WORK/acme/certificates/default.crt"
+  cp "$WORK/key.pem" "$WORK/acme/certificates/default.key"
+  chmod 600 "$WORK/acme/certificates/default.key"
+  "$SERVE" --root "$SITE" --port "$AASA_ACME" --acme --acme-passive \
+    --acme-domain bench.example.test --acme-dir "$WORK/acme" --watch-interval 1 $LOG_FLAG \
+    >"$WORK/aasa-acme.log" 2>&1 &
+  PIDS+=($!)
+  ACME_PID=$!
+  PORTS+=("$AASA_ACME")
 fi
 HTTPS1_PID=""
 # The one-worker pair, for the scenarios that compare equal parallelism.
@@ -197,10 +221,20 @@ done
 URLS=("http://127.0.0.1:$NGINX_HTTP" "https://127.0.0.1:$NGINX_HTTPS")
 [ "$NEED_AASA" = 1 ] && URLS+=("http://127.0.0.1:$AASA_HTTP" "https://127.0.0.1:$AASA_HTTPS")
 [ "$ONE_WORKER" = 1 ] && URLS+=("https://127.0.0.1:$AASA_HTTPS1" "https://127.0.0.1:$NGINX_HTTPS1")
+[ -n "$ACME_PID" ] && URLS+=("https://127.0.0.1:$AASA_ACME")
 for url in "${URLS[@]}"; do
   size=$(curl -sk "$url$PATH_AASA" | wc -c)
   [ "$size" = 99 ] || { echo "unexpected body size $size from $url" >&2; cat "$WORK"/*.log >&2; exit 1; }
 done
+# --acme must serve the benchmark's certificate (not its self-signed placeholder), and run the
+# look-ahead (its start-up line says so).
+if [ -n "$ACME_PID" ]; then
+  served=$(openssl s_client -connect "127.0.0.1:$AASA_ACME" </dev/null 2>/dev/null \
+    | openssl x509 -noout -fingerprint -sha256)
+  expected=$(openssl x509 -in "$WORK/cert.pem" -noout -fingerprint -sha256)
+  [ "$served" = "$expected" ] || { echo "aasa-serve --acme serves another certificate" >&2; cat "$WORK/aasa-acme.log" >&2; exit 1; }
+  grep -q "ACME: passive" "$WORK/aasa-acme.log" || { echo "aasa-serve --acme did not start ACME" >&2; cat "$WORK/aasa-acme.log" >&2; exit 1; }
+fi
 
 # CPU ticks (utime + stime) of a process and its children now running (nginx's workers).
 ticks() {
@@ -274,18 +308,47 @@ measure() {
     '{printf "%s %.1f\n", $1, ($2 > 0) ? t / hz / $2 * 1e6 : 0}'
 }
 # Alternates the two servers REPEATS times; keeps the best req/s of each and the CPU per request
-# of that run.
+# of that run. With ACME_CMD (ACME=1), aasa-serve --acme takes turns too, and gets a row.
 scenario() {
-  local name=$1 ours_pids=$2 theirs_pids=$3 ours_cmd=$4 theirs_cmd=$5
-  local best_ours="0 0" best_theirs="0 0" run
-  for _ in $(seq 1 "$REPEATS"); do
-    run=$(measure "$ours_pids" $ours_cmd)
-    best_ours=$(echo "$best_ours $run" | awk '{print ($3 > $1) ? $3" "$4 : $1" "$2}')
-    run=$(measure "$theirs_pids" $theirs_cmd)
-    best_theirs=$(echo "$best_theirs $run" | awk '{print ($3 > $1) ? $3" "$4 : $1" "$2}')
+  local name=$1 ours_pids=$2 theirs_pids=$3 ours_cmd=$4 theirs_cmd=$5 acme_cmd=${6:-}
+  local best_ours="0 0" best_theirs="0 0" best_acme="0 0" run round
+  local runs_ours="" runs_acme=""
+  keep() { echo "$1 $2" | awk '{print ($3 > $1) ? $3" "$4 : $1" "$2}'; }
+  for round in $(seq 1 "$REPEATS"); do
+    if [ -z "$acme_cmd" ]; then
+      run=$(measure "$ours_pids" $ours_cmd)
+      best_ours=$(keep "$best_ours" "$run")
+      run=$(measure "$theirs_pids" $theirs_cmd)
+      best_theirs=$(keep "$best_theirs" "$run")
+      continue
+    fi
+    # Odd rounds: aasa-serve, --acme, nginx; even rounds the other way round.
+    local order=(ours acme theirs)
+    [ $((round % 2)) = 0 ] && order=(theirs acme ours)
+    for who in "${order[@]}"; do
+      case $who in
+        ours) run=$(measure "$ours_pids" $ours_cmd); best_ours=$(keep "$best_ours" "$run")
+          runs_ours="${runs_ours:+$runs_ours, }${run%% *}" ;;
+        acme) run=$(measure "$ACME_PID" $acme_cmd); best_acme=$(keep "$best_acme" "$run")
+          runs_acme="${runs_acme:+$runs_acme, }${run%% *}" ;;
+        theirs) run=$(measure "$theirs_pids" $theirs_cmd); best_theirs=$(keep "$best_theirs" "$run") ;;
+      esac
+    done
   done
   echo "$best_ours $best_theirs" | awk -v name="$name" \
     '{printf "| %s | %.0f | %.0f | %.2f | %.0f | %.0f |\n", name, $1, $3, $1 / $3, $2, $4}'
+  if [ -n "$acme_cmd" ]; then
+    echo "$best_acme $best_theirs" | awk -v name="$name, aasa-serve --acme" \
+      '{printf "| %s | %.0f | %.0f | %.2f | %.0f | %.0f |\n", name, $1, $3, $1 / $3, $2, $4}'
+    ACME_NOTES+=("$name: aasa-serve req/s per run: $runs_ours; with --acme: $runs_acme")
+  fi
+}
+ACME_NOTES=()
+# The --acme command of a scenario run against aasa-serve's HTTPS port: the same against its
+# --acme port (ACME=1), else nothing.
+acme_variant() {
+  [ -n "$ACME_PID" ] || return 0
+  echo "${1//:$AASA_HTTPS/:$AASA_ACME}" | sed "s/ $AASA_HTTPS / $AASA_ACME /"
 }
 OURS_HTTP="$HTTP_PID"
 OURS_HTTPS="$HTTPS_PID"
@@ -307,13 +370,15 @@ want close1w && scenario "HTTPS, new connection per request, one worker each (wr
   "bench https://127.0.0.1:$NGINX_HTTPS1$PATH_AASA 1 16 close"
 want close && scenario "HTTPS, new connection per request (wrk -t$THREADS -c$CONNECTIONS)" \
   "$OURS_HTTPS" "$THEIRS" "bench $A_HTTPS $THREADS $CONNECTIONS close" \
-  "bench $N_HTTPS $THREADS $CONNECTIONS close"
+  "bench $N_HTTPS $THREADS $CONNECTIONS close" \
+  "$(acme_variant "bench $A_HTTPS $THREADS $CONNECTIONS close")"
 want close1 && scenario "HTTPS, new connection per request (wrk -t1 -c16)" "$OURS_HTTPS" "$THEIRS" \
-  "bench $A_HTTPS 1 16 close" "bench $N_HTTPS 1 16 close"
+  "bench $A_HTTPS 1 16 close" "bench $N_HTTPS 1 16 close" "$(acme_variant "bench $A_HTTPS 1 16 close")"
 want h2 && scenario "HTTP/2 (h2load -c16 -m10 -t1)" "$OURS_HTTPS" "$THEIRS" \
   "bench_h2 $A_HTTPS" "bench_h2 $N_HTTPS"
 want full && scenario "TLS full handshakes, one at a time (s_time -new)" "$OURS_HTTPS" "$THEIRS" \
-  "bench_stime $AASA_HTTPS -new" "bench_stime $NGINX_HTTPS -new"
+  "bench_stime $AASA_HTTPS -new" "bench_stime $NGINX_HTTPS -new" \
+  "$(acme_variant "bench_stime $AASA_HTTPS -new")"
 want resumed && scenario "TLS resumed handshakes, one at a time (s_time -reuse)" "$OURS_HTTPS" "$THEIRS" \
   "bench_stime $AASA_HTTPS -reuse" "bench_stime $NGINX_HTTPS -reuse"
 # The HTTP/2 floor (floor/: one fixed answer, no routing, logging, metrics or timers) on NIOHTTP2
@@ -388,6 +453,7 @@ if [ ${#FLOORS[@]} -gt 0 ]; then
       '{printf "| %s | %.0f | %.2f | %.1f | %s |\n", name, $1, $1 / ref, $2, runs}'
   done
 fi
+for note in "${ACME_NOTES[@]:-}"; do [ -n "$note" ] && printf '%s\n' "$note"; done
 printf 'load average after: %s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
 [ "$NEED_AASA" = 1 ] && printf '\naasa-serve peak RSS (VmHWM): HTTP %s, HTTPS %s\n' \
   "$(awk '/VmHWM/ {print $2" "$3}' /proc/$HTTP_PID/status)" \
