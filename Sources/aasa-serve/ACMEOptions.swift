@@ -8,13 +8,13 @@ import Foundation
 struct ACMEOptions: ParsableArguments {
   @Flag(
     help:
-      "Obtain and renew each site's certificate over ACME (Let's Encrypt by default): the names of the --sites folders, or --acme-domain with --root. Validation is TLS-ALPN-01 on the serving port (which must be the name's port 443, directly or forwarded), or HTTP-01 with --acme-http-port. The server answers at once; names without a certificate yet get a self-signed placeholder. Example: aasa-serve --sites /srv/sites --host 0.0.0.0 --port 443 --acme --acme-email ops@example.com"
+      "Obtain and renew each site's certificate over ACME (Let's Encrypt by default): the names of the --sites folders, or --acme-domain with --root. Validation is TLS-ALPN-01 on the serving port (which must be the name's port 443, directly or forwarded), or HTTP-01 with --acme-http-port. The server answers at once; names without a certificate yet get a self-signed placeholder. A CA that refuses the account for good (external account binding required, a contact it refuses, terms to accept, no ACME directory at --acme-ca) ends the server with status 2 and the flag to fix; a CA that is down is retried while serving. Example: aasa-serve --sites /srv/sites --host 0.0.0.0 --port 443 --acme --acme-email ops@example.com"
   )
   var acme = false
 
   @Option(
     help: ArgumentHelp(
-      "Where ACME keeps its account, certificates (certificates/NAME.crt and NAME.key, the --tls-dir layout), locks and pending challenges. Replicas may share it (a file system with atomic rename and exclusive create).",
+      "Where ACME keeps its account, certificates (certificates/NAME.crt and NAME.key, the --tls-dir layout), locks, pending challenges and each failing name's backoff (kept across restarts). Replicas may share it (a file system with atomic rename and exclusive create).",
       valueName: "dir"))
   var acmeDir = "acme"
 
