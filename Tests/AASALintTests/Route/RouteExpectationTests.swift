@@ -143,6 +143,33 @@ import Testing
     #expect(text.hasSuffix(": 2 of 3 expectations met\n"))
   }
 
+  @Test func anAppWhoseEntitlementsOmitTheHostDoesNotOpenIt() async throws {
+    let fixture = try Fixture()
+    let entitlements = try fixture.directory.write(
+      "App.entitlements",
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+      <plist version="1.0"><dict>
+        <key>application-identifier</key><string>\(Self.app)</string>
+        <key>com.apple.developer.associated-domains</key>
+        <array><string>applinks:other.example.com</string></array>
+      </dict></plist>
+      """)
+    let table = try fixture.directory.write("links.tsv", "# url ios\n/albums/1 \(Self.app)\n")
+    var run = RouteRun(site: fixture.directory.file("site"))
+    run.domain = "example.com"
+    run.entitlements = entitlements
+    run.expect = table
+    let (status, text) = try rendered(try await run.run(urls: .none))
+    // The file's rule opens it, but the app never asks this host for its file.
+    #expect(status == .findings)
+    #expect(
+      text.contains(
+        "iOS expected \(Self.app), got \(Self.app) by details[0].components[1] {\"/\":\"/albums/*\"}, but no applinks: entry of the app names this host"
+      ), "\(text)")
+  }
+
   @Test func androidWithoutAManifestIsUnknownAndSaysWhatIsMissing() async throws {
     let fixture = try Fixture()
     let table = try fixture.directory.write(
