@@ -36,12 +36,10 @@ package struct ManifestRun: FormatDeclaring {
       }
     }
     for argument in placeholders {
-      guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else {
-        throw LintRequest.ArgumentError(
-          "--placeholder \(argument): write NAME=VALUE, e.g. hostName=example.com")
+      guard let (name, value) = Self.placeholder(argument) else {
+        throw LintRequest.ArgumentError("--placeholder \(argument): \(Self.placeholderForm)")
       }
-      resources.placeholders[String(argument[..<equals])] = String(
-        argument[argument.index(after: equals)...])
+      resources.placeholders[name] = value
     }
     let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
     for folder in ["values", "values-v31"] {
@@ -53,11 +51,23 @@ package struct ManifestRun: FormatDeclaring {
     }
   }
 
+  /// A placeholder given as `NAME=VALUE` (on the command line or in a validator request), or nil.
+  package static func placeholder(_ argument: String) -> (name: String, value: String)? {
+    guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else {
+      return nil
+    }
+    return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+  }
+
+  /// How a placeholder is written, after the one refused.
+  package static let placeholderForm = "write NAME=VALUE, e.g. hostName=example.com"
+
   /// The manifest's report; with URLs, which activity opens each one.
   package func run(urls: URLSource = .none) throws -> ManifestLintReport {
     let router = ManifestRouter(manifest: source, resources: resources)
     return ManifestLintReport(
-      file: LintedFile(name: fileName, source: source), manifest: router.report.inCommandLineWords(),
+      file: LintedFile(name: fileName, source: source),
+      manifest: router.report.inCommandLineWords(),
       threshold: strict ? .warning : .error,
       routes: urls.isEmpty ? nil : try urls.collect().map(router.route), verbose: verbose)
   }

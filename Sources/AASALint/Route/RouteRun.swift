@@ -71,9 +71,8 @@ package struct RouteRun: FormatDeclaring {
       files = SiteFiles.load(folder: site, host: host.lowercased())
     }
     let fingerprint = try androidFingerprint.map { text in
-      guard let fingerprint = CertificateFingerprint(text), fingerprint.isSHA256 else {
-        throw UsageError(
-          "--fingerprint \(text) is not a SHA-256 fingerprint (32 hex pairs joined by `:`)")
+      guard let fingerprint = RouteSubject.sha256Fingerprint(text) else {
+        throw UsageError("--fingerprint \(text) \(RouteSubject.fingerprintForm)")
       }
       return fingerprint
     }
@@ -90,13 +89,11 @@ package struct RouteRun: FormatDeclaring {
         throw UsageError("cannot use --entitlements \(error.path): \(error.reason)")
       }
     }
-    let router = PlatformRouter(
-      site: files, appleApp: appleApp ?? entitlementsFile?.applicationIdentifier,
-      androidPackage: androidPackage, androidFingerprint: fingerprint, manifest: manifestRouter,
-      entitlements: entitlementsFile?.applinks)
-    // A path is on the site's host: both platforms are asked about the same full URL.
-    func full(_ url: String) -> String { url.hasPrefix("/") ? "https://\(files.host)\(url)" : url }
-    var report = PlatformRoutingReport(site: files, routes: urls.map { router.route(full($0)) })
+    let subject = RouteSubject(
+      files: files, appleApp: appleApp, androidPackage: androidPackage,
+      androidFingerprint: fingerprint, manifest: manifestRouter, entitlements: entitlementsFile)
+    let router = subject.router
+    var report = subject.report(urls: urls)
     if let table {
       if let unknown = ExpectationTableFile.unknownApp(
         in: expectations, file: table.file, appleApp: router.appleApp,
@@ -105,10 +102,10 @@ package struct RouteRun: FormatDeclaring {
         throw unknown
       }
       // Each row's URL is routed once, for every platform's cell of it.
-      let tableRoutes = table.rows.map { router.route(full($0.input)) }
+      let tableRoutes = table.rows.map { router.route(subject.fullURL($0.input)) }
       var routeOfLine: [Int: PlatformRoute] = [:]
       for (row, route) in zip(table.rows, tableRoutes) { routeOfLine[row.line] = route }
-      let namespace = manifestRouter?.report.package
+      let namespace = subject.manifestPackage
       report.expectations = CheckedExpectations(
         file: table.file,
         results: expectations.compactMap { expectation in

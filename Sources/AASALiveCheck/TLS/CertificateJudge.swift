@@ -112,9 +112,10 @@ public struct CertificateJudge: Sendable {
     }
     let days = Int(expiry.timeIntervalSince(now) / 86_400)
     if days < Self.expiryWarningDays {
+      let when = days == 0 ? "within a day" : days == 1 ? "in 1 day" : "in \(days) days"
       return Requirement(
         "tls-expiry", .warn,
-        "expires on \(date), in \(days) days (renew before \(Self.expiryWarningDays))")
+        "expires on \(date), \(when) (renew before \(Self.expiryWarningDays))")
     }
     return Requirement("tls-expiry", .pass, "valid until \(date) (\(days) days)")
   }

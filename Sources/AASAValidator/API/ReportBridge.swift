@@ -178,33 +178,28 @@ enum ReportBridge {
         source: "site")
     }
     let fingerprint = try input.fingerprint.map { text throws(Unusable) in
-      guard let fingerprint = CertificateFingerprint(text), fingerprint.isSHA256 else {
-        throw Unusable(
-          message: "fingerprint \(text) is not a SHA-256 fingerprint (32 hex pairs joined by `:`)")
+      guard let fingerprint = RouteSubject.sha256Fingerprint(text) else {
+        throw Unusable(message: "fingerprint \(text) \(RouteSubject.fingerprintForm)")
       }
       return fingerprint
     }
     var resources = ManifestResources()
     for argument in input.placeholders {
-      guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else {
-        throw Unusable(
-          message: "placeholders: \(argument): write NAME=VALUE, e.g. hostName=example.com")
+      guard let (name, value) = ManifestRun.placeholder(argument) else {
+        throw Unusable(message: "placeholders: \(argument): \(ManifestRun.placeholderForm)")
       }
-      resources.placeholders[String(argument[..<equals])] = String(
-        argument[argument.index(after: equals)...])
+      resources.placeholders[name] = value
     }
-    let manifest = input.manifest.map { ManifestRouter(manifest: $0, resources: resources) }
     let entitlementsFile = try input.entitlements.map { file throws(Unusable) in
       try entitlements(name: file.name, bytes: file.bytes)
     }
-    let router = PlatformRouter(
-      site: files, appleApp: input.app ?? entitlementsFile?.applicationIdentifier,
-      androidPackage: input.package, androidFingerprint: fingerprint, manifest: manifest,
-      entitlements: entitlementsFile?.applinks)
-    // A path is on the site's host: both platforms are asked about the same full URL.
-    let full = input.urls.map { $0.hasPrefix("/") ? "https://\(files.host)\($0)" : $0 }
+    let subject = RouteSubject(
+      files: files, appleApp: input.app, androidPackage: input.package,
+      androidFingerprint: fingerprint,
+      manifest: input.manifest.map { ManifestRouter(manifest: $0, resources: resources) },
+      entitlements: entitlementsFile)
     do {
-      return try document(PlatformRoutingReport(site: files, routes: full.map(router.route)))
+      return try document(subject.report(urls: input.urls))
     } catch {
       throw Unusable(message: "\(error)")
     }

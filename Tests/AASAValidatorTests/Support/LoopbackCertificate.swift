@@ -6,7 +6,8 @@ import X509
 
 /// A certificate authority made for one test and a leaf it signs for 127.0.0.1 (an IP address
 /// name) and `localhost`: the validator trusts the authority through `--ca-file`. Nothing is
-/// committed; every key is made at run time.
+/// committed; every key is made at run time. The leaf lasts 90 days and a half, so that the
+/// whole days a check counts cannot change between two checks of one test.
 struct LoopbackCertificate {
   let authorityFile: String
   let chainFile: String
@@ -19,7 +20,7 @@ struct LoopbackCertificate {
     let authority = try Certificate(
       version: .v3, serialNumber: Certificate.SerialNumber(),
       publicKey: Certificate.PublicKey(authorityKey.publicKey), notValidBefore: now - 3600,
-      notValidAfter: now + 2 * 24 * 3600, issuer: authorityName, subject: authorityName,
+      notValidAfter: now + 200 * 24 * 3600, issuer: authorityName, subject: authorityName,
       signatureAlgorithm: .ecdsaWithSHA256,
       extensions: Certificate.Extensions {
         Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
@@ -30,7 +31,7 @@ struct LoopbackCertificate {
     let leaf = try Certificate(
       version: .v3, serialNumber: Certificate.SerialNumber(),
       publicKey: Certificate.PublicKey(leafKey.publicKey), notValidBefore: now - 3600,
-      notValidAfter: now + 24 * 3600, issuer: authority.subject,
+      notValidAfter: now + 90 * 24 * 3600 + 12 * 3600, issuer: authority.subject,
       subject: try DistinguishedName { CommonName("localhost") },
       signatureAlgorithm: .ecdsaWithSHA256,
       extensions: Certificate.Extensions {
