@@ -1,4 +1,5 @@
 import AASA
+import AASAAndroid
 import AASACore
 import AASALint
 import AASAWellKnown
@@ -11,14 +12,31 @@ import Foundation
 /// reads it for routing (the same detection and linter, the same ``Matcher``), so the box and the
 /// list agree.
 ///
-/// The answer is `{"kind": "aasa", "program": PROGRAM}`, or `{"kind", "program": null,
-/// "reason"}` when the page must ask `/api/v1/lint` instead: another kind of file (Android's
-/// dynamic rules, route configs and App Links pages route on the server), or a program too large
-/// to run per keystroke.
+/// The answer is `{"kind": "aasa", "program": PROGRAM}` (a ``MatcherProgram``),
+/// `{"kind": "assetlinks", "program": PROGRAM}` (an ``AndroidRouterProgram``: Android's dynamic
+/// rules, read as `aasa-lint assetlinks.json URL` reads them), or `{"kind", "program": null,
+/// "reason"}` when the page must ask `/api/v1/lint` instead: another kind of file (route configs
+/// and App Links pages route on the server), or a program too large to run per keystroke.
 struct MatcherEndpoint {
   /// The most automaton states a program may hold: past this, a keystroke could cost the page
   /// more than a request does, and it asks the API.
   static let maximumStates = 50_000
+  /// The most UTF-16 units Android's patterns may hold together, for the same reason.
+  static let maximumAndroidUnits = 200_000
+
+  /// Either platform's program, encoded as the program itself.
+  enum Program: Encodable {
+    case apple(MatcherProgram)
+    case android(AndroidRouterProgram)
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.singleValueContainer()
+      switch self {
+      case .apple(let program): try container.encode(program)
+      case .android(let program): try container.encode(program)
+      }
+    }
+  }
 
   struct Body: Decodable {
     var text: String?
@@ -27,7 +45,7 @@ struct MatcherEndpoint {
 
   struct Answer: Encodable {
     var kind: String
-    var program: MatcherProgram?
+    var program: Program?
     var reason: String?
 
     private enum Key: String, CodingKey {
@@ -73,7 +91,15 @@ struct MatcherEndpoint {
     // As LintRun reads it for routing: the same linter, the association it read (or none).
     let report = WellKnownLinter().lint(detected.document)
     if report.kind == .assetLinks {
-      return Answer(kind: "assetlinks", reason: "Android's dynamic rules are routed by the API")
+      // As LintRun routes an assetlinks.json: the router of the statements it read.
+      let program = AndroidRouterProgram(AndroidRouter(report.statementList ?? .empty))
+      guard program.units <= maximumAndroidUnits else {
+        return Answer(
+          kind: "assetlinks",
+          reason: "the dynamic rules hold \(program.units) characters, over \(maximumAndroidUnits)"
+        )
+      }
+      return Answer(kind: "assetlinks", program: .android(program))
     }
     let program = MatcherProgram(Matcher(report.association ?? SiteAssociation()))
     guard program.states <= maximumStates else {
@@ -81,6 +107,6 @@ struct MatcherEndpoint {
         kind: "aasa",
         reason: "the rules compile to \(program.states) states, over \(maximumStates)")
     }
-    return Answer(kind: "aasa", program: program)
+    return Answer(kind: "aasa", program: .apple(program))
   }
 }

@@ -12,7 +12,8 @@
     check: [["site", "check-site"], ["app", "check-app"], ["paths", "check-paths"], ["cdn", "check-cdn"]],
     file: [["text", "file-text"], ["name", "file-name"], ["domain", "file-domain"], ["urls", "file-urls"], ["grants", "file-grants"]],
     route: [["text", "route-text"], ["urls", "route-urls"], ["app", "route-app"]],
-    diff: [["old", "diff-old"], ["oldsite", "diff-oldsite"], ["new", "diff-new"], ["newsite", "diff-newsite"], ["urls", "diff-urls"]],
+    diff: [["old", "diff-old"], ["oldsite", "diff-oldsite"], ["oldcdn", "diff-oldcdn"], ["new", "diff-new"], ["newsite", "diff-newsite"],
+      ["newcdn", "diff-newcdn"], ["urls", "diff-urls"]],
     device: [["text", "device-text"]],
     platforms: [["urls", "platforms-urls"], ["site", "platforms-site"], ["aasa", "platforms-aasa"], ["assetlinks", "platforms-assetlinks"],
       ["domain", "platforms-domain"], ["app", "platforms-app"], ["package", "platforms-package"], ["fingerprint", "platforms-fingerprint"],
@@ -269,6 +270,7 @@
   }
 
   function routeLine(route) {
+    if (route.apps) return androidRouteLine(route);
     const line = el("div", "route");
     const verdicts = route.verdicts || [];
     const decided = verdicts.find((verdict) => verdict.verdict === "match") || verdicts.find((verdict) => verdict.verdict === "blocked");
@@ -280,6 +282,19 @@
     for (const verdict of verdicts) {
       if (verdict === decided || verdict.rule === null || verdict.rule === undefined) continue;
       line.append(el("span", "rule", verdict.verdict + " for " + verdict.app + ": " + ruleText(verdict)));
+    }
+    return line;
+  }
+
+  // An assetlinks.json's route (`{"input", "apps"}`): each package's verdict, the deciding
+  // statement and component, and the reason in the CLI's words.
+  function androidRouteLine(route) {
+    const line = el("div", "route");
+    const decided = route.apps.find((one) => one.verdict === "open") || route.apps.find((one) => one.verdict === "excluded") || route.apps[0];
+    line.append(el("code", "", route.input), document.createTextNode(" → "), badge(decided ? decided.verdict : "none"), document.createTextNode(" " + (decided ? decided.app : "no app")));
+    for (const one of route.apps) {
+      const rule = one.rule === null ? "" : "statement [" + one.statement + "] component [" + one.component + "] " + JSON.stringify(one.rule) + ": ";
+      line.append(el("span", "rule", (one === decided ? "" : one.verdict + " for " + one.app + ": ") + rule + one.reason));
     }
     return line;
   }
@@ -300,12 +315,41 @@
     return out;
   }
 
+  // What people paste for a site, as the API reads it: its https origin, and its host alone.
+  function origin(site) {
+    const text = site.trim().replace(/^applinks:/i, "").replace(/\?.*$/, "");
+    try {
+      const url = new URL(/:\/\//.test(text) ? text : "https://" + text);
+      return { origin: url.origin, host: url.hostname };
+    } catch (error) {
+      return { origin: "https://" + text, host: text };
+    }
+  }
+
+  // One side of a diff: Apple's CDN copy of a host, a site's file, or pasted text; and the shell
+  // that gets the same file for `aasa-lint diff` (curl, as Apple's fetcher reads it).
+  function diffSide(params, role) {
+    const cdn = (params.get(role + "cdn") || "").trim(), site = (params.get(role + "site") || "").trim();
+    if (cdn) {
+      const file = role + "-cdn.json";
+      return { body: { cdn }, file, fetch: "curl -s " + quote("https://app-site-association.cdn-apple.com/a/v1/" + origin(cdn).host) + " > " + file };
+    }
+    if (site) {
+      const file = role + ".json";
+      return { body: { site }, file, fetch: "curl -s " + quote(origin(site).origin + "/.well-known/apple-app-site-association") + " > " + file };
+    }
+    return { body: { text: params.get(role) || "", name: role + ".json" }, file: role + ".json", fetch: null };
+  }
+
   async function runDiff(params) {
-    const side = (role) => params.get(role + "site") ? { site: params.get(role + "site") } : { text: params.get(role) || "", name: role + ".json" };
-    const body = { old: side("old"), new: side("new"), urls: lines(params.get("urls")) };
+    const old = diffSide(params, "old"), now = diffSide(params, "new");
+    const body = { old: old.body, new: now.body, urls: lines(params.get("urls")) };
     const doc = await api("diff", body);
     lastDocument = doc;
-    lastCommand = ["aasa-lint", "diff", "old.json", "new.json"].concat(body.urls.length ? ["--urls", "urls.txt"] : [], ["--format", "json"]).join(" ");
+    const steps = [old.fetch, now.fetch].filter(Boolean);
+    if (body.urls.length) steps.push("printf '%s\\n' " + body.urls.map(quote).join(" ") + " > urls.txt");
+    steps.push(["aasa-lint", "diff", old.file, now.file].concat(body.urls.length ? ["--urls", "urls.txt"] : [], ["--format", "json"]).join(" "));
+    lastCommand = steps.join(" &&\n");
     const out = [];
     out.push(el("p", "", doc.changed ? "Behaviour changed (" + doc.old + " → " + doc.new + ")" : "No change in behaviour (" + doc.old + " → " + doc.new + ")"));
     for (const app of doc.apps || []) {
@@ -591,8 +635,9 @@
   // The single-URL box answers in the page on every keystroke, without a request: the file's
   // rules, compiled by aasa-lint's own matcher, come once per version of the file from
   // POST /api/v1/matcher (debounced while the file is edited), and matcher.js routes each typed
-  // URL with them, as /api/v1/lint would (see docs/validator.md, "The matcher program"). A file
-  // the program does not cover (an assetlinks.json, a route config) is asked of /api/v1/lint.
+  // URL with them, as /api/v1/lint would (see docs/validator.md, "The matcher program"): an
+  // association file's automata, or an assetlinks.json's dynamic rules. A file the program does
+  // not cover (a route config) is asked of /api/v1/lint.
   const box = { text: null, program: null, pending: null, fileTimer: 0, typingTimer: 0, serial: 0 };
 
   function loadProgram() {
@@ -603,8 +648,11 @@
     box.pending = api("matcher", { text }).then((answer) => {
       if (box.text === text) box.program = answer.program ? answer : { program: null, reason: answer.reason };
     }, (error) => {
-      // Not asked again for this text: the box then asks /api/v1/lint, which shows the error.
-      if (box.text === text) box.program = { program: null, reason: error.message };
+      // Not asked again for this text (the box then asks /api/v1/lint, which shows the error),
+      // unless the validator was only busy or rate-limited: then the next keystroke asks again.
+      if (box.text !== text) return;
+      box.program = { program: null, reason: error.message, error: error.code };
+      if (error.code === "rate-limited" || error.code === "busy") box.text = null;
     });
     return box.pending;
   }
@@ -617,7 +665,8 @@
   // The route of one URL with the current program, or null when there is none (yet).
   function routeHere(url) {
     if (!box.program || !box.program.program || box.text !== $("route-text").value) return null;
-    return AASAMatcher.route(box.program.program, url, $("route-app").value.trim());
+    const app = $("route-app").value.trim();
+    return box.program.kind === "assetlinks" ? AASAMatcher.routeAndroid(box.program.program, url, app) : AASAMatcher.route(box.program.program, url, app);
   }
 
   function answerNow() {
@@ -667,7 +716,7 @@
   // For the browser test that compares the page's answers with the API's
   // (Tests/AASAValidatorTests/Resources/matcher_agreement_test.py).
   window.aasaAsYouType = Object.freeze({
-    load: () => loadProgram().then(() => box.program && box.program.program ? "page" : "api"),
+    load: () => loadProgram().then(() => box.program && box.program.program ? "page" : box.program && box.program.error ? "error " + box.program.error : "api"),
     route: routeHere,
   });
 

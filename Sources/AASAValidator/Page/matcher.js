@@ -406,5 +406,148 @@
     return { input, app: opened ? opened.app : null, verdicts };
   }
 
-  window.AASAMatcher = Object.freeze({ route, addressBar, split, prepare, simulate });
+  // MARK: Android's dynamic rules (AndroidRouterProgram, AndroidRouter.route)
+
+  const androidDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
+
+  // AndroidURLParts.decode: %XX as UTF-8 bytes, `+` kept, a malformed escape as U+FFFD.
+  function androidDecode(bytes, from, to) {
+    if (indexOf(bytes, PERCENT, from, to) < 0) return androidDecoder.decode(bytes.subarray(from, to));
+    const out = [];
+    let i = from;
+    while (i < to) {
+      const b = bytes[i];
+      if (b === PERCENT) {
+        const high = i + 2 < to ? hexValue(bytes[i + 1]) : -1, low = i + 2 < to ? hexValue(bytes[i + 2]) : -1;
+        if (high >= 0 && low >= 0) { out.push(high << 4 | low); i += 3; } else { out.push(0xef, 0xbf, 0xbd); i += 1; }
+      } else { out.push(b); i += 1; }
+    }
+    return androidDecoder.decode(new Uint8Array(out));
+  }
+
+  // String.split(String) for one character, as AndroidURLParts.javaSplit: trailing empties dropped.
+  function javaSplit(text, separator) {
+    if (!text.includes(separator)) return [text];
+    const pieces = text.split(separator);
+    while (pieces.length > 0 && pieces[pieces.length - 1] === "") pieces.pop();
+    return pieces;
+  }
+
+  // AndroidURLParts: the decoded path, query (null without `?`), its parameters and fragment.
+  function androidParts(text) {
+    const bytes = encoder.encode(text);
+    let hash = indexOf(bytes, 0x23, 0, bytes.length);
+    const end = hash < 0 ? bytes.length : hash;
+    let mark = indexOf(bytes, 0x3f, 0, end);
+    let pathEnd = mark < 0 ? end : mark, pathStart = 0;
+    let colon = -1;
+    for (let i = 0; i < pathEnd; i++) if (bytes[i] === 0x3a || bytes[i] === SLASH) { colon = i; break; }
+    if (colon > 0 && bytes[colon] === 0x3a) {
+      pathStart = colon + 1;
+      if (startsWith(bytes, pathStart, pathEnd, "//")) {
+        const slash = indexOf(bytes, SLASH, pathStart + 2, pathEnd);
+        pathStart = slash < 0 ? pathEnd : slash;
+      }
+    }
+    const query = mark < 0 ? null : androidDecode(bytes, mark + 1, end);
+    let parameters = [];
+    if (query !== null) {
+      parameters = javaSplit(query, "&");
+      if (parameters.length === 1) parameters = javaSplit(query, ";");
+    }
+    return { path: androidDecode(bytes, pathStart, pathEnd), query, parameters, fragment: hash < 0 ? null : androidDecode(bytes, hash + 1, bytes.length) };
+  }
+
+  // AndroidPattern.matchGlob: PatternMatcher's single forward pass, step for step.
+  function matchGlob(p, t) {
+    const pc = p.length, tc = t.length;
+    if (pc === 0) return tc === 0;
+    const unit = (i) => i < pc ? p.charCodeAt(i) : 0;
+    let pi = 0, ti = 0, next = p.charCodeAt(0);
+    while (pi < pc && ti < tc) {
+      let current = next;
+      next = unit(++pi);
+      const escaped = current === 0x5c;
+      if (escaped) { current = next; next = unit(++pi); }
+      if (next === STAR) {
+        if (!escaped && current === 0x2e) {
+          if (pi >= pc - 1) return true;
+          next = p.charCodeAt(++pi);
+          if (next === 0x5c) next = unit(++pi);
+          while (ti < tc && t.charCodeAt(ti) !== next) ti++;
+          if (ti === tc) return false;
+          next = unit(++pi);
+          ti++;
+        } else {
+          while (ti < tc && t.charCodeAt(ti) === current) ti++;
+          next = unit(++pi);
+        }
+      } else {
+        if (current !== 0x2e && t.charCodeAt(ti) !== current) return false;
+        ti++;
+      }
+    }
+    if (pi >= pc && ti >= tc) return true;
+    return pi === pc - 2 && p.charCodeAt(pi) === 0x2e && p.charCodeAt(pi + 1) === STAR;
+  }
+
+  function androidMatches(pattern, text) {
+    const [kind, units] = pattern;
+    return kind === 0 ? text === units : kind === 1 ? text.startsWith(units) : matchGlob(units, text);
+  }
+
+  // DynamicComponent.failedParts: the parts it constrains that the URL fails, in order.
+  function failedParts(component, url) {
+    const failed = [];
+    if (component.path && !androidMatches(component.path, url.path)) failed.push("path");
+    for (const [name, pattern] of component.query) {
+      if (url.query === null || !url.parameters.some((parameter) => androidMatches(pattern, parameter))) failed.push("query parameter " + name);
+    }
+    if (component.fragment && (url.fragment === null || !androidMatches(component.fragment, url.fragment))) failed.push("fragment");
+    return failed;
+  }
+
+  const hasFilter = (component) => component.path !== null || component.query.length > 0 || component.fragment !== null;
+
+  // AndroidRouter's verdict for one app, as AndroidVerdictJSON writes it (with its reason).
+  function androidVerdict(app, url) {
+    const statement = "statement [" + app.statement + "]";
+    const none = (reason) => ({ app: app.package, verdict: "none", statement: app.statement, component: null, rule: null, reason });
+    if (app.rules === "none") return none(statement + " has no dynamic rules, so the manifest alone decides");
+    if (!Array.isArray(app.rules)) return none("Android discards the dynamic rules of " + statement + " (" + app.rules.discarded + "), so the manifest alone decides");
+    let closest = null, best = -1;
+    for (const component of app.rules) {
+      if (!hasFilter(component)) continue;
+      const failed = failedParts(component, url);
+      if (failed.length === 0) {
+        return { app: app.package, verdict: component.exclude ? "excluded" : "open", statement: app.statement, component: component.index,
+          rule: component.rule, reason: "the first matching component " + (component.exclude ? "excludes" : "opens") + " it" };
+      }
+      const count = (component.path ? 1 : 0) + component.query.length + (component.fragment ? 1 : 0);
+      const score = (count - failed.length) / count;
+      if (score > best) { best = score; closest = { component: component.index, rule: component.rule, failed, written: component.written }; }
+    }
+    let reason = "no component of " + statement + " matches, and Android excludes what nothing matches";
+    if (closest) {
+      const names = closest.failed;
+      const described = names.length > 1 ? names.slice(0, -1).join(", ") + " and " + names[names.length - 1] : names[0];
+      reason += " (closest: component [" + closest.component + "] " + closest.written + ", which differs in the " + described + ")";
+    }
+    const verdict = { app: app.package, verdict: "excluded", statement: app.statement, component: null, rule: null, reason };
+    if (closest) verdict.closest = { component: closest.component, rule: closest.rule, failed: closest.failed };
+    return verdict;
+  }
+
+  // A route as `aasa-lint assetlinks.json URL [--app PACKAGE] --format json` writes it:
+  // {"input", "apps": [...]}.
+  function routeAndroid(program, input, app) {
+    const url = androidParts(input);
+    const verdicts = program.apps.filter((one) => !app || one.package === app).map((one) => androidVerdict(one, url));
+    if (app && verdicts.length === 0) {
+      verdicts.push({ app, verdict: "none", statement: null, component: null, rule: null, reason: "the file does not grant it App Links" });
+    }
+    return { input, apps: verdicts };
+  }
+
+  window.AASAMatcher = Object.freeze({ route, routeAndroid, addressBar, split, prepare, simulate });
 })();

@@ -6,8 +6,10 @@ import Testing
 /// /api/v1/matcher) against the API's routes, in headless Chromium: for the bundled examples, a
 /// fixture that uses every feature of the pattern language, and the association files of the
 /// shared corpus when it is on this machine (`AASA_CORPUS`, else /work/shared/corpus; read at run
-/// time, never copied here), every verdict, app and deciding rule must be the same. Then typing:
-/// no request, and 1,000 typed URLs answered within a bound. The cases are in
+/// time, never copied here), every verdict, app and deciding rule must be the same; for the
+/// assetlinks.json examples, a fixture of Android's dynamic rules and the corpus's assetlinks.json
+/// files, every route must equal the API's whole. Then typing, in both kinds of file: no request,
+/// and 1,000 typed URLs answered within a bound. The cases are in
 /// Resources/matcher_agreement_test.py.
 @Suite(.serialized) struct ValidatorMatcherAgreementTests {
   @Test(.timeLimit(.minutes(5))) func pageMatcherAgreesWithTheAPI() async throws {
@@ -49,10 +51,20 @@ import Testing
     var files = examples.map { ["label": $0, "path": root.appendingPathComponent($0).path] }
     let corpus = Self.corpusAssociations()
     files += corpus.map { ["label": $0, "path": $0] }
+    let androidExamples = [
+      "examples/android/assetlinks.json", "examples/site/.well-known/assetlinks.json",
+      "examples/broken/assetlinks-mistakes.json",
+      "Tests/AASAValidatorTests/Resources/matcher-agreement-assetlinks.json",
+    ]
+    var androidFiles = androidExamples.map {
+      ["label": $0, "path": root.appendingPathComponent($0).path]
+    }
+    androidFiles += Self.corpusAssetLinks().map { ["label": $0, "path": $0] }
     let configuration: [String: Any] = [
       "validator": url, "screenshots": directory.path, "chromium": chromium,
-      "chromedriver": driver, "files": files,
+      "chromedriver": driver, "files": files, "androidFiles": androidFiles,
       "assetlinks": root.appendingPathComponent("examples/android/assetlinks.json").path,
+      "routes": root.appendingPathComponent("examples/routes/MobileDeepLinkingConfig.json").path,
     ]
     let argument = String(
       decoding: try JSONSerialization.data(withJSONObject: configuration), as: UTF8.self)
@@ -72,10 +84,30 @@ import Testing
         result.stdout.contains("ok   the page's matcher agrees with the API on \(file["label"]!) "))
     }
     #expect(result.stdout.contains("compared \(files.count) files"))
+    for file in androidFiles {
+      #expect(
+        result.stdout.contains(
+          "ok   the page's Android rules agree with the API on \(file["label"]!) "))
+    }
+    #expect(result.stdout.contains("compared \(androidFiles.count) assetlinks.json files"))
   }
 
   /// The association files of the shared corpus (JSON with an `applinks` key), when it is here.
   static func corpusAssociations() -> [String] {
+    corpusFiles { ($0 as? [String: Any])?["applinks"] != nil }
+  }
+
+  /// The assetlinks.json files of the shared corpus (a JSON list of statements, each with a
+  /// `target`), when it is here.
+  static func corpusAssetLinks() -> [String] {
+    corpusFiles { object in
+      guard let statements = object as? [Any], !statements.isEmpty else { return false }
+      return statements.contains { ($0 as? [String: Any])?["target"] != nil }
+    }
+  }
+
+  /// The corpus's JSON files under 1 MB whose content `isWanted`, sorted.
+  static func corpusFiles(_ isWanted: (Any) -> Bool) -> [String] {
     let folder =
       ProcessInfo.processInfo.environment["AASA_CORPUS"] ?? "/work/shared/corpus"
     guard
@@ -85,8 +117,7 @@ import Testing
     var found: [String] = []
     for case let file as URL in walker where file.pathExtension == "json" {
       guard let data = try? Data(contentsOf: file), data.count < 1_000_000,
-        let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-        object["applinks"] != nil
+        let object = try? JSONSerialization.jsonObject(with: data), isWanted(object)
       else { continue }
       found.append(file.path)
     }

@@ -2,17 +2,23 @@
 
 Run by ValidatorMatcherAgreementTests (Swift) with Debian's /usr/bin/python3 (python3-selenium,
 chromium, chromium-driver); every address is on 127.0.0.0/8. One argument: a JSON object with the
-validator's URL, the browser and driver paths, the folder for screenshots and the association
-files to compare (`{"label", "path"}`, read here at run time).
+validator's URL, the browser and driver paths, the folder for screenshots, the association
+files to compare (`{"label", "path"}`, read here at run time) and the assetlinks.json files
+(`androidFiles`, the same shape).
 
 For each file it derives URLs from the file's own patterns (each wildcard and variable filled in
 several ways, case changed, percent-encoded, with query items, fragments and trailing slashes)
 plus edge cases shared by all files, asks POST /api/v1/lint for their routes (the document of
 `aasa-lint FILE URL … --format json`), lets the page route the same URLs with its own matcher
 (window.aasaAsYouType.route, the function the box itself calls), and compares every verdict, app,
-deciding rule and its settings. Then it types into the box: no request may leave the page, and
-1,000 typed URLs must be answered within a time bound. Prints one line per case, the counts, and
-exits non-zero on any failure.
+deciding rule and its settings. An assetlinks.json the same way, from its statements'
+`dynamic_app_link_components` (`/`, `?`, `#`, each `*`, `?` and `.` filled in several ways, query
+parameters present, missing, split by `;` and encoded, fragments): every route must equal the
+API's whole route (`{"input", "apps"}`: each package's verdict, statement, component, rule,
+closest component and reason). Then it types into the box, for an association file and for an
+assetlinks.json: no request may leave the page, and 1,000 typed URLs must be answered within a
+time bound. A route config, which has no program, is still answered through the API. Prints one
+line per case, the counts, and exits non-zero on any failure.
 """
 import json
 import os
@@ -192,6 +198,111 @@ def urls_for(text, limit=700):
     return urls
 
 
+# MARK: assetlinks.json: URLs from each statement's dynamic rules
+
+ANDROID_STAR_FILLS = ["", "x", "a/b", "é", "%20", "*", "..", "/"]
+ANDROID_ONE_FILLS = ["x", "é", "/", "?", "😀"]
+
+ANDROID_EDGE_CASES = [
+    "/", "//", "/%2F", "/a%2Fb", "/café", "/caf%C3%A9", "/%FF", "/%", "/%zz", "/%C3", "/%E2%82", "/%EF%BB%BFx",
+    "https://example.com/products/1?x#y", "HTTPS://Example.COM./x/", "https://h", "https://h?x=1", "https://h#f",
+    "/x?", "/x#", "/x?#", "/?a=1&b", "/?a=1;b=2", "/?a=1&b;c", "/?&&&", "/?;;", "/?a=1&", "/?=&&=", "/x?a%26b=1",
+    "/x?a=%26", "/a b", "/a+b", "/a%2Bb", " /x ", "/x\t", "/😀", "/%F0%9F%98%80", "mailto:x", "a:b/c", "//host/x",
+    "https://user@host:8443/path?y", "/x/#frag?not-query", "/x?q=a#b?c", "*", "/*", "/.", "/\\", "/<script>",
+]
+
+
+def android_fill(pattern, variant):
+    """One text an Android pattern may match: each `*`, `?` and `.` filled in by `variant`."""
+    out = []
+    count = 0
+    for character in pattern:
+        if character == "*":
+            out.append(ANDROID_STAR_FILLS[(variant + count) % len(ANDROID_STAR_FILLS)])
+        elif character == "?":
+            out.append(ANDROID_ONE_FILLS[(variant + count) % len(ANDROID_ONE_FILLS)])
+        elif character == "." and variant % 2:
+            out.append("Q")
+        else:
+            out.append(character)
+        count += 1
+    return "".join(out)
+
+
+def android_components(document):
+    """Every dynamic rule's component (a dict), from every statement, malformed ones included."""
+    found = []
+    for statement in document if isinstance(document, list) else []:
+        try:
+            rules = statement["relation_extensions"]["delegate_permission/common.handle_all_urls"][
+                "dynamic_app_link_components"]
+        except (KeyError, TypeError):
+            continue
+        found += [component for component in rules if isinstance(component, dict)] if isinstance(rules, list) else []
+    return found
+
+
+def android_urls_for(text, limit=700):
+    try:
+        components = android_components(json.loads(text))
+    except ValueError:
+        components = []
+    urls = []
+    seen = set()
+
+    def add(url):
+        if url.strip() and url not in seen and len(urls) < limit:
+            seen.add(url)
+            urls.append(url)
+
+    for url in ANDROID_EDGE_CASES:
+        add(url)
+    for variant in range(5):
+        for component in components:
+            path = component.get("/")
+            query = component.get("?")
+            fragment = component.get("#")
+            base_path = android_fill(path, variant) if isinstance(path, str) else "/x" + str(variant)
+            forms = [base_path]
+            if variant == 0:
+                forms += [base_path.upper(), encoded(base_path), base_path + "/", base_path.rstrip("/") or "/",
+                          "https://example.com" + base_path, base_path + "x"]
+            for form in forms:
+                add(form)
+                items = []
+                if isinstance(query, dict):
+                    items = [(str(name), android_fill(value, variant) if isinstance(value, str) else "1")
+                             for name, value in query.items()]
+                    add(form + "?" + "&".join(name + "=" + value for name, value in items))
+                    add(form + "?" + ";".join(name + "=" + value for name, value in items))
+                    add(form + "?" + "&".join(encoded(name) + "=" + encoded(value) for name, value in items))
+                    add(form + "?" + "&".join(name + "=" + value for name, value in items[:-1]))
+                    add(form + "?other=1&" + "&".join(name + "=" + value for name, value in reversed(items)))
+                    add(form + "?" + "&".join(name for name, _ in items))
+                if isinstance(fragment, str):
+                    add(form + "#" + android_fill(fragment, variant))
+                    add(form + "?" + "&".join(name + "=" + value for name, value in items) + "#" +
+                        android_fill(fragment, variant + 1))
+                add(form + "?ref=x#top")
+    return urls
+
+
+def android_packages_of(text):
+    try:
+        document = json.loads(text)
+    except ValueError:
+        return []
+    packages = []
+    for statement in document if isinstance(document, list) else []:
+        try:
+            package = statement["target"]["package_name"]
+        except (KeyError, TypeError):
+            continue
+        if isinstance(package, str):
+            packages.append(package)
+    return packages
+
+
 # MARK: Comparing
 
 def api_routes(text, urls, app=None):
@@ -240,20 +351,34 @@ def apps_of(text):
 
 
 def set_file(driver, text, app=""):
+    """Puts the file in the view and loads its program: "page", "api" (no program), or an error.
+    The API calls of this script share the page's rate (one client address): a rate-limited
+    program request is asked again a moment later, as the page asks it at the next keystroke."""
     driver.execute_script(
         "const t = document.getElementById('route-text'); t.value = arguments[0];"
         "t.dispatchEvent(new Event('input'));"
         "document.getElementById('route-app').value = arguments[1];", text, app)
-    return driver.execute_async_script(
-        "const done = arguments[arguments.length - 1]; window.aasaAsYouType.load().then(done, (e) => done('error ' + e));")
+    for attempt in range(60):
+        by = driver.execute_async_script(
+            "const done = arguments[arguments.length - 1]; window.aasaAsYouType.load().then(done, (e) => done('error ' + e));")
+        if by != "error rate-limited" and by != "error busy":
+            return by
+        time.sleep(1.1)
+    return by
 
 
 def page_routes(driver, urls):
     return driver.execute_script("return arguments[0].map((url) => window.aasaAsYouType.route(url));", urls)
 
 
-def compare(driver, label, text, urls, app=None):
+def android_essentials(route):
+    """An assetlinks.json's route as the CLI writes it, whole: every field of every verdict."""
+    return json.dumps(route, sort_keys=True, ensure_ascii=False)
+
+
+def compare(driver, label, text, urls, app=None, android=False):
     """Compared pairs, and the disagreements (at most a few shown)."""
+    essentials_of = android_essentials if android else essentials
     expected = api_routes(text, urls, app)
     by = set_file(driver, text, app or "")
     if by != "page":
@@ -263,14 +388,16 @@ def compare(driver, label, text, urls, app=None):
     if len(expected) != len(urls):
         wrong.append("the API routed %d of %d URLs" % (len(expected), len(urls)))
     for url, want, got in zip(urls, expected, actual):
-        if got is None or essentials(want) != essentials(got):
-            wrong.append("%r: API %s, page %s" % (url, essentials(want), got and essentials(got)))
+        if got is None or essentials_of(want) != essentials_of(got):
+            wrong.append("%r: API %s, page %s" % (url, essentials_of(want), got and essentials_of(got)))
     return min(len(expected), len(actual)), wrong
 
 
 def main():
     files = [(entry["label"], open(entry["path"], encoding="utf-8", errors="replace").read())
              for entry in config["files"]]
+    android_files = [(entry["label"], open(entry["path"], encoding="utf-8", errors="replace").read())
+                     for entry in config.get("androidFiles", [])]
     driver = start()
     try:
         driver.get(base + "#route")
@@ -290,6 +417,21 @@ def main():
                   (label, len(urls), count - len(urls)), not wrong, "\n  ".join(wrong[:8]) + (
                       "\n  … %d disagreements" % len(wrong) if len(wrong) > 8 else ""))
         print("compared %d files × URLs: %d routes" % (len(files), compared))
+
+        android_compared = 0
+        for label, text in android_files:
+            urls = android_urls_for(text)
+            count, wrong = compare(driver, label, text, urls, android=True)
+            packages = android_packages_of(text)
+            for app in (packages[-1:] + ["com.example.notinthefile"]):
+                more, wrong_for_app = compare(driver, label, text, urls[:150], app, android=True)
+                count += more
+                wrong += ["--app " + app + " " + line for line in wrong_for_app]
+            android_compared += count
+            check("the page's Android rules agree with the API on %s (%d URLs, %d with --app)" %
+                  (label, len(urls), count - len(urls)), not wrong, "\n  ".join(wrong[:8]) + (
+                      "\n  … %d disagreements" % len(wrong) if len(wrong) > 8 else ""))
+        print("compared %d assetlinks.json files × URLs: %d routes" % (len(android_files), android_compared))
 
         # Typing: every keystroke answered in the page, with no request.
         association = next(text for label, text in files if "site" in label)
@@ -324,9 +466,40 @@ def main():
               timing[1] == 1000 and timing[0] < TYPING_BOUND_SECONDS * 1000 and timing[2] == 0, str(timing))
         driver.save_screenshot(os.path.join(config["screenshots"], "validator-as-you-type.png"))
 
-        # A file without a program (an assetlinks.json) still answers, through the API.
+        # An assetlinks.json: each keystroke answered in the page too, with no request.
         if config.get("assetlinks"):
             by = set_file(driver, open(config["assetlinks"], encoding="utf-8").read())
+            driver.execute_script(
+                "window.__fetches = 0; window.__resources = performance.getEntriesByType('resource').length;")
+            box.clear()
+            answers = []
+            for character in "/products/1/reviews":
+                box.send_keys(character)
+                answers.append(driver.execute_script(
+                    "const a = document.getElementById('route-one-answer'); return [a.dataset.by, a.textContent];"))
+            typed = driver.execute_script(
+                "return [window.__fetches, performance.getEntriesByType('resource').length - window.__resources];")
+            check("an assetlinks.json has a program for the page", by == "page", str(by))
+            check("each keystroke in an assetlinks.json is answered in the page",
+                  all(one == "page" for one, _ in answers), str(answers[-3:]))
+            check("the last keystroke's answer is the API's route (excluded by component [0])",
+                  "excluded" in answers[-1][1] and "component [0]" in answers[-1][1], answers[-1][1])
+            check("typing an assetlinks.json URL makes no request", typed == [0, 0], str(typed))
+            many = ["/products/%d" % n if n % 3 else "/cart?ref=%d&x=%d#z" % (n, n) for n in range(1000)]
+            timing = driver.execute_script(
+                "const box = document.getElementById('route-one'); const answer = document.getElementById('route-one-answer');"
+                "let answered = 0; const started = performance.now();"
+                "for (const url of arguments[0]) { box.value = url; box.dispatchEvent(new Event('input'));"
+                "  if (answer.dataset.by === 'page' && answer.textContent.includes(url)) answered += 1; }"
+                "return [performance.now() - started, answered, window.__fetches];", many)
+            print("1,000 typed assetlinks.json URLs answered in %.1f ms" % timing[0])
+            check("1,000 typed assetlinks.json URLs are each answered in the page within %.1f s" % TYPING_BOUND_SECONDS,
+                  timing[1] == 1000 and timing[0] < TYPING_BOUND_SECONDS * 1000 and timing[2] == 0, str(timing))
+            driver.save_screenshot(os.path.join(config["screenshots"], "validator-as-you-type-android.png"))
+
+        # A file without a program (a route config) still answers, through the API.
+        if config.get("routes"):
+            by = set_file(driver, open(config["routes"], encoding="utf-8").read())
             box.clear()
             box.send_keys("/x")
             answered = None
@@ -335,9 +508,12 @@ def main():
                 answered = driver.execute_script(
                     "const a = document.getElementById('route-one-answer'); return a.dataset.by === 'api' && a.textContent;")
                 time.sleep(0.1)
-            check("an assetlinks.json is answered by the API", by == "api" and bool(answered), str([by, answered]))
+            check("a route config is answered by the API", by == "api" and bool(answered), str([by, answered]))
 
-        errors = [entry for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
+        # A 429 is this script's own pace (its calls share the page's rate), retried above; any
+        # other error (a script error, a CSP violation, another status) fails.
+        errors = [entry for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"
+                  and not (entry.get("source") == "network" and "status of 429" in entry.get("message", ""))]
         check("no console errors", not errors, str(errors[:3]))
     finally:
         driver.quit()
