@@ -194,8 +194,10 @@ public actor HostFoldersReloader: Reloading {
     unreachable = Set(folders.unreachable.keys)
     let now = NIODeadline.now()
     var tableChanged = false
+    // Every folder found is not going away, served or not: a served site that vanished for a scan
+    // and came back must wait the whole settle time again before a later disappearance drops it.
+    for name in names { settling.present(name) }
     for name in names.sorted() where sites[name] == nil {
-      settling.present(name)
       let contents = Self.contents(of: directory + "/" + name, configuration: configuration)
       if !force && refused[name] == contents { continue }
       guard settling.observe(name, as: contents, at: now) else { continue }
