@@ -48,11 +48,11 @@ struct ServeRenewalInfoTests {
       #expect(orders.count == 2, "one renewal: \(orders.map(\.fields))")
 
       // Retry-After honoured: the second question no sooner than 3 s after the first, and
-      // not much later (the server looks every second).
+      // not much later (the server looks every second; the slack is for a loaded CI machine).
       let questions = stub.questions.filter { $0.certificateID == first.certificateID }
       #expect(questions.count == 2, "\(questions.map(\.time))")
       let gap = questions[1].time.timeIntervalSince(questions[0].time)
-      #expect(gap >= 3 && gap < 5.5, "asked again after \(gap) s")
+      #expect(gap >= 3 && gap < 10, "asked again after \(gap) s")
 
       // The renewal in the window the second answer gave.
       let window = questions[1].answer.start...questions[1].answer.end
@@ -66,7 +66,7 @@ struct ServeRenewalInfoTests {
         "chose \(chosen), window \(window)")
       #expect(orders[1].time >= chosen, "ordered at \(orders[1].time), before \(chosen)")
       #expect(
-        orders[1].time <= window.upperBound.addingTimeInterval(2),
+        orders[1].time <= window.upperBound.addingTimeInterval(5),
         "ordered at \(orders[1].time), window \(window)")
       #expect(server.count("(renewal, ari)") == 1, "\(server.log)")
       // The renewed certificate is served.
