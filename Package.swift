@@ -354,6 +354,9 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
+        // The stub of Apple's CDN, over TLS on loopback.
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
       ],
       // The browser script, run from the package folder by the browser test.
       exclude: ["Resources"]

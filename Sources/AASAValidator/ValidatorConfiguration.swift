@@ -12,12 +12,17 @@ public struct ValidatorConfiguration: Sendable {
   /// `--ca-file`: an internal CA's roots, trusted beside the system's.
   public var caFile: String?
   public var limits: ValidatorLimits
+  /// Where Apple's CDN copy of a site is asked for a diff (`BASE/HOST`): Apple's CDN, or a stub
+  /// on loopback in tests. Set at start-up only, never by a request, and its host is vetted by
+  /// ``policy`` like any other.
+  public var cdnBase: String
 
   public init(
     listenHost: String, hostNames: [String] = [], token: AccessToken? = nil,
     policy: FetchPolicy = FetchPolicy(), caFile: String? = nil,
-    limits: ValidatorLimits = ValidatorLimits()
+    limits: ValidatorLimits = ValidatorLimits(), cdnBase: String = LiveCheckOptions.appleCDNBase
   ) {
+    self.cdnBase = cdnBase
     self.listenHost = listenHost
     self.hostNames = hostNames
     self.token = token

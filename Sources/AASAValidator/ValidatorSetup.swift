@@ -10,8 +10,10 @@ public enum ValidatorSetup {
     public var description: String { message }
   }
 
+  /// `cdnBase`: Apple's CDN unless given (a mirror, or a stub in tests); an `https` URL.
   public static func configuration(
-    listen: String, tokenFile: String?, allow: [String], caFile: String?, hostNames: [String]
+    listen: String, tokenFile: String?, allow: [String], caFile: String?, hostNames: [String],
+    cdnBase: String? = nil
   ) throws(Problem) -> (ValidatorConfiguration, AdminAddress) {
     guard let address = AdminAddress(listen) else {
       throw Problem(message: "\(listen) is not HOST:PORT, e.g. 127.0.0.1:7780 or [::1]:7780")
@@ -37,9 +39,16 @@ public enum ValidatorSetup {
     if let caFile, !FileManager.default.isReadableFile(atPath: caFile) {
       throw Problem(message: "--ca-file \(caFile) cannot be read")
     }
+    if let cdnBase {
+      guard cdnBase.lowercased().hasPrefix("https://"), (try? SiteAddress(parsing: cdnBase)) != nil
+      else {
+        throw Problem(message: "--cdn-base \(cdnBase) is not an https URL")
+      }
+    }
     let configuration = ValidatorConfiguration(
       listenHost: address.host, hostNames: hostNames, token: token,
-      policy: FetchPolicy(rules: rules), caFile: caFile)
+      policy: FetchPolicy(rules: rules), caFile: caFile,
+      cdnBase: cdnBase ?? LiveCheckOptions.appleCDNBase)
     if let problem = configuration.startupProblem { throw Problem(message: problem) }
     return (configuration, address)
   }

@@ -51,11 +51,19 @@ struct Web: AsyncParsableCommand {
       valueName: "name"))
   var hostNames: [String] = []
 
+  @Option(
+    name: .customLong("cdn-base"),
+    help: ArgumentHelp(
+      "Apple's CDN's base URL instead of https://app-site-association.cdn-apple.com/a/v1, for tests; its host is vetted as any other.",
+      valueName: "url", visibility: .hidden))
+  var cdnBase: String?
+
   func run() async throws {
     let setup: (ValidatorConfiguration, AdminAddress)
     do {
       setup = try ValidatorSetup.configuration(
-        listen: listen, tokenFile: tokenFile, allow: allow, caFile: caFile, hostNames: hostNames)
+        listen: listen, tokenFile: tokenFile, allow: allow, caFile: caFile, hostNames: hostNames,
+        cdnBase: cdnBase)
     } catch {
       throw ValidationError(error.message)
     }

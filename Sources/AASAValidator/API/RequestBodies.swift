@@ -62,6 +62,8 @@ struct DiffBody: Decodable {
     var text: String?
     var name: String?
     var site: String?
+    /// Apple's CDN copy of this host's association file.
+    var cdn: String?
   }
   var old: Side?
   var new: Side?

@@ -369,20 +369,26 @@ struct ValidatorAPI: Sendable {
     }
   }
 
-  /// One side of a diff: pasted text, or a site's association file fetched as Apple's fetcher
-  /// does.
+  /// One side of a diff: pasted text, a site's association file fetched as Apple's fetcher
+  /// does, or Apple's CDN copy of a host's.
   private func side(_ side: DiffBody.Side?, role: String, client: String?) async throws(APIError)
     -> (name: String, bytes: [UInt8])
   {
     guard let side else {
-      throw .badInput("\(role) is missing", help: "give {\"text\"} or {\"site\"}")
+      throw .badInput("\(role) is missing", help: "give {\"text\"}, {\"site\"} or {\"cdn\"}")
+    }
+    guard [side.text != nil, side.site != nil, side.cdn != nil].filter({ $0 }).count <= 1 else {
+      throw .badInput(
+        "\(role) has more than one of text, site and cdn", help: "give one of them per side")
     }
     if let text = side.text {
-      guard side.site == nil else { throw .badInput("\(role) has both text and site") }
       return (
         reader.name(side.name, fallback: "\(role).json"),
         Array(try reader.text(text, field: "\(role).text").utf8)
       )
+    }
+    if let cdn = side.cdn {
+      return try await cdnCopy(of: try site(cdn), role: role, client: client)
     }
     let site = try site(side.site)
     let configuration = self.configuration
@@ -398,6 +404,66 @@ struct ValidatorAPI: Sendable {
       }
     }
     return (site.url("/.well-known/apple-app-site-association"), bytes)
+  }
+
+  /// Apple's CDN copy of `site`'s association file, named by its CDN URL. The CDN's host is
+  /// vetted by the fetch policy and connected to at the vetted address, as a site is; a CDN
+  /// without a copy answers 502 with its reason (`Apple-Failure-Reason`), not a diff.
+  private func cdnCopy(of site: SiteAddress, role: String, client: String?) async throws(APIError)
+    -> (name: String, bytes: [UInt8])
+  {
+    let configuration = self.configuration
+    let url = CDNCopy.url(base: configuration.cdnBase, host: site.host)
+    // Apple's CDN fetches only public names; a stub's base (tests) is asked whatever the host.
+    if configuration.cdnBase == LiveCheckOptions.appleCDNBase,
+      let reason = CDNCopy.unreachableReason(host: site.host)
+    {
+      throw .badInput(
+        "\(role): \(reason), so it has no copy to compare",
+        help: "diff against the site itself: {\"site\": \"\(site.host)\"}")
+    }
+    let cdn: SiteAddress
+    do {
+      cdn = try SiteAddress(parsing: url)
+    } catch {
+      throw .badInput("\(role): the CDN's URL \(url) cannot be used: \(error.reason)")
+    }
+    let trust = try Self.trust(configuration)
+    let bytes = try await fetching(cdn, endpoint: "diff", client: client) {
+      address throws(APIError) in
+      do throws(CDNCopy.Missing) {
+        let bytes = try await CDNCopy.fetch(
+          host: site.host, base: configuration.cdnBase, trust: trust,
+          timeoutSeconds: configuration.limits.fetchTimeoutSeconds, pinnedAddress: address)
+        return (bytes, outcome: "fetched \(bytes.count) bytes")
+      } catch {
+        let advice = error.advice(for: site.host)
+        switch error.kind {
+        case .noCopy:
+          throw APIError(
+            status: 502, code: "cdn-no-copy", message: "\(role): \(error.reason)",
+            help: advice.isEmpty
+              ? "Apple's CDN fetches the file about once a week; check the site, and diff against it meanwhile"
+              : advice)
+        case .unreachable:
+          throw APIError(
+            status: 502, code: "cdn-unreachable", message: "\(role): \(error.reason)",
+            help: "try again later, or diff against the site itself")
+        }
+      }
+    }
+    return (url, bytes)
+  }
+
+  /// The roots a fetch trusts: the system's, and the `--ca-file`'s when one was given.
+  private static func trust(_ configuration: ValidatorConfiguration) throws(APIError) -> TrustRoots
+  {
+    guard let caFile = configuration.caFile else { return .system }
+    do {
+      return try TrustRoots.caFile(caFile)
+    } catch {
+      throw .badInput("the validator's CA file cannot be used: \(error.reason)")
+    }
   }
 }
 

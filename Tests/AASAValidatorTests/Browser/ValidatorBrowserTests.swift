@@ -5,7 +5,8 @@ import Testing
 /// The page in a real browser: headless Chromium, driven by Selenium (Debian's chromium,
 /// chromium-driver and python3-selenium, which .ci/setup installs), against the built binaries
 /// on loopback: `aasa-serve` serving the example site over TLS with a certificate made here, and
-/// `aasa-lint web --allow 127.0.0.1 --ca-file` checking it. The script's cases are in
+/// `aasa-lint web --allow 127.0.0.1 --ca-file` checking it, with a stub of Apple's CDN (its
+/// hidden `--cdn-base`). The script's cases are in
 /// Resources/browser_test.py; its screenshots stay in the test's folder (set
 /// AASA_VALIDATOR_SCREENSHOT=1 to copy one to docs/images/validator.png).
 @Suite(.serialized) struct ValidatorBrowserTests {
@@ -45,11 +46,19 @@ import Testing
     let sitePort = try await site.wait(for: "listening line") { text in
       text.firstMatch(of: /listening on https:\/\/127\.0\.0\.1:(\d+)/).flatMap { Int($0.1) }
     }
+    // Apple's CDN, stubbed: a stale copy of the site's file, and a failure for localhost.
+    let cdn = try await StubCDN.start(
+      certificate: certificate,
+      answers: [
+        "/a/v1/127.0.0.1": .copy(try ValidatorCDNDiffTests.staleCopy()),
+        "/a/v1/localhost": .failure("SWCERR00101 Bad HTTP Response: 404 Not Found"),
+      ])
+    defer { Task { await cdn.stop() } }
     let validator = try RunningProgram(
       "aasa-lint",
       [
         "web", "--listen", "127.0.0.1:0", "--allow", "127.0.0.1", "--ca-file",
-        certificate.authorityFile,
+        certificate.authorityFile, "--cdn-base", cdn.base,
       ], in: directory)
     let url = try await validator.wait(for: "URL on the first line", timeout: .seconds(5)) { text in
       text.split(separator: "\n").first.map(String.init).flatMap {
@@ -82,7 +91,7 @@ import Testing
     #expect(
       result.status == 0,
       "\(result.stdout)\n\(result.stderr)\nvalidator log: \(validator.errors)")
-    for name in ["check", "file", "route", "diff", "device", "blocked", "hostile"] {
+    for name in ["check", "file", "route", "diff", "diff-cdn", "device", "blocked", "hostile"] {
       #expect(
         FileManager.default.fileExists(atPath: directory.file("validator-\(name).png")), "\(name)")
     }

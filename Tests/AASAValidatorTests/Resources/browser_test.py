@@ -3,13 +3,17 @@
 Run by ValidatorBrowserTests (Swift) with Debian's /usr/bin/python3, whose python3-selenium
 drives Debian's chromium through chromium-driver; every address is on 127.0.0.0/8. One argument:
 a JSON object with the validator's URL, the local TLS site's URL, the folder for screenshots, the
-browser and driver paths, and the texts to paste. Prints one line per case and exits non-zero
+browser and driver paths, and the texts to paste; the validator asks a stub of Apple's CDN (on
+127.0.0.1, through its CDN base) for the CDN copies: a stale copy of the site's file for
+127.0.0.1, and a failure for localhost. Prints one line per case and exits non-zero
 when any failed.
 """
 import json
 import os
+import re
 import sys
 import time
+import urllib.parse
 
 os.environ["SE_OFFLINE"] = "true"  # Selenium Manager must not download anything.
 
@@ -178,6 +182,49 @@ try:
     fits(driver, "diff")
     shot(driver, "diff")
 
+    # Apple's CDN copy of the site against the site itself: the URLs whose routing changes, the
+    # command that does the same with curl, and a link that runs it again.
+    driver.get(base + "#diff")
+    set_value(driver, "diff-oldcdn", config["site"])
+    set_value(driver, "diff-newsite", config["site"])
+    set_value(driver, "diff-urls", "/albums/1\n/Albums/1")
+    submit(driver, "diff")
+    body = wait_for(driver, lambda: result_ready(driver))
+    text = body.text if body else ""
+    check("the site against its CDN copy lists the URL that changes",
+          "/a/v1/127.0.0.1" in text and "/Albums/1" in text and "Behaviour changed" in text, text[:500])
+    driver.find_element(By.ID, "copy-command").click()
+    command = wait_for(driver, lambda: driver.execute_script("return document.getElementById('command').textContent"))
+    check("its command reads Apple's CDN copy with curl, then diffs",
+          "curl -s https://app-site-association.cdn-apple.com/a/v1/127.0.0.1 > old-cdn.json" in (command or "")
+          and "curl -s " + config["site"] + "/.well-known/apple-app-site-association > new.json" in (command or "")
+          and "aasa-lint diff old-cdn.json new.json --urls urls.txt" in (command or ""), str(command))
+    fragment = driver.execute_script("return location.hash")
+    check("the link keeps the CDN side", fragment.startswith("#diff?") and "oldcdn=" in fragment, fragment)
+    driver.refresh()
+    body = wait_for(driver, lambda: result_ready(driver))
+    again = body.text if body else ""
+    check("reload runs the CDN diff again", "/a/v1/127.0.0.1" in again and "/Albums/1" in again, again[:300])
+    check("reload refills the CDN side",
+          driver.find_element(By.ID, "diff-oldcdn").get_attribute("value") == config["site"])
+    fits(driver, "diff-cdn")
+    shot(driver, "diff-cdn")
+
+    # A CDN without a copy: its reason, not a diff. The stub and the site share 127.0.0.1, whose
+    # rate (6 fetching requests, then 1 every 10 s) the steps above have used up: a 429 is waited
+    # out as its Retry-After says, and asked again.
+    driver.get(base + "#diff?oldcdn=localhost&new=" + urllib.parse.quote(config["association"], safe=""))
+    for attempt in range(3):
+        body = wait_for(driver, lambda: result_ready(driver))
+        text = body.text if body else ""
+        waited = re.search(r"rate-limited.*wait (\d+) s", text)
+        if not waited:
+            break
+        time.sleep(int(waited.group(1)) + 0.5)
+        driver.refresh()
+    check("a CDN without a copy says why", "cdn-no-copy" in text and "SWCERR00101" in text
+          and "Behaviour" not in text, text[:400])
+
     # Device output pasted: each domain's state, what it means and what to run next.
     driver.get(base + "#device")
     set_value(driver, "device-text", config["device"])
@@ -210,10 +257,12 @@ try:
     shot(driver, "hostile")
 
     collect_console(driver)
-    # The refusal of 127.0.0.2 is a 403 the browser reports as a failed load: expected, and the
-    # only network error allowed.
-    expected = lambda entry: entry.get("source") == "network" and "/api/v1/check" in entry.get("message", "") \
-        and "403" in entry.get("message", "")
+    # The refusal of 127.0.0.2 is a 403 the browser reports as a failed load, the CDN without a
+    # copy a 502, and the rate waited out above a 429: expected, and the only network errors allowed.
+    expected = lambda entry: entry.get("source") == "network" and (
+        ("/api/v1/check" in entry.get("message", "") and "403" in entry.get("message", ""))
+        or ("/api/v1/diff" in entry.get("message", "") and ("status of 502" in entry.get("message", "")
+                                                           or "status of 429" in entry.get("message", ""))))
     errors = [entry for entry in console if entry.get("level") == "SEVERE" and not expected(entry)]
     violations = [entry for entry in console if "Content Security Policy" in entry.get("message", "")]
     check("the console has no errors", not errors, repr(errors[:3]))
