@@ -209,6 +209,8 @@ ANDROID_EDGE_CASES = [
     "/x?", "/x#", "/x?#", "/?a=1&b", "/?a=1;b=2", "/?a=1&b;c", "/?&&&", "/?;;", "/?a=1&", "/?=&&=", "/x?a%26b=1",
     "/x?a=%26", "/a b", "/a+b", "/a%2Bb", " /x ", "/x\t", "/😀", "/%F0%9F%98%80", "mailto:x", "a:b/c", "//host/x",
     "https://user@host:8443/path?y", "/x/#frag?not-query", "/x?q=a#b?c", "*", "/*", "/.", "/\\", "/<script>",
+    # A byte order mark at the start of a decoded part stays (a decoder that drops it disagrees).
+    "/x?%EF%BB%BFq=ab", "/x#%EF%BB%BFsection-1", "/x?\ufeffq=ab", "/x#\ufeffsection-1",
 ]
 
 
