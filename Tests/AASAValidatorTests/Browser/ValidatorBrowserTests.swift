@@ -10,31 +10,8 @@ import Testing
 /// Resources/browser_test.py; its screenshots stay in the test's folder (set
 /// AASA_VALIDATOR_SCREENSHOT=1 to copy one to docs/images/validator.png).
 @Suite(.serialized) struct ValidatorBrowserTests {
-  #if os(Linux)
-    static let python = "/usr/bin/python3"
-  #else
-    static let python = ExecutableLookup.path(of: "python3") ?? "python3"
-  #endif
-
   @Test(.timeLimit(.minutes(5))) func pageWorksInChromium() async throws {
-    #if os(Linux)
-      // On Linux (and CI) the browser is installed by .ci/setup: a missing one fails here.
-      let chromium = try ExecutableLookup.require("chromium")
-      let driver = try ExecutableLookup.require("chromedriver")
-    #else
-      guard
-        let chromium = ExecutableLookup.path(of: "chromium")
-          ?? ExecutableLookup.path(of: "google-chrome"),
-        let driver = ExecutableLookup.path(of: "chromedriver"),
-        (try? await ChildProcess.run(Self.python, ["-c", "import selenium"]))?.status == 0
-      else {
-        // On a Mac the browser is optional: Homebrew's chromium and chromedriver, with selenium
-        // for python3, run this test.
-        print(
-          "ValidatorBrowserTests: skipped on macOS without chromium, chromedriver and selenium")
-        return
-      }
-    #endif
+    guard let browser = try await BrowserScript.find(for: "ValidatorBrowserTests") else { return }
     let directory = try TemporaryDirectory(label: "validator-browser")
     let certificate = try LoopbackCertificate(in: directory)
     let site = try RunningProgram(
@@ -75,19 +52,12 @@ import Testing
       """
     let configuration: [String: Any] = [
       "validator": url, "site": "https://127.0.0.1:\(sitePort)", "screenshots": directory.path,
-      "chromium": chromium, "chromedriver": driver,
       "broken": try text("examples/broken/common-mistakes.json"),
       "association": try text("examples/site/.well-known/apple-app-site-association"),
       "old": try text("examples/old.json"), "new": try text("examples/new.json"),
       "hostile": hostile, "device": try text("examples/device/pm-get-app-links.txt"),
     ]
-    let argument = String(
-      decoding: try JSONSerialization.data(withJSONObject: configuration), as: UTF8.self)
-    let script = BuiltProducts.packageRoot.appendingPathComponent(
-      "Tests/AASAValidatorTests/Resources/browser_test.py"
-    ).path
-    let result = try await ChildProcess.run(
-      Self.python, [script, argument], environment: ["SE_OFFLINE": "true"], timeout: .seconds(240))
+    let result = try await browser.run("browser_test.py", configuration)
     #expect(
       result.status == 0,
       "\(result.stdout)\n\(result.stderr)\nvalidator log: \(validator.errors)")

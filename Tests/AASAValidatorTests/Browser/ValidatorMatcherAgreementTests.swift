@@ -13,24 +13,9 @@ import Testing
 /// Resources/matcher_agreement_test.py.
 @Suite(.serialized) struct ValidatorMatcherAgreementTests {
   @Test(.timeLimit(.minutes(5))) func pageMatcherAgreesWithTheAPI() async throws {
-    #if os(Linux)
-      // On Linux (and CI) the browser is installed by .ci/setup: a missing one fails here.
-      let chromium = try ExecutableLookup.require("chromium")
-      let driver = try ExecutableLookup.require("chromedriver")
-    #else
-      guard
-        let chromium = ExecutableLookup.path(of: "chromium")
-          ?? ExecutableLookup.path(of: "google-chrome"),
-        let driver = ExecutableLookup.path(of: "chromedriver"),
-        (try? await ChildProcess.run(
-          ValidatorBrowserTests.python, ["-c", "import selenium"]))?.status == 0
-      else {
-        print(
-          "ValidatorMatcherAgreementTests: skipped on macOS without chromium, chromedriver and "
-            + "selenium")
-        return
-      }
-    #endif
+    guard let browser = try await BrowserScript.find(for: "ValidatorMatcherAgreementTests") else {
+      return
+    }
     let directory = try TemporaryDirectory(label: "validator-matcher")
     let validator = try RunningProgram(
       "aasa-lint", ["web", "--listen", "127.0.0.1:0"], in: directory)
@@ -61,19 +46,11 @@ import Testing
     }
     androidFiles += Self.corpusAssetLinks().map { ["label": $0, "path": $0] }
     let configuration: [String: Any] = [
-      "validator": url, "screenshots": directory.path, "chromium": chromium,
-      "chromedriver": driver, "files": files, "androidFiles": androidFiles,
+      "validator": url, "screenshots": directory.path, "files": files, "androidFiles": androidFiles,
       "assetlinks": root.appendingPathComponent("examples/android/assetlinks.json").path,
       "routes": root.appendingPathComponent("examples/routes/MobileDeepLinkingConfig.json").path,
     ]
-    let argument = String(
-      decoding: try JSONSerialization.data(withJSONObject: configuration), as: UTF8.self)
-    let script = root.appendingPathComponent(
-      "Tests/AASAValidatorTests/Resources/matcher_agreement_test.py"
-    ).path
-    let result = try await ChildProcess.run(
-      ValidatorBrowserTests.python, [script, argument], environment: ["SE_OFFLINE": "true"],
-      timeout: .seconds(240))
+    let result = try await browser.run("matcher_agreement_test.py", configuration)
     print(result.stdout)
     #expect(
       result.status == 0,

@@ -19,24 +19,9 @@ import Testing
   }
 
   @Test(.timeLimit(.minutes(5))) func platformViewsWorkInChromium() async throws {
-    #if os(Linux)
-      // On Linux (and CI) the browser is installed by .ci/setup: a missing one fails here.
-      let chromium = try ExecutableLookup.require("chromium")
-      let driver = try ExecutableLookup.require("chromedriver")
-    #else
-      guard
-        let chromium = ExecutableLookup.path(of: "chromium")
-          ?? ExecutableLookup.path(of: "google-chrome"),
-        let driver = ExecutableLookup.path(of: "chromedriver"),
-        (try? await ChildProcess.run(ValidatorBrowserTests.python, ["-c", "import selenium"]))?
-          .status == 0
-      else {
-        print(
-          "ValidatorViewsBrowserTests: skipped on macOS without chromium, chromedriver and selenium"
-        )
-        return
-      }
-    #endif
+    guard let browser = try await BrowserScript.find(for: "ValidatorViewsBrowserTests") else {
+      return
+    }
     let directory = try TemporaryDirectory(label: "validator-views-browser")
     let certificate = try LoopbackCertificate(in: directory)
     let site = try RunningProgram(
@@ -93,7 +78,6 @@ import Testing
     ])
     let configuration: [String: Any] = [
       "validator": url, "site": "https://127.0.0.1:\(sitePort)", "screenshots": directory.path,
-      "chromium": chromium, "chromedriver": driver,
       "association": try text("examples/site/.well-known/apple-app-site-association"),
       "assetlinks": try text("examples/site/.well-known/assetlinks.json"),
       "dynamicAssetlinks": try text("examples/android/assetlinks.json"),
@@ -102,14 +86,7 @@ import Testing
       "entitlementsFile": entitlementsFile, "profileFile": profileFile,
       "hostileEntitlements": hostileEntitlements,
     ]
-    let argument = String(
-      decoding: try JSONSerialization.data(withJSONObject: configuration), as: UTF8.self)
-    let script = BuiltProducts.packageRoot.appendingPathComponent(
-      "Tests/AASAValidatorTests/Resources/browser_views_test.py"
-    ).path
-    let result = try await ChildProcess.run(
-      ValidatorBrowserTests.python, [script, argument], environment: ["SE_OFFLINE": "true"],
-      timeout: .seconds(240))
+    let result = try await browser.run("browser_views_test.py", configuration)
     #expect(
       result.status == 0,
       "\(result.stdout)\n\(result.stderr)\nvalidator log: \(validator.errors)")

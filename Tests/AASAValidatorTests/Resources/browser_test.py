@@ -15,61 +15,19 @@ import sys
 import time
 import urllib.parse
 
-os.environ["SE_OFFLINE"] = "true"  # Selenium Manager must not download anything.
-
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+from browser_support import check, failures, finish, start_browser, wait_for
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 config = json.loads(sys.argv[1])
 base = config["validator"]
 shots = config["screenshots"]
-failures = []
 console = []
-
-
-def start():
-    options = webdriver.ChromeOptions()
-    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     "--no-first-run", "--no-default-browser-check", "--disable-background-networking",
-                     "--disable-component-update", "--disable-sync", "--disable-default-apps",
-                     "--disable-extensions", "--no-proxy-server", "--window-size=375,900"]:
-        options.add_argument(argument)
-    options.binary_location = config["chromium"]
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(config["chromedriver"]), options=options)
-    driver.set_page_load_timeout(30)
-    # A phone's width, whatever the smallest window the platform allows.
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": 375, "height": 812, "deviceScaleFactor": 1, "mobile": True})
-    return driver
 
 
 def collect_console(driver):
     for entry in driver.get_log("browser"):
         console.append(entry)
-
-
-def check(name, condition, detail=""):
-    if condition:
-        print("ok   " + name)
-    else:
-        print("FAIL " + name + (": " + detail if detail else ""))
-        failures.append(name)
-
-
-def wait_for(driver, predicate, timeout=40):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        try:
-            value = predicate()
-            if value:
-                return value
-        except Exception:  # an element not there yet
-            pass
-        time.sleep(0.1)
-    return None
 
 
 class Result:
@@ -102,11 +60,11 @@ def submit(driver, view):
     driver.find_element(By.CSS_SELECTOR, "#form-" + view + " button[type=submit]").click()
 
 
-driver = start()
+driver = start_browser(config)
 try:
     # The page loads with nothing but its own files, and is usable by keyboard.
     driver.get(base)
-    wait_for(driver, lambda: driver.find_element(By.ID, "policy").text)
+    wait_for(lambda: driver.find_element(By.ID, "policy").text)
     check("policy says what is fetched", "--allow 127.0.0.1" in driver.find_element(By.ID, "policy").text,
           driver.find_element(By.ID, "policy").text)
     driver.find_element(By.TAG_NAME, "body").send_keys(Keys.TAB)
@@ -122,7 +80,7 @@ try:
     site_input = driver.find_element(By.ID, "check-site")
     site_input.send_keys(config["site"])
     site_input.send_keys(Keys.ENTER)
-    body = wait_for(driver, lambda: result_ready(driver))
+    body = wait_for(lambda: result_ready(driver))
     text = body.text if body else ""
     check("live check shows its requirement lines", "connection" in text and "passed" in text, text[:400])
     check("live check shows no refusal", "blocked" not in text, text[:400])
@@ -133,7 +91,7 @@ try:
 
     # The link reproduces the result on reload.
     driver.refresh()
-    body = wait_for(driver, lambda: result_ready(driver))
+    body = wait_for(lambda: result_ready(driver))
     again = len(driver.find_elements(By.CSS_SELECTOR, "#result-body .req"))
     check("reload runs the link again", body is not None and again == requirements and requirements > 0,
           "%d then %d" % (requirements, again))
@@ -144,7 +102,7 @@ try:
     set_value(driver, "file-text", config["broken"])
     set_value(driver, "file-name", "common-mistakes.json")
     submit(driver, "file")
-    body = wait_for(driver, lambda: result_ready(driver))
+    body = wait_for(lambda: result_ready(driver))
     markers = [m.text for m in driver.find_elements(By.CSS_SELECTOR, "#result-body .marker")]
     check("the broken file shows AASA104 at 3:13 with its help",
           any(m.startswith("3:13 AASA104") and "help:" in m for m in markers), repr(markers[:3]))
@@ -158,13 +116,13 @@ try:
     set_value(driver, "route-text", config["association"])
     set_value(driver, "route-urls", "/videos/samples/2010/x\n/albums/1")
     submit(driver, "route")
-    body = wait_for(driver, lambda: result_ready(driver))
+    body = wait_for(lambda: result_ready(driver))
     text = body.text if body else ""
     check("the routing list names the deciding rule",
           "blocked" in text and "details[1].paths[1]" in text and "D3KQX62K1A.com.example.photoapp" in text, text[:500])
     one = driver.find_element(By.ID, "route-one")
     one.send_keys("/albums/7")
-    answered = wait_for(driver, lambda: "D3KQX62K1A.com.example.photoapp" in driver.find_element(By.ID, "route-one-answer").text, 10)
+    answered = wait_for(lambda: "D3KQX62K1A.com.example.photoapp" in driver.find_element(By.ID, "route-one-answer").text, 10)
     check("the single-URL box answers as you type", bool(answered),
           driver.find_element(By.ID, "route-one-answer").text)
     fits(driver, "route")
@@ -176,7 +134,7 @@ try:
     set_value(driver, "diff-new", config["new"])
     set_value(driver, "diff-urls", "/albums/1\n/Albums/1")
     submit(driver, "diff")
-    body = wait_for(driver, lambda: result_ready(driver))
+    body = wait_for(lambda: result_ready(driver))
     text = body.text if body else ""
     check("the diff lists the URL that changes", "/Albums/1" in text and "→ none" in text, text[:500])
     fits(driver, "diff")
@@ -189,12 +147,12 @@ try:
     set_value(driver, "diff-newsite", config["site"])
     set_value(driver, "diff-urls", "/albums/1\n/Albums/1")
     submit(driver, "diff")
-    body = wait_for(driver, lambda: result_ready(driver))
+    body = wait_for(lambda: result_ready(driver))
     text = body.text if body else ""
     check("the site against its CDN copy lists the URL that changes",
           "/a/v1/127.0.0.1" in text and "/Albums/1" in text and "Behaviour changed" in text, text[:500])
     driver.find_element(By.ID, "copy-command").click()
-    command = wait_for(driver, lambda: driver.execute_script("return document.getElementById('command').textContent"))
+    command = wait_for(lambda: driver.execute_script("return document.getElementById('command').textContent"))
     check("its command reads Apple's CDN copy with curl, then diffs",
           "curl -s https://app-site-association.cdn-apple.com/a/v1/127.0.0.1 > old-cdn.json" in (command or "")
           and "curl -s " + config["site"] + "/.well-known/apple-app-site-association > new.json" in (command or "")
@@ -202,7 +160,7 @@ try:
     fragment = driver.execute_script("return location.hash")
     check("the link keeps the CDN side", fragment.startswith("#diff?") and "oldcdn=" in fragment, fragment)
     driver.refresh()
-    body = wait_for(driver, lambda: result_ready(driver))
+    body = wait_for(lambda: result_ready(driver))
     again = body.text if body else ""
     check("reload runs the CDN diff again", "/a/v1/127.0.0.1" in again and "/Albums/1" in again, again[:300])
     check("reload refills the CDN side",
@@ -215,7 +173,7 @@ try:
     # out as its Retry-After says, and asked again.
     driver.get(base + "#diff?oldcdn=localhost&new=" + urllib.parse.quote(config["association"], safe=""))
     for attempt in range(3):
-        body = wait_for(driver, lambda: result_ready(driver))
+        body = wait_for(lambda: result_ready(driver))
         text = body.text if body else ""
         waited = re.search(r"rate-limited.*wait (\d+) s", text)
         if not waited:
@@ -229,7 +187,7 @@ try:
     driver.get(base + "#device")
     set_value(driver, "device-text", config["device"])
     submit(driver, "device")
-    body = wait_for(driver, lambda: result_ready(driver))
+    body = wait_for(lambda: result_ready(driver))
     text = body.text if body else ""
     check("pasted pm get-app-links output is explained",
           "shop.example.com · 1024" in text and "aasa-lint check https://shop.example.com" in text, text[:400])
@@ -238,7 +196,7 @@ try:
 
     # A blocked address: loopback, but not the one the operator allowed.
     driver.get(base + "#check?site=" + "https%3A%2F%2F127.0.0.2")
-    body = wait_for(driver, lambda: result_ready(driver))
+    body = wait_for(lambda: result_ready(driver))
     text = body.text if body else ""
     check("a blocked address is explained with the flag that lifts it",
           "blocked-address" in text and "--allow" in text, text[:400])
@@ -248,7 +206,7 @@ try:
     driver.get(base + "#file")
     set_value(driver, "file-text", config["hostile"])
     submit(driver, "file")
-    body = wait_for(driver, lambda: result_ready(driver))
+    body = wait_for(lambda: result_ready(driver))
     text = body.text if body else ""
     injected = driver.execute_script(
         "return [window.pwned, document.querySelectorAll('#result-body img, #result-body script, #result-body b').length]")
@@ -270,5 +228,4 @@ try:
 finally:
     driver.quit()
 
-print("%d failed" % len(failures))
-sys.exit(1 if failures else 0)
+finish()

@@ -13,54 +13,13 @@ import sys
 import time
 import urllib.parse
 
-os.environ["SE_OFFLINE"] = "true"  # Selenium Manager must not download anything.
-
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+from browser_support import check, failures, finish, start_browser, wait_for
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 config = json.loads(sys.argv[1])
 base = config["validator"]
 shots = config["screenshots"]
-failures = []
-
-
-def start():
-    options = webdriver.ChromeOptions()
-    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     "--no-first-run", "--no-default-browser-check", "--disable-background-networking",
-                     "--disable-component-update", "--disable-sync", "--disable-default-apps",
-                     "--disable-extensions", "--no-proxy-server", "--window-size=375,900"]:
-        options.add_argument(argument)
-    options.binary_location = config["chromium"]
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(config["chromedriver"]), options=options)
-    driver.set_page_load_timeout(30)
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": 375, "height": 812, "deviceScaleFactor": 1, "mobile": True})
-    return driver
-
-
-def check(name, condition, detail=""):
-    if condition:
-        print("ok   " + name)
-    else:
-        print("FAIL " + name + (": " + detail if detail else ""))
-        failures.append(name)
-
-
-def wait_for(predicate, timeout=40):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        try:
-            value = predicate()
-            if value:
-                return value
-        except Exception:  # an element not there yet
-            pass
-        time.sleep(0.1)
-    return None
 
 
 def result_text(driver):
@@ -97,7 +56,7 @@ def markup_in_result(driver):
 
 
 console = []
-driver = start()
+driver = start_browser(config)
 try:
     driver.get(base)
     wait_for(lambda: driver.find_element(By.ID, "policy").text)
@@ -228,5 +187,4 @@ try:
 finally:
     driver.quit()
 
-print("%d failed" % len(failures))
-sys.exit(1 if failures else 0)
+finish()

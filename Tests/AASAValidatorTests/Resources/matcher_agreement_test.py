@@ -27,41 +27,14 @@ import sys
 import time
 import urllib.request
 
-os.environ["SE_OFFLINE"] = "true"  # Selenium Manager must not download anything.
-
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+from browser_support import check, failures, finish, start_browser
 from selenium.webdriver.common.by import By
 
 config = json.loads(sys.argv[1])
 base = config["validator"]
-failures = []
 UNKNOWN_APP = "9JA89QQLNQ.com.example.notinthefile"
 # The whole of 1,000 URLs typed one after the other, each answered (the DOM included).
 TYPING_BOUND_SECONDS = 3.0
-
-
-def check(name, condition, detail=""):
-    if condition:
-        print("ok   " + name)
-    else:
-        print("FAIL " + name + (": " + detail if detail else ""))
-        failures.append(name)
-
-
-def start():
-    options = webdriver.ChromeOptions()
-    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     "--no-first-run", "--no-default-browser-check", "--disable-background-networking",
-                     "--disable-component-update", "--disable-sync", "--disable-default-apps",
-                     "--disable-extensions", "--no-proxy-server", "--window-size=375,900"]:
-        options.add_argument(argument)
-    options.binary_location = config["chromium"]
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(config["chromedriver"]), options=options)
-    driver.set_page_load_timeout(30)
-    driver.set_script_timeout(60)
-    return driver
 
 
 # MARK: URLs from a file's own patterns
@@ -400,7 +373,7 @@ def main():
              for entry in config["files"]]
     android_files = [(entry["label"], open(entry["path"], encoding="utf-8", errors="replace").read())
                      for entry in config.get("androidFiles", [])]
-    driver = start()
+    driver = start_browser(config, phone=False, script_timeout=60)
     try:
         driver.get(base + "#route")
         compared = 0
@@ -519,8 +492,7 @@ def main():
         check("no console errors", not errors, str(errors[:3]))
     finally:
         driver.quit()
-    print("%d failed" % len(failures))
-    sys.exit(1 if failures else 0)
+    finish()
 
 
 main()
