@@ -38,7 +38,8 @@ struct BrowserScript {
   }
 
   /// Runs `Resources/NAME` with `configuration` and the browser's paths as its one argument (a
-  /// JSON object). Selenium Manager is kept offline: nothing may be downloaded.
+  /// JSON object). Selenium Manager is kept offline (nothing may be downloaded), and Python writes
+  /// no `__pycache__` into the package's folder.
   func run(_ name: String, _ configuration: [String: Any]) async throws -> ProcessResult {
     var configuration = configuration
     configuration["chromium"] = chromium
@@ -49,7 +50,8 @@ struct BrowserScript {
       "Tests/AASAValidatorTests/Resources/" + name
     ).path
     return try await ChildProcess.run(
-      Self.python, [script, argument], environment: ["SE_OFFLINE": "true"],
+      Self.python, [script, argument],
+      environment: ["SE_OFFLINE": "true", "PYTHONDONTWRITEBYTECODE": "1"],
       timeout: .seconds(240))
   }
 }
