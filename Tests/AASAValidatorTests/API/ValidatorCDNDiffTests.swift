@@ -42,16 +42,10 @@ import Testing
       async throws
     {
       directory = try TemporaryDirectory(label: "validator-cdn-diff")
-      let certificate = try LoopbackCertificate(in: directory)
-      server = try RunningProgram(
-        "aasa-serve",
-        [
-          "--root", "examples/site", "--port", "0", "--tls-cert", certificate.chainFile,
-          "--tls-key", certificate.keyFile, "--allow-untrusted-certificate",
-        ], in: directory)
-      sitePort = try await server.wait(for: "listening line") { text in
-        text.firstMatch(of: /listening on https:\/\/127\.0\.0\.1:(\d+)/).flatMap { Int($0.1) }
-      }
+      let site = try await ExampleSite(in: directory)
+      let certificate = site.certificate
+      server = site.server
+      sitePort = site.port
       cdn = try await StubCDN.start(certificate: certificate, answers: answers)
       harness = try await ValidatorHarness(
         ValidatorConfiguration(

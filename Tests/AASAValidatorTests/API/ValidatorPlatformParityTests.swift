@@ -48,16 +48,10 @@ import Testing
 
     init(limits: ValidatorLimits = ValidatorLimits()) async throws {
       directory = try TemporaryDirectory(label: "validator-platforms")
-      certificate = try LoopbackCertificate(in: directory)
-      server = try RunningProgram(
-        "aasa-serve",
-        [
-          "--root", "examples/site", "--port", "0", "--tls-cert", certificate.chainFile,
-          "--tls-key", certificate.keyFile, "--allow-untrusted-certificate",
-        ], in: directory)
-      port = try await server.wait(for: "listening line") { text in
-        text.firstMatch(of: /listening on https:\/\/127\.0\.0\.1:(\d+)/).flatMap { Int($0.1) }
-      }
+      let site = try await ExampleSite(in: directory)
+      certificate = site.certificate
+      server = site.server
+      port = site.port
       harness = try await ValidatorHarness(
         ValidatorConfiguration(
           listenHost: "127.0.0.1",

@@ -19,12 +19,7 @@ import Testing
     let directory = try TemporaryDirectory(label: "validator-matcher")
     let validator = try RunningProgram(
       "aasa-lint", ["web", "--listen", "127.0.0.1:0"], in: directory)
-    let url = try await validator.wait(for: "URL on the first line", timeout: .seconds(30)) {
-      text in
-      text.split(separator: "\n").first.map(String.init).flatMap {
-        $0.hasPrefix("http://127.0.0.1:") ? $0 : nil
-      }
-    }
+    let url = try await validator.validatorURL(timeout: .seconds(30))
     let root = BuiltProducts.packageRoot
     let examples = [
       "examples/site/.well-known/apple-app-site-association", "examples/old.json",

@@ -23,27 +23,16 @@ import Testing
       return
     }
     let directory = try TemporaryDirectory(label: "validator-views-browser")
-    let certificate = try LoopbackCertificate(in: directory)
-    let site = try RunningProgram(
-      "aasa-serve",
-      [
-        "--root", "examples/site", "--port", "0", "--tls-cert", certificate.chainFile,
-        "--tls-key", certificate.keyFile, "--allow-untrusted-certificate",
-      ], in: directory)
-    let sitePort = try await site.wait(for: "listening line") { text in
-      text.firstMatch(of: /listening on https:\/\/127\.0\.0\.1:(\d+)/).flatMap { Int($0.1) }
-    }
+    let site = try await ExampleSite(in: directory)
+    let certificate = site.certificate
+    let sitePort = site.port
     let validator = try RunningProgram(
       "aasa-lint",
       [
         "web", "--listen", "127.0.0.1:0", "--allow", "127.0.0.1", "--ca-file",
         certificate.authorityFile,
       ], in: directory)
-    let url = try await validator.wait(for: "URL on the first line", timeout: .seconds(5)) { text in
-      text.split(separator: "\n").first.map(String.init).flatMap {
-        $0.hasPrefix("http://127.0.0.1:") ? $0 : nil
-      }
-    }
+    let url = try await validator.validatorURL(timeout: .seconds(5))
     func text(_ path: String) throws -> String {
       String(decoding: try readPackageFile(path), as: UTF8.self)
     }

@@ -64,6 +64,23 @@ def wait_for(predicate, timeout=40):
     return None
 
 
+def fits(driver, name):
+    """A case: the page at a phone's width scrolls only down, never sideways."""
+    width = driver.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+    check(name + " fits 375 px without sideways scrolling", width[0] <= width[1] and width[1] <= 400, str(width))
+
+
+def shot(driver, folder, name):
+    """The result area, scrolled to, saved as FOLDER/validator-NAME.png."""
+    driver.execute_script("document.getElementById('result').scrollIntoView({block: 'start'})")
+    driver.save_screenshot(os.path.join(folder, "validator-" + name + ".png"))
+
+
+def set_value(driver, element_id, text):
+    """A field's value as a paste would leave it (without typing it key by key)."""
+    driver.execute_script("document.getElementById(arguments[0]).value = arguments[1]", element_id, text)
+
+
 def finish():
     print("%d failed" % len(failures))
     sys.exit(1 if failures else 0)

@@ -15,7 +15,8 @@ import sys
 import time
 import urllib.parse
 
-from browser_support import check, failures, finish, start_browser, wait_for
+from browser_support import check, failures, finish, fits, set_value, start_browser, wait_for
+from browser_support import shot as save_shot
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
@@ -42,18 +43,8 @@ def result_ready(driver):
     return text and "Working" not in text and Result(text)
 
 
-def fits(driver, name):
-    width = driver.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
-    check(name + " fits 375 px without sideways scrolling", width[0] <= width[1] and width[1] <= 400, str(width))
-
-
 def shot(driver, name):
-    driver.execute_script("document.getElementById('result').scrollIntoView({block: 'start'})")
-    driver.save_screenshot(os.path.join(shots, "validator-" + name + ".png"))
-
-
-def set_value(driver, element_id, text):
-    driver.execute_script("document.getElementById(arguments[0]).value = arguments[1]", element_id, text)
+    save_shot(driver, shots, name)
 
 
 def submit(driver, view):

@@ -11,8 +11,8 @@ final class RunningProgram {
   init(_ name: String, _ arguments: [String], in directory: TemporaryDirectory) throws {
     stdoutFile = directory.file("\(name).stdout")
     stderrFile = directory.file("\(name).stderr")
-    FileManager.default.createFile(atPath: stdoutFile, contents: nil)
-    FileManager.default.createFile(atPath: stderrFile, contents: nil)
+    _ = FileManager.default.createFile(atPath: stdoutFile, contents: nil)
+    _ = FileManager.default.createFile(atPath: stderrFile, contents: nil)
     process = try SpawnedProcess(
       BuiltProducts.executable(name), arguments, stdout: .file(stdoutFile),
       stderr: .file(stderrFile), in: BuiltProducts.packageRoot)
