@@ -88,11 +88,26 @@ public struct LiveCheck: Sendable {
     // Apple's CDN and Google's API are third parties: their certificates are verified, and an
     // answer refused when that fails, where the origin's is fetched unverified and judged apart
     // (``CertificateJudge``).
-    let asksCDN = cdnSkipped == nil && options.cdnBase != nil
+    var asksCDN = cdnSkipped == nil && options.cdnBase != nil
+    // For someone else (the validator page), Apple's CDN is vetted as every host the check
+    // reaches: resolved once, judged, and connected to at that address.
+    var thirdPartyAddresses: [String: String] = [:]
+    var cdnRefusal: String?
+    if asksCDN, let vet = options.vetOtherHost, let base = options.cdnBase,
+      let cdnSite = try? SiteAddress(parsing: base)
+    {
+      do {
+        thirdPartyAddresses[cdnSite.host] = try await vet(cdnSite.host, cdnSite.port)
+      } catch {
+        asksCDN = false
+        cdnRefusal = "\(error)"
+      }
+    }
     let thirdPartyClient =
       asksCDN || options.googleBase != nil
       ? ResourceFetcher.makeClient(
-        timeout: options.timeout, group: group, verifying: options.trust) : nil
+        timeout: options.timeout, group: group, dnsOverride: thirdPartyAddresses,
+        verifying: options.trust) : nil
     let thirdParty = thirdPartyClient.map {
       ResourceFetcher(client: $0, timeout: options.timeout)
     }
@@ -110,6 +125,9 @@ public struct LiveCheck: Sendable {
       if let cdnSkipped {
         report.cdn = CDNCheck(
           url: url, requirement: Requirement("cdn", .info, "not asked: \(cdnSkipped)"))
+      } else if let cdnRefusal {
+        report.cdn = CDNCheck(
+          url: url, requirement: Requirement("cdn", .warn, "not asked: \(cdnRefusal)"))
       } else if let cdnResponse {
         report.cdn = CDNComparison.judge(
           cdnResponse, url: url, origin: report.check(of: .association))

@@ -31,9 +31,10 @@ public struct LiveCheckOptions: Sendable {
   /// changes nothing the report says.
   public var pinnedAddress: String?
   /// For fetches made for someone else (the validator page, docs/validator.md): resolves and
-  /// judges a host other than the site's that the site's files send the check to (an `include`
-  /// statement's), returning the address to connect to, or throwing why not (its description is
-  /// reported). Nil: such a host is judged by ``AddressPolicy`` alone, as the command line does.
+  /// judges a host other than the site's that the check reaches (an `include` statement's, Apple's
+  /// CDN), returning the address to connect to, or throwing why not (its description is
+  /// reported). Nil: an `include`'s host is judged by ``AddressPolicy`` alone and the CDN is
+  /// resolved as usual, as the command line does.
   public var vetOtherHost: (@Sendable (_ host: String, _ port: Int) async throws -> String)?
   /// `--google`: also ask Google's Digital Asset Links API at this base what it reads from the
   /// site's assetlinks.json, and compare.

@@ -249,4 +249,50 @@ import Testing
     #expect(throws: ConnectTo.InvalidArgument.self) { try ConnectTo(parsing: "example.com:443") }
     #expect(throws: ConnectTo.InvalidArgument.self) { try ConnectTo(parsing: "a:99999:b:1") }
   }
+
+  /// For the validator page, Apple's CDN is vetted like any host the check reaches: its name is
+  /// resolved by the vetting (here to 127.0.0.1, for a name no resolver knows) and connected to at
+  /// that address; a refusal asks nothing of it and says why.
+  @Test(arguments: [true, false])
+  func theCDNIsVettedForSomeoneElse(allowed: Bool) async throws {
+    let named = try await TestCertificate.selfSigned(
+      in: directory, name: "cdn-named", alternativeNames: "DNS:cdn.aasa.test,IP:127.0.0.1")
+    let asked = CDNRequests()
+    let routes: TestHTTPSServer.Routes = { path in
+      guard path == "/a/v1/127.0.0.1" else { return Fixtures.correctSite(path) }
+      asked.count()
+      return .json(Fixtures.association)
+    }
+    let report = try await withServer(certificate: named, routes: routes) { server in
+      var options = try Fixtures.options(server, trusting: named)
+      options.cdnBase = "https://cdn.aasa.test:\(server.port)/a/v1/"
+      options.vetOtherHost = { host, port in
+        guard allowed, host == "cdn.aasa.test", port == server.port else {
+          throw VetRefusal(description: "\(host) resolves to 10.0.0.7, a private address")
+        }
+        return "127.0.0.1"
+      }
+      return await LiveCheck(options: options).run()
+    }
+    let cdn = try #require(report.cdn?.requirement)
+    if allowed {
+      #expect(cdn.status == .pass, "\(cdn.detail)")
+      #expect(asked.total == 1)
+    } else {
+      #expect(cdn.status == .warn)
+      #expect(cdn.detail == "not asked: cdn.aasa.test resolves to 10.0.0.7, a private address")
+      #expect(asked.total == 0)
+    }
+  }
+
+  struct VetRefusal: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  final class CDNRequests: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seen = 0
+    func count() { lock.withLock { seen += 1 } }
+    var total: Int { lock.withLock { seen } }
+  }
 }

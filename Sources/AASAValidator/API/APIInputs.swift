@@ -23,6 +23,8 @@ struct CheckInput: Sendable {
   var caFile: String?
   var pinnedAddress: String?
   var timeoutSeconds: Double
+  /// Vets Apple's CDN (and any other host the check reaches) as the site was.
+  var vetOtherHost: (@Sendable (String, Int) async throws -> String)?
 }
 
 /// What `POST /api/v1/check` with `entitlements` asks: the inputs of `aasa-lint check
@@ -35,6 +37,8 @@ struct EntitlementsCheckInput: Sendable {
   var cdn: Bool
   var caFile: String?
   var timeoutSeconds: Double
+  /// Vets Apple's CDN (and any other host the checks reach) as the domains were.
+  var vetOtherHost: (@Sendable (String, Int) async throws -> String)?
 }
 
 /// What `POST /api/v1/route` asks: the inputs of `aasa-lint route --site DIR|https://HOST URL…`.

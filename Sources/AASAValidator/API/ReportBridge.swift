@@ -74,6 +74,7 @@ enum ReportBridge {
       throw Unusable(message: "\(error)")
     }
     options.pinnedAddress = input.pinnedAddress
+    options.vetOtherHost = input.vetOtherHost
     if input.cdn {
       options.cdnBase = LiveCheckOptions.appleCDNBase
       options.cdnOnlyForPublicHosts = true
@@ -132,6 +133,7 @@ enum ReportBridge {
     } catch {
       throw Unusable(message: "\(error)")
     }
+    options.vetOtherHost = input.vetOtherHost
     if input.cdn {
       options.cdnBase = LiveCheckOptions.appleCDNBase
       options.cdnOnlyForPublicHosts = true

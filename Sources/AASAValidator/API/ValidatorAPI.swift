@@ -213,8 +213,8 @@ struct ValidatorAPI: Sendable {
     }
   }
 
-  /// Vets the host of a URL a site's files send a fetch to (an `include` statement's), within
-  /// that host's rate; the refusal's words are what the report says of it.
+  /// Vets a host other than the site's that a check reaches (an `include` statement's, Apple's
+  /// CDN), within that host's rate; the refusal's words are what the report says of it.
   private func vetOtherHost(endpoint: String, client: String?)
     -> @Sendable (String, Int) async throws -> String
   {
@@ -227,7 +227,7 @@ struct ValidatorAPI: Sendable {
         let address = try await configuration.policy.vet(host: host, port: port)
         log.record(
           endpoint: endpoint, client: client, host: host, port: port, address: address,
-          outcome: "vetted for an include", started: started)
+          outcome: "vetted", started: started)
         return address
       } catch let refusal as FetchPolicy.Refusal {
         log.record(
@@ -251,7 +251,8 @@ struct ValidatorAPI: Sendable {
       let input = CheckInput(
         site: site, paths: paths, app: request.app?.isEmpty == false ? request.app : nil,
         cdn: request.cdn ?? false, caFile: configuration.caFile, pinnedAddress: address,
-        timeoutSeconds: configuration.limits.fetchTimeoutSeconds)
+        timeoutSeconds: configuration.limits.fetchTimeoutSeconds,
+        vetOtherHost: vetOtherHost(endpoint: "check", client: client))
       do throws(ReportBridge.Unusable) {
         let document = try await ReportBridge.check(input)
         return (document, outcome: document.exitStatus == 0 ? "passed" : "failed")
@@ -275,7 +276,8 @@ struct ValidatorAPI: Sendable {
       name: reader.name(request.entitlements?.name, fallback: "App.entitlements"),
       bytes: try reader.file(request.entitlements, field: "entitlements") ?? [], paths: paths,
       app: request.app?.isEmpty == false ? request.app : nil, cdn: request.cdn ?? false,
-      caFile: configuration.caFile, timeoutSeconds: configuration.limits.fetchTimeoutSeconds)
+      caFile: configuration.caFile, timeoutSeconds: configuration.limits.fetchTimeoutSeconds,
+      vetOtherHost: vetOtherHost(endpoint: "check", client: client))
     let sites = try bridged { () throws(ReportBridge.Unusable) in
       try ReportBridge.entitlementsSites(input)
     }
