@@ -5,7 +5,7 @@ import Testing
 /// The single-URL box's own matcher (Page/matcher.js running the program of POST
 /// /api/v1/matcher) against the API's routes, in headless Chromium: for the bundled examples, a
 /// fixture that uses every feature of the pattern language, and the association files of the
-/// shared corpus when it is on this machine (`AASA_CORPUS`, else /work/shared/corpus; read at run
+/// shared corpus when it is on this machine (`AASA_CORPUS`, else ../shared/corpus beside the package; read at run
 /// time, never copied here), every verdict, app and deciding rule must be the same; for the
 /// assetlinks.json examples, a fixture of Android's dynamic rules and the corpus's assetlinks.json
 /// files, every route must equal the API's whole. Then typing, in both kinds of file: no request,
@@ -80,8 +80,10 @@ import Testing
 
   /// The corpus's JSON files under 1 MB whose content `isWanted`, sorted.
   static func corpusFiles(_ isWanted: (Any) -> Bool) -> [String] {
+    // Beside the package, as CI places it (the other corpus tests read it there too).
     let folder =
-      ProcessInfo.processInfo.environment["AASA_CORPUS"] ?? "/work/shared/corpus"
+      ProcessInfo.processInfo.environment["AASA_CORPUS"]
+      ?? BuiltProducts.packageRoot.appendingPathComponent("../shared/corpus").standardized.path
     guard
       let walker = FileManager.default.enumerator(
         at: URL(fileURLWithPath: folder), includingPropertiesForKeys: nil)
