@@ -16,7 +16,7 @@ import Testing
 
   func check(
     _ routes: @escaping TestHTTPSServer.Routes, trusted: Bool = true, paths: [String] = [],
-    app: String? = nil, timeout: Double = 5
+    app: String? = nil, timeout: Double = Fixtures.timeout
   ) async throws -> LiveCheckReport {
     try await withServer(certificate: certificate, routes: routes) { server in
       let options = try Fixtures.options(

@@ -22,7 +22,7 @@ import Testing
         return .success(
           try await RemoteFile.fetch(
             url: server.url + "/.well-known/apple-app-site-association", trust: trust,
-            timeoutSeconds: 5))
+            timeoutSeconds: Fixtures.timeout))
       } catch let error as RemoteFile.FetchError {
         return .failure(error)
       }

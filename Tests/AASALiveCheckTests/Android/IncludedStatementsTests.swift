@@ -39,7 +39,7 @@ import Testing
     }
     var options = LiveCheckOptions(
       site: SiteAddress(host: "android.test"),
-      trust: try TrustRoots.caFile(certificate.certificatePath), timeoutSeconds: 5)
+      trust: try TrustRoots.caFile(certificate.certificatePath), timeoutSeconds: Fixtures.timeout)
     options.connectTo = try ConnectTo(parsing: "android.test:443:127.0.0.1:\(server.port)")
     let json = try #require(JSONReader.read(Array(root.utf8)).value)
     let rootList = try #require(AssetLinksFile.parse(json).statementList)

@@ -61,10 +61,14 @@ enum Fixtures {
     }
   }
 
-  /// The options of a check of `server`, trusting `certificate` unless told otherwise.
+  /// The options of a check of `server`, trusting `certificate` unless told otherwise. The
+  /// timeout is generous: the whole suite runs at once on a small machine, where a loopback
+  /// answer can wait seconds for a core; the tests of timeouts give their own.
+  static let timeout: Double = 30
+
   static func options(
     _ server: TestHTTPSServer, trusting certificate: TestCertificate?, paths: [String] = [],
-    app: String? = nil, timeout: Double = 5
+    app: String? = nil, timeout: Double = Fixtures.timeout
   ) throws -> LiveCheckOptions {
     let trust = try certificate.map { try TrustRoots.caFile($0.certificatePath) } ?? .system
     return LiveCheckOptions(
