@@ -60,6 +60,24 @@ final class PebbleCA: Sendable {
     httpPort: Int, tlsPort: Int, nonceReject: Int = 0, externalAccountKeys: [String: String]? = nil,
     validity: Int? = nil
   ) async throws -> PebbleCA {
+    // Its ports are found free and then given to Pebble, and another test may bind one in
+    // between: a start that lost a port is tried again with new ones.
+    for attempt in 1... {
+      do {
+        return try await startOnce(
+          httpPort: httpPort, tlsPort: tlsPort, nonceReject: nonceReject,
+          externalAccountKeys: externalAccountKeys, validity: validity)
+      } catch let failure as PebbleFailure where failure.lostAPort && attempt < 3 {
+        continue
+      }
+    }
+    preconditionFailure("unreachable: the last attempt returns or throws")
+  }
+
+  private static func startOnce(
+    httpPort: Int, tlsPort: Int, nonceReject: Int, externalAccountKeys: [String: String]?,
+    validity: Int?
+  ) async throws -> PebbleCA {
     let pebble = try #require(Self.pebble, "pebble must be installed in CI (.ci/setup)")
     let testServer = try #require(
       Self.challengeTestServer, "pebble-challtestsrv must be installed in CI (.ci/setup)")
@@ -104,7 +122,12 @@ final class PebbleCA: Sendable {
       folder: folder, server: server, dns: dns,
       directoryURL: "https://127.0.0.1:\(listen)/dir", trustRootFile: rootFile,
       managementPort: management)
-    try await ca.waitUntilListening(on: [listen, management, dnsManagement])
+    do {
+      try await ca.waitUntilListening(on: [listen, management, dnsManagement])
+    } catch {
+      await ca.stop()
+      throw error
+    }
     return ca
   }
 
@@ -150,7 +173,11 @@ final class PebbleCA: Sendable {
     }
   }
 
-  struct PebbleFailure: Error, CustomStringConvertible { var description: String }
+  struct PebbleFailure: Error, CustomStringConvertible {
+    var description: String
+    /// A port found free was taken by someone else before Pebble or its DNS server bound it.
+    var lostAPort: Bool { description.contains("address already in use") }
+  }
 
   /// A root and a leaf for 127.0.0.1 signed by it, as minica makes for Pebble.
   static func makeHTTPSCertificate() throws -> (

@@ -54,7 +54,7 @@ struct ServeAccountSetupTests {
     let stub = try await StubACMEServer.start(unavailableDirectory: 3)
     let fixture = try StubServeFixture(stub: stub, names: ["later.example.test"])
     let server = try await fixture.serve(label: "down")
-    do {
+    try await stoppingAfterward([server], stub) {
       let port = try #require(server.listeningPort)
       try await server.waitFor("cannot set up the account")
       #expect(try await fixture.get("later.example.test", port: port, insecure: true) == 200)
@@ -72,13 +72,7 @@ struct ServeAccountSetupTests {
       }
       #expect(server.count("is ready (attempt 4)") == 1, "\(server.log)")
       #expect(server.process.isRunning)
-    } catch {
-      await server.stop()
-      await stub.stop()
-      throw error
     }
-    await server.stop()
-    await stub.stop()
   }
 
   /// Nothing listens where the CA should be (connection refused; the HTTP client tries again
@@ -94,7 +88,7 @@ struct ServeAccountSetupTests {
     let fixture = try StubServeFixture(stub: stub, names: ["nowhere.example.test"])
     let server = try await fixture.serve(
       label: "refused", directoryURL: "https://127.0.0.1:\(closedPort)/directory")
-    do {
+    try await stoppingAfterward([server], stub) {
       let port = try #require(server.listeningPort)
       try await server.waitFor("cannot set up the account", count: 2, timeout: .seconds(40))
       let attempts = server.lines("cannot set up the account")
@@ -103,12 +97,6 @@ struct ServeAccountSetupTests {
       #expect(attempts.allSatisfy { $0.contains("no answer from the CA") }, "\(attempts)")
       #expect(server.process.isRunning)
       #expect(try await fixture.get("nowhere.example.test", port: port, insecure: true) == 200)
-    } catch {
-      await server.stop()
-      await stub.stop()
-      throw error
     }
-    await server.stop()
-    await stub.stop()
   }
 }

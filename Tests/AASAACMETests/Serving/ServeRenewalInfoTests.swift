@@ -37,7 +37,7 @@ struct ServeRenewalInfoTests {
       validity: 3600, renewalPolicy: Self.policy(firstRetryAfter: 3))
     let fixture = try StubServeFixture(stub: stub, names: ["ari.example.test"])
     let server = try await fixture.serve(label: "ari")
-    do {
+    try await stoppingAfterward([server], stub) {
       let port = try #require(server.listeningPort)
       try await fixture.wait("the renewal", timeout: .seconds(40)) { stub.orders.count >= 2 }
       try await server.waitFor("certificate renewed by")
@@ -76,13 +76,7 @@ struct ServeRenewalInfoTests {
       // Its own window is asked for at once: far away, so nothing more is ordered.
       try await Task.sleep(for: .seconds(1.5))
       #expect(stub.orders.count == 2)
-    } catch {
-      await server.stop()
-      await stub.stop()
-      throw error
     }
-    await server.stop()
-    await stub.stop()
   }
 
   /// `--acme-profile` names the profile on the order when the directory lists it; a profile it
@@ -94,7 +88,7 @@ struct ServeRenewalInfoTests {
     let unlisted = try StubServeFixture(stub: stub, names: ["unlisted.example.test"])
     let plain = try StubServeFixture(stub: stub, names: ["plain.example.test"])
     var servers: [ServeProcess] = []
-    do {
+    try await stoppingAfterward(servers, stub) {
       servers.append(try await listed.serve(label: "listed", ["--acme-profile", "shortlived"]))
       servers.append(try await unlisted.serve(label: "unlisted", ["--acme-profile", "tlsserver"]))
       servers.append(try await plain.serve(label: "plain"))
@@ -112,13 +106,7 @@ struct ServeRenewalInfoTests {
         let port = try #require(server.listeningPort)
         try await fixture.wait("\(name) served") { try await fixture.get(name, port: port) == 200 }
       }
-    } catch {
-      for server in servers { await server.stop() }
-      await stub.stop()
-      throw error
     }
-    for server in servers { await server.stop() }
-    await stub.stop()
   }
 
   /// Under `--acme`, a site without a certificate is announced as being obtained, with the
@@ -128,7 +116,7 @@ struct ServeRenewalInfoTests {
     let stub = try await StubACMEServer.start()
     let fixture = try StubServeFixture(stub: stub, names: ["new.example.test", "intranet"])
     let server = try await fixture.serve(label: "startup")
-    do {
+    try await stoppingAfterward([server], stub) {
       try await server.waitFor("certificate issued by")
       #expect(
         server.count(
@@ -137,13 +125,7 @@ struct ServeRenewalInfoTests {
       #expect(server.count("ACME: no certificate names the site intranet, and ACME cannot") == 1)
       #expect(server.count("add one for it") == 0, "the warning of --tls-dir: \(server.log)")
       #expect(server.count("obtaining a certificate for intranet") == 0)
-    } catch {
-      await server.stop()
-      await stub.stop()
-      throw error
     }
-    await server.stop()
-    await stub.stop()
   }
 
   static func date(_ text: String) -> Date? {

@@ -59,3 +59,19 @@ final class StubServeFixture {
     throw PebbleCA.PebbleFailure(description: "timed out waiting for \(what)")
   }
 }
+
+/// Runs `body` while `servers` and the stub CA run, then stops them all, whether it threw or not
+/// (a `defer` cannot wait for them).
+func stoppingAfterward(
+  _ servers: [ServeProcess], _ stub: StubACMEServer, _ body: () async throws -> Void
+) async throws {
+  do {
+    try await body()
+  } catch {
+    for server in servers { await server.stop() }
+    await stub.stop()
+    throw error
+  }
+  for server in servers { await server.stop() }
+  await stub.stop()
+}
