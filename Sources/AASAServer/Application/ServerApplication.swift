@@ -10,6 +10,10 @@ public enum ServerApplication {
     configuration: ServerConfiguration, logFormat: LogFormat, logger: Logger,
     hosted: [HostedService] = []
   ) async throws(StartupError) {
+    // Before anything is bound or reported: a SIGHUP sent once the server says it listens must
+    // reload, not end the process.
+    let hangups = HangupSignal()
+    defer { hangups.cancel() }
     ServerMetrics.bootstrap()
     let tls = try ListenerTLS.load(configuration: configuration, logger: logger)
     for problem in tls?.warnings ?? [] {
@@ -77,7 +81,9 @@ public enum ServerApplication {
       coverage.check()
       reloaders.append(coverage)
     }
-    var services: [any Service] = [HangupReloader(reloaders: reloaders, logger: logger)]
+    var services: [any Service] = [
+      HangupReloader(signal: hangups, reloaders: reloaders, logger: logger)
+    ]
     var challengeServer: HTTPChallengeServer?
     if let acme = configuration.acme, let board = tls?.acmeBoard,
       case .acme(_, let responder) = tls?.server

@@ -127,8 +127,10 @@ final class ACMEServeFixture {
     _ what: String, timeout: Duration = .seconds(40), _ condition: () async throws -> Bool
   ) async throws {
     let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
+    // Asked once more after the deadline, which the sleep can overrun on a loaded machine.
+    while true {
       if try await condition() { return }
+      guard ContinuousClock.now < deadline else { break }
       try await Task.sleep(for: .milliseconds(100))
     }
     throw PebbleCA.PebbleFailure(description: "timed out waiting for \(what)")
@@ -165,11 +167,14 @@ final class ServeProcess {
   /// Waits for the start-up report's end: the server answers from here on.
   func waitUntilListening(timeout: Duration = .seconds(30)) async throws {
     let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
+    // The log is read once more after the deadline: on a loaded machine the sleep itself can
+    // overrun it, and a report written meanwhile counts.
+    while true {
       if log.contains("try: curl") { return }
       guard process.isRunning else {
         throw PebbleCA.PebbleFailure(description: "aasa-serve stopped:\n\(log)")
       }
+      guard ContinuousClock.now < deadline else { break }
       try await Task.sleep(for: .milliseconds(50))
     }
     throw PebbleCA.PebbleFailure(description: "aasa-serve did not start:\n\(log)")
@@ -193,11 +198,13 @@ final class ServeProcess {
   /// Waits until `count(text)` reaches `count`; fails after `timeout`, or when the server stops.
   func waitFor(_ text: String, count: Int = 1, timeout: Duration = .seconds(30)) async throws {
     let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
+    // Read once more after the deadline, which the sleep can overrun on a loaded machine.
+    while true {
       if self.count(text) >= count { return }
       guard process.isRunning else {
         throw PebbleCA.PebbleFailure(description: "aasa-serve stopped before '\(text)':\n\(log)")
       }
+      guard ContinuousClock.now < deadline else { break }
       try await Task.sleep(for: .milliseconds(100))
     }
     throw PebbleCA.PebbleFailure(description: "no '\(text)' within \(timeout):\n\(log)")

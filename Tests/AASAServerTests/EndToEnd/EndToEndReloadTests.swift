@@ -61,6 +61,23 @@ struct EndToEndReloadTests {
       })
   }
 
+  /// SIGHUP is taken from the start of the run, before the server binds and reports: one sent
+  /// the moment it says it listens (before its services run) reloads instead of ending it, as the
+  /// default action of SIGHUP would.
+  @Test func aSighupAsSoonAsItListensReloads() throws {
+    let site = try TemporaryDirectory.standardSite()
+    let server = try ServerProcess(
+      ["--root", site.site, "--port", "0", "--watch-interval", "0"], expectFailure: true)
+    defer { server.process.stop() }
+    try waitUntil(timeout: 20, interval: 0.001, "the listening line") {
+      server.output.contains("listening on")
+    }
+    server.signal(SIGHUP)
+    try waitUntil(timeout: 20, "the reload") { server.output.contains("SIGHUP: ") }
+    #expect(server.process.isRunning, "\(server.output)")
+    #expect(server.output.contains("SIGHUP: reloading the site"))
+  }
+
   @Test func deletingTheAssociationFileIsAWarning() throws {
     let site = try TemporaryDirectory.standardSite()
     let server = try ServerProcess(
