@@ -55,15 +55,11 @@ public enum RemoteFile {
       throw failure(ConnectionProblem(error, site: site, timeout: timeout).description)
     }
 
-    let client = ResourceFetcher.makeClient(
-      timeout: timeout, group: group,
-      dnsOverride: pinnedAddress.map { [site.host: $0] } ?? [:])
     let response: FetchedResource
     do {
-      response = try await ResourceFetcher(client: client, timeout: timeout).fetch(url)
-      try? await client.shutdown()
+      response = try await ResourceFetcher.fetchOnce(
+        url, host: site.host, pinnedAddress: pinnedAddress, timeout: timeout, group: group)
     } catch {
-      try? await client.shutdown()
       throw failure(ConnectionProblem(error, site: site, timeout: timeout).description)
     }
     switch response.status {

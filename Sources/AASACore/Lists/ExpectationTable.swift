@@ -101,15 +101,10 @@ public struct ExpectationTable: Sendable {
   ///   (`an app ID, none or blocked`).
   public init(_ text: String, file: String, expecting: String) throws(FormatError) {
     var rows: [Row] = []
-    var bytes = Array(text.utf8)
-    if bytes.starts(with: ListLine.byteOrderMark) { bytes.removeFirst(3) }
-    var lineStart = 0
-    var lineNumber = 0
-    while lineStart <= bytes.count {
-      let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-      defer { lineStart = lineEnd + 1 }
-      lineNumber += 1
-      guard let content = ListLine.content(of: lineStart..<lineEnd, in: bytes) else { continue }
+    let (bytes, lines) = Self.numberedLines(text)
+    for (range, lineNumber) in lines {
+      let lineStart = range.lowerBound
+      guard let content = ListLine.content(of: range, in: bytes) else { continue }
       let line = String(decoding: bytes[content], as: UTF8.self)
       // Split and trimmed by Characters, as these tables always were, so that every table reads
       // as it did; the column is counted on from field to field, linear in the line.
@@ -138,22 +133,27 @@ public struct ExpectationTable: Sendable {
   /// `splittingAtSpaces`, at spaces too); each field loses the spaces and `\r` around it. A byte
   /// order mark is dropped, as in every list. Linear in the text's length.
   public static func writtenLines(_ text: String, splittingAtSpaces: Bool) -> [WrittenLine] {
+    let (bytes, lines) = numberedLines(text)
+    return lines.compactMap { range, number in
+      writtenLine(bytes, range, number: number, splittingAtSpaces: splittingAtSpaces)
+    }
+  }
+
+  /// `text`'s bytes without a byte order mark (dropped, as in every list), and each line's range
+  /// in them, without its `\n`, with its number from 1. Linear in the text's length.
+  private static func numberedLines(_ text: String) -> (
+    bytes: [UInt8], lines: [(range: Range<Int>, number: Int)]
+  ) {
     var bytes = Array(text.utf8)
     if bytes.starts(with: ListLine.byteOrderMark) { bytes.removeFirst(3) }
-    var lines: [WrittenLine] = []
+    var lines: [(range: Range<Int>, number: Int)] = []
     var lineStart = 0
-    var lineNumber = 0
     while lineStart <= bytes.count {
       let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-      defer { lineStart = lineEnd + 1 }
-      lineNumber += 1
-      if let line = writtenLine(
-        bytes, lineStart..<lineEnd, number: lineNumber, splittingAtSpaces: splittingAtSpaces)
-      {
-        lines.append(line)
-      }
+      lines.append((lineStart..<lineEnd, lines.count + 1))
+      lineStart = lineEnd + 1
     }
-    return lines
+    return (bytes, lines)
   }
 
   private static func writtenLine(

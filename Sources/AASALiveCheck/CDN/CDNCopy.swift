@@ -68,15 +68,12 @@ public enum CDNCopy {
       throw unreachable("the CDN's URL \(url) cannot be used: \(error.reason)")
     }
     let timeout = TimeAmount.clampedSeconds(timeoutSeconds)
-    let client = ResourceFetcher.makeClient(
-      timeout: timeout, group: group, dnsOverride: pinnedAddress.map { [cdn.host: $0] } ?? [:],
-      verifying: trust)
     let response: FetchedResource
     do {
-      response = try await ResourceFetcher(client: client, timeout: timeout).fetch(url)
-      try? await client.shutdown()
+      response = try await ResourceFetcher.fetchOnce(
+        url, host: cdn.host, pinnedAddress: pinnedAddress, timeout: timeout, group: group,
+        verifying: trust)
     } catch {
-      try? await client.shutdown()
       let problem = ConnectionProblem(error, site: cdn, timeout: timeout)
       throw unreachable(
         problem.stage == .tls
@@ -108,18 +105,16 @@ public enum CDNCopy {
       throw unreachable("Apple's CDN answered \(response.statusLine), not a copy")
     }
     let limit = FileKind.maximumSize
-    let codings: [ContentCoding]
-    switch ContentCoding.parse(response.header("Content-Encoding") ?? "") {
-    case .success(let parsed): codings = parsed
-    case .failure(let unknown): throw unreachable("Apple's CDN's copy: \(unknown.description)")
-    }
-    guard !response.exceededCap,
-      let decoded = try? BodyDecoder.decode(response.body, codings: codings, limit: limit),
-      !decoded.exceededLimit
-    else {
+    switch ResponseBody(response, limit: limit) {
+    case .unknownCoding(let unknown):
+      throw unreachable("Apple's CDN's copy: \(unknown.description)")
+    case .identity where !response.exceededCap:
+      return response.body
+    case .decoded(_, let decoded) where !decoded.exceededLimit:
+      return decoded.bytes
+    default:
       throw unreachable(
         "Apple's CDN sent a body that cannot be read (undecodable, or over \(limit) bytes)")
     }
-    return decoded.bytes
   }
 }

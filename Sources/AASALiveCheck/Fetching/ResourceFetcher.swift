@@ -65,6 +65,26 @@ public struct ResourceFetcher: Sendable {
     return HTTPClient(eventLoopGroup: group, configuration: configuration)
   }
 
+  /// One answer for `url` from a client made for it and shut down afterwards, thrown or not:
+  /// for a single file (``RemoteFile``, Apple's CDN copy of one host). `pinnedAddress`: connect
+  /// there instead of resolving the host again; TLS and `Host` stay the host's.
+  static func fetchOnce(
+    _ url: String, host: String, pinnedAddress: String?, timeout: TimeAmount,
+    group: any EventLoopGroup, verifying: TrustRoots? = nil
+  ) async throws -> FetchedResource {
+    let client = makeClient(
+      timeout: timeout, group: group, dnsOverride: pinnedAddress.map { [host: $0] } ?? [:],
+      verifying: verifying)
+    do {
+      let response = try await ResourceFetcher(client: client, timeout: timeout).fetch(url)
+      try? await client.shutdown()
+      return response
+    } catch {
+      try? await client.shutdown()
+      throw error
+    }
+  }
+
   /// The server's answer for `url`, asked as `userAgent` (Apple's fetcher unless told otherwise);
   /// throws only when no answer came (connection, TLS, timeout). At most `cap` bytes of the body
   /// are read (`exceededCap` says there was more).

@@ -46,7 +46,8 @@ public struct SiteFiles: Sendable {
       let url = root.appendingPathComponent(relative)
       guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
       defer { try? handle.close() }
-      return (try? handle.read(upToCount: cap)).map { Array($0 ?? Data()) }
+      // `try?` flattens the optional `read` answers: nil for an unreadable or empty file.
+      return (try? handle.read(upToCount: cap)).map { Array($0) }
     }
     let apple =
       read(".well-known/apple-app-site-association", cap: FileKind.maximumSize + 1)
