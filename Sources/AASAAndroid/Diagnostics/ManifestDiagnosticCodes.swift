@@ -36,6 +36,21 @@ extension DiagnosticCode {
     public static let noVerifiedHost = DiagnosticCode(
       "AMF008", .info, "no verified host",
       help: "add android:autoVerify=\"true\" to a VIEW/DEFAULT/BROWSABLE filter with https hosts")
+    public static let groupNeverDecides = DiagnosticCode(
+      "AMF009", .warning, "uri-relative-filter-group that never decides",
+      help:
+        "a group needs a path, query or fragment condition and a host on its filter, and decides only when no earlier group matched first; a blocking group matters only before an allowing group it narrows"
+    )
+    public static let groupsIgnoredBeforeAndroid15 = DiagnosticCode(
+      "AMF010", .info, "Android 14 and lower ignore uri-relative-filter-group",
+      help:
+        "Android 14 and lower match the filter without its groups: give it paths of its own that are right there too, or accept that older phones open more of the site"
+    )
+    public static let attributeIgnoredHere = DiagnosticCode(
+      "AMF011", .warning, "attribute ignored where it is written",
+      help:
+        "inside <uri-relative-filter-group> Android reads only path*, query* and fragment*; outside it, it reads no query* or fragment*: move the attribute"
+    )
   }
 
   /// Every AndroidManifest.xml code, in code order.
@@ -43,6 +58,7 @@ extension DiagnosticCode {
     AndroidManifest.notWellFormed, AndroidManifest.notAManifest,
     AndroidManifest.filterNotVerified, AndroidManifest.invalidHost, AndroidManifest.unresolved,
     AndroidManifest.wildcardHost, AndroidManifest.legacyAllOrNothing,
-    AndroidManifest.noVerifiedHost,
+    AndroidManifest.noVerifiedHost, AndroidManifest.groupNeverDecides,
+    AndroidManifest.groupsIgnoredBeforeAndroid15, AndroidManifest.attributeIgnoredHere,
   ]
 }

@@ -18,6 +18,8 @@ public enum IntentFilterOutcome: Hashable, Sendable {
   /// What did not match.
   public enum Part: String, Hashable, Sendable {
     case action, category, type, scheme, host, port, path
+    /// A `<uri-relative-filter-group android:allow="false">` refuses the URL (Android 15).
+    case blocked
   }
 
   /// The filter matches; `deciding` is the `<data>` attribute that decided at that level (the
@@ -28,8 +30,10 @@ public enum IntentFilterOutcome: Hashable, Sendable {
 }
 
 extension ManifestIntentFilter {
-  /// This filter's answer to a link to `url`.
-  public func match(_ url: IntentURL) -> IntentFilterOutcome {
+  /// This filter's answer to a link to `url`. `groups` false answers as Android 14 and lower
+  /// do, which ignore `<uri-relative-filter-group>`.
+  public func match(_ url: IntentURL, groups useGroups: Bool = true) -> IntentFilterOutcome {
+    let groups = useGroups ? self.groups : []
     guard actions.contains(AndroidManifestFile.view) else {
       return .missed(
         part: .action, reason: "it has no android.intent.action.VIEW action", at: location)
@@ -103,21 +107,69 @@ extension ManifestIntentFilter {
         reason: "the host \"\(host)\" is not among \(Self.list(authorities.map(\.host.value)))",
         at: authorities[0].host.location)
     }
-    guard !paths.isEmpty else {
+    guard !paths.isEmpty || !groups.isEmpty else {
       if port >= 0, let portValue = authority.port {
         return .matched(level: .port, deciding: portValue)
       }
       return .matched(level: .host, deciding: authority.host)
     }
+    // `IntentFilter.matchData`: one of the filter's paths, or else the groups' verdict.
     if let path = paths.first(where: { $0.pattern.matches(utf16: url.path) }) {
       return .matched(level: .path, deciding: path.value)
     }
+    let deciding = RelativeFilterGroup.deciding(groups, for: url)
+    if let deciding, deciding.allows, let last = deciding.conditions.last {
+      return .matched(level: .path, deciding: last.value)
+    }
     let shown = String(decoding: url.path, as: UTF16.self)
+    if let deciding {
+      let conditions = deciding.conditions.map(\.value.description).joined(separator: ", ")
+      let besides =
+        paths.isEmpty
+        ? "" : ", and the path \"\(shown)\" matches none of the filter's own paths"
+      return .missed(
+        part: .blocked,
+        reason: "\(deciding.description) at \(deciding.location) refuses it (\(conditions) "
+          + "\(deciding.conditions.count == 1 ? "matches" : "all match"))\(besides)",
+        at: deciding.location)
+    }
+    var reasons: [String] = []
+    if !paths.isEmpty {
+      reasons.append(
+        "the path \"\(shown)\" matches none of "
+          + Self.list(paths.map(\.pattern.description), quoted: false))
+    }
+    if !groups.isEmpty {
+      reasons.append(
+        "no <uri-relative-filter-group> matches (\(groups.count == 1 ? "its" : "each one's") "
+          + "conditions must all hold: "
+          + groups.map { Self.firstFailing($0, url) }.joined(separator: "; ") + ")")
+    }
     return .missed(
-      part: .path,
-      reason: "the path \"\(shown)\" matches none of "
-        + Self.list(paths.map(\.pattern.description), quoted: false),
-      at: paths[0].value.location)
+      part: .path, reason: reasons.joined(separator: ", and "),
+      at: paths.first?.value.location ?? groups[0].location)
+  }
+
+  /// The first condition of `group` that `url` does not meet, in words.
+  private static func firstFailing(_ group: RelativeFilterGroup, _ url: IntentURL) -> String {
+    guard let failing = group.conditions.first(where: { !$0.matches(url) }) else {
+      return "the group at \(group.location) has no path, query or fragment condition"
+    }
+    switch failing.part {
+    case .path:
+      let shown = String(decoding: url.path, as: UTF16.self)
+      return "the path \"\(shown)\" does not match \(failing.value.description)"
+    case .query:
+      return url.queryParameters.isEmpty
+        ? "the URL has no query for \(failing.value.description)"
+        : "no query parameter matches \(failing.value.description)"
+    case .fragment:
+      guard let fragment = url.fragment else {
+        return "the URL has no fragment for \(failing.value.description)"
+      }
+      let shown = String(decoding: fragment, as: UTF16.self)
+      return "the fragment \"\(shown)\" does not match \(failing.value.description)"
+    }
   }
 
   /// `AuthorityEntry.match`: `*` matches every host, `*.example.com` any host ending in

@@ -11,13 +11,21 @@ public struct IntentURL: Hashable, Sendable {
   public let port: Int
   /// The decoded path in UTF-16 code units, as `Uri.getPath()` returns it.
   public let path: [UInt16]
+  /// The decoded query's parameters as a `<uri-relative-filter-group>`'s query condition sees
+  /// them (``AndroidURLParts/parameters``); empty without a `?`.
+  public let queryParameters: [[UInt16]]
+  /// The decoded fragment without its `#`, as `Uri.getFragment()` returns it; nil without one.
+  public let fragment: [UInt16]?
 
   public init(_ text: String) {
     self.text = text
     let bytes = Array(text.utf8)
     let colon = bytes.firstIndex(of: UInt8(ascii: ":"))
     scheme = colon.map { String(decoding: bytes[..<$0], as: UTF8.self) }
-    path = AndroidURLParts(text).path
+    let parts = AndroidURLParts(text)
+    path = parts.path
+    queryParameters = parts.parameters
+    fragment = parts.fragment
     guard let colon, bytes[(colon + 1)...].starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")])
     else {
       host = nil

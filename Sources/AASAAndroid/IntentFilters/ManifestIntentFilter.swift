@@ -49,6 +49,11 @@ public struct ManifestIntentFilter: Hashable, Sendable {
   public var authorities: [Authority]
   public var paths: [Path]
   public var mimeTypes: [ManifestValue]
+  /// Its `<uri-relative-filter-group>` elements (Android 15), in the order written.
+  public var groups: [RelativeFilterGroup]
+  /// `query*` and `fragment*` attributes on the filter's own `<data>`, which Android reads only
+  /// inside a `<uri-relative-filter-group>`.
+  public var conditionsOutsideGroups: [ManifestValue]
 
   /// Whether Android 12+ verifies this filter's hosts (`autoVerify="true"`, VIEW, DEFAULT,
   /// BROWSABLE, only http/https schemes, at least one host), as `ManifestReport` lists them.
@@ -74,6 +79,7 @@ public struct ManifestIntentFilter: Hashable, Sendable {
     var authorities: [Authority] = []
     var paths: [Path] = []
     var mimeTypes: [ManifestValue] = []
+    var outside: [ManifestValue] = []
     for data in filter.data {
       func attribute(_ name: String) -> ManifestValue? {
         data.attributes[name].map { Self.value(name, $0.value, at: $0.location, resources) }
@@ -88,11 +94,54 @@ public struct ManifestIntentFilter: Hashable, Sendable {
         }
       }
       if let type = attribute("mimeType") { mimeTypes.append(type) }
+      for condition in RelativeFilterGroup.conditionAttributes where condition.part != .path {
+        if let value = attribute(condition.name) { outside.append(value) }
+      }
     }
     self.schemes = schemes
     self.authorities = authorities
     self.paths = paths
     self.mimeTypes = mimeTypes
+    conditionsOutsideGroups = outside.sorted {
+      ($0.location.offset, $0.attribute) < ($1.location.offset, $1.attribute)
+    }
+    groups = filter.groups.enumerated().map { index, group in
+      Self.group(group, index: index, resources: resources)
+    }
+  }
+
+  /// A group's conditions, attribute by attribute in the order written, and what it ignores.
+  private static func group(
+    _ group: ManifestElements.Group, index: Int, resources: ManifestResources
+  ) -> RelativeFilterGroup {
+    let allow = group.allow.map { value("allow", $0.value, at: $0.location, resources) }
+    var conditions: [RelativeFilterGroup.Condition] = []
+    var ignored: [ManifestValue] = []
+    for data in group.data {
+      var found: [(ManifestValue, RelativeFilterGroup.Condition?)] = []
+      for (name, attribute) in data.attributes {
+        let written = value(name, attribute.value, at: attribute.location, resources)
+        if let kind = RelativeFilterGroup.conditionAttributes.first(where: { $0.name == name }) {
+          let pattern = IntentPathPattern(kind.kind, written.value)
+          found.append((written, .init(part: kind.part, pattern: pattern, value: written)))
+        } else if name != "name" {
+          found.append((written, nil))
+        }
+      }
+      // Dictionary order is not the file's: the attributes' positions put them back in it.
+      let ordered = found.sorted {
+        ($0.0.location.offset, $0.0.attribute) < ($1.0.location.offset, $1.0.attribute)
+      }
+      for (written, condition) in ordered {
+        if let condition { conditions.append(condition) } else { ignored.append(written) }
+      }
+    }
+    // `TypedArray.getBoolean`: "true" and "false" (any case) as written; anything else keeps
+    // the default, which for `allow` is true.
+    let allows = allow.map { $0.value.lowercased() != "false" } ?? true
+    return RelativeFilterGroup(
+      index: index, allows: allows, allow: allow, location: group.location,
+      conditions: conditions, ignored: ignored)
   }
 
   private static func value(

@@ -53,6 +53,29 @@ public struct ManifestRoute: Hashable, Sendable {
   public var nearMisses: [NearMiss]
   /// The URL's host is one Android 12+ verifies for this manifest (exactly, or under a `*.`).
   public var hostIsVerified: Bool
+  /// What Android 14 and lower answer, when it differs: they ignore
+  /// `<uri-relative-filter-group>`, so a blocking group blocks nothing there and a filter whose
+  /// only paths are groups opens every path of its hosts. Nil when the answer is the same.
+  public var beforeAndroid15: BeforeAndroid15? = nil
+
+  /// The answer of Android 14 and lower, where it differs from Android 15's.
+  public struct BeforeAndroid15: Hashable, Sendable {
+    public var decision: Decision
+    /// The activity that opens there; nil when none does.
+    public var activity: String?
+    /// Where the deciding filter starts there.
+    public var filterLocation: SourceLocation?
+
+    /// `Android 14 and lower: opens .Main (intent filter at 9:7)`.
+    public var summary: String {
+      guard let activity, let filterLocation else {
+        return "Android 14 and lower: no activity (they ignore <uri-relative-filter-group>)"
+      }
+      let verb = decision == .opens ? "open" : "would open (host not verified)"
+      return
+        "Android 14 and lower \(verb) \(activity) (intent filter at \(filterLocation)): they ignore <uri-relative-filter-group>"
+    }
+  }
 
   /// Whether more than one activity matches (Android then shows a chooser between them).
   public var isAmbiguous: Bool {

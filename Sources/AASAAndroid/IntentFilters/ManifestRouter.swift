@@ -37,10 +37,37 @@ public struct ManifestRouter: Sendable {
   /// other filter does not match. Linear in the manifest's `<data>` attributes.
   public func route(_ url: String) -> ManifestRoute {
     let parsed = IntentURL(url)
+    let (ordered, misses) = resolve(parsed, groups: true)
+    let verified = hostIsVerified(parsed)
+    let webScheme = parsed.scheme == "https" || parsed.scheme == "http"
+    func decision(_ matches: [ManifestRoute.Match]) -> ManifestRoute.Decision {
+      matches.isEmpty ? .none : (verified && webScheme ? .opens : .unverified)
+    }
+    var route = ManifestRoute(
+      url: url, decision: decision(ordered), match: ordered.first,
+      alsoMatching: Array(ordered.dropFirst()), nearMisses: misses, hostIsVerified: verified)
+    // Android 14 and lower ignore the groups: say so where that changes the answer.
+    if filters.contains(where: { !$0.groups.isEmpty }) {
+      let (older, _) = resolve(parsed, groups: false)
+      let olderDecision = decision(older)
+      if olderDecision != route.decision || older.first?.activity != route.match?.activity {
+        route.beforeAndroid15 = .init(
+          decision: olderDecision, activity: older.first?.activity,
+          filterLocation: older.first?.filterLocation)
+      }
+    }
+    return route
+  }
+
+  /// The filters that match `url` (a verified filter first, then the most specific match; file
+  /// order breaks ties), and why each other one does not.
+  private func resolve(_ parsed: IntentURL, groups: Bool)
+    -> ([ManifestRoute.Match], [ManifestRoute.NearMiss])
+  {
     var matches: [ManifestRoute.Match] = []
     var misses: [ManifestRoute.NearMiss] = []
     for filter in filters {
-      switch filter.match(parsed) {
+      switch filter.match(parsed, groups: groups) {
       case .matched(let level, let deciding):
         matches.append(
           .init(
@@ -55,19 +82,12 @@ public struct ManifestRouter: Sendable {
             filterLocation: filter.location, part: part, reason: reason, location: location))
       }
     }
-    // A verified filter first, then the most specific match; file order breaks ties.
     let ordered = matches.enumerated().sorted { lhs, rhs in
       let left = (lhs.element.filterIsVerified ? 1 : 0, lhs.element.level.rawValue, -lhs.offset)
       let right = (rhs.element.filterIsVerified ? 1 : 0, rhs.element.level.rawValue, -rhs.offset)
       return left > right
     }.map(\.element)
-    let verified = hostIsVerified(parsed)
-    let webScheme = parsed.scheme == "https" || parsed.scheme == "http"
-    let decision: ManifestRoute.Decision =
-      ordered.isEmpty ? .none : (verified && webScheme ? .opens : .unverified)
-    return ManifestRoute(
-      url: url, decision: decision, match: ordered.first,
-      alsoMatching: Array(ordered.dropFirst()), nearMisses: misses, hostIsVerified: verified)
+    return (ordered, misses)
   }
 
   /// Whether Android 12+ verifies the URL's host for this app: declared exactly by a verified

@@ -84,6 +84,13 @@ public enum AndroidManifestFile {
     }
     var analysis = ManifestAnalysis(resources: resources)
     analysis.run(elements.filters)
+    // Only filters that can hold a finding about groups are compiled here; the router compiles
+    // every filter for itself.
+    let grouped = elements.filters.enumerated().compactMap { index, filter in
+      filter.groups.isEmpty && !filter.data.contains(where: RelativeFilterGroup.hasCondition)
+        ? nil : ManifestIntentFilter(filter, index: index, resources: resources)
+    }
+    analysis.diagnostics += RelativeFilterGroupFindings.diagnostics(grouped)
     let report = ManifestReport(
       package: elements.package, hosts: analysis.hosts, dropped: analysis.dropped,
       legacyOnlyHosts: analysis.legacyOnlyHosts,

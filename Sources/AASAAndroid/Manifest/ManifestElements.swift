@@ -26,6 +26,17 @@ struct ManifestElements {
     var attributes: [String: Attribute] = [:]
   }
 
+  /// A `<uri-relative-filter-group>` (Android 15): its `<data>` elements, which Android ANDs,
+  /// kept apart from the filter's own `<data>` (which it ORs), in declaration order.
+  struct Group {
+    var line: Int
+    /// Where `<uri-relative-filter-group` starts.
+    var location: SourceLocation
+    /// `android:allow` as written, nil when absent (Android's default is `true`).
+    var allow: Attribute?
+    var data: [DataElement] = []
+  }
+
   struct Filter {
     var line: Int
     var component: String
@@ -34,6 +45,8 @@ struct ManifestElements {
     var actions: [String] = []
     var categories: [String] = []
     var data: [DataElement] = []
+    /// Its `<uri-relative-filter-group>` elements, in the order written (the order decides).
+    var groups: [Group] = []
     /// Where `<intent-filter` starts, and its `android:autoVerify`.
     var location = SourceLocation.start
     var autoVerifyLocation: SourceLocation?
@@ -55,6 +68,10 @@ final class ManifestXMLReader: NSObject, XMLParserDelegate {
 
   private(set) var elements = ManifestElements()
   private var current: ManifestElements.Filter?
+  /// The open `<uri-relative-filter-group>` of ``current``, and how many more are open inside it
+  /// (Android reads no group inside a group: their `<data>` count as the outer group's).
+  private var currentGroup: ManifestElements.Group?
+  private var nestedGroups = 0
   private var componentStack: [(name: String, kind: String, target: String?)] = []
   /// Finds each start tag's attributes in the bytes (XMLParser only gives a tag's end).
   private var locator = StartTagLocator([])
@@ -211,15 +228,30 @@ final class ManifestXMLReader: NSObject, XMLParserDelegate {
       if let name = Self.androidAttribute("name", in: attributes) {
         current?.categories.append(name)
       }
+    case "uri-relative-filter-group":
+      guard current != nil else { break }
+      if currentGroup != nil {
+        nestedGroups += 1
+        break
+      }
+      let allow = Self.androidAttributeEntry("allow", in: attributes).map {
+        ManifestElements.Attribute(
+          value: $0.value, location: tag?.attributes[$0.key] ?? tagLocation)
+      }
+      currentGroup = ManifestElements.Group(line: line, location: tagLocation, allow: allow)
     case "data":
-      current?.data.append(
-        .init(
-          line: line, scheme: Self.androidAttribute("scheme", in: attributes),
-          host: Self.androidAttribute("host", in: attributes),
-          paths: ManifestPath.attributes.compactMap { name, make in
-            Self.androidAttribute(name, in: attributes).map(make)
-          }, location: tagLocation,
-          attributes: Self.androidAttributes(attributes, tag: tag, fallback: tagLocation)))
+      let element = ManifestElements.DataElement(
+        line: line, scheme: Self.androidAttribute("scheme", in: attributes),
+        host: Self.androidAttribute("host", in: attributes),
+        paths: ManifestPath.attributes.compactMap { name, make in
+          Self.androidAttribute(name, in: attributes).map(make)
+        }, location: tagLocation,
+        attributes: Self.androidAttributes(attributes, tag: tag, fallback: tagLocation))
+      if currentGroup != nil {
+        currentGroup?.data.append(element)
+      } else {
+        current?.data.append(element)
+      }
     default:
       break
     }
@@ -240,7 +272,17 @@ final class ManifestXMLReader: NSObject, XMLParserDelegate {
     switch elementName {
     case "activity", "activity-alias", "service", "receiver":
       _ = componentStack.popLast()
+    case "uri-relative-filter-group":
+      if nestedGroups > 0 {
+        nestedGroups -= 1
+      } else if let group = currentGroup {
+        current?.groups.append(group)
+        currentGroup = nil
+      }
     case "intent-filter":
+      if let group = currentGroup { current?.groups.append(group) }
+      currentGroup = nil
+      nestedGroups = 0
       if let filter = current { elements.filters.append(filter) }
       current = nil
     default:

@@ -132,6 +132,9 @@ extension ManifestLintReport: TextReport {
         ? style.green(summary)
         : route.decision == .none ? style.red(summary) : style.yellow(summary)
       output.line("\(route.url.escapingControlCharacters)  →  " + shown)
+      if let older = route.beforeAndroid15 {
+        output.line("    " + style.yellow(older.summary.escapingControlCharacters))
+      }
       if route.isAmbiguous {
         let others = Set(route.alsoMatching.map(\.activity)).sorted()
         output.line(
@@ -243,6 +246,15 @@ struct ManifestReportJSON: Encodable {
     var hostVerified: Bool
     var alsoMatching: [String]
     var nearMisses: [Miss]
+    /// Only where Android 14 and lower answer otherwise (they ignore
+    /// `<uri-relative-filter-group>`); absent, not null, so that other routes read as before.
+    var beforeAndroid15: BeforeAndroid15?
+
+    struct BeforeAndroid15: Encodable {
+      var decision: String
+      var activity: Nullable<String>
+      var summary: String
+    }
 
     init(_ route: ManifestRoute) {
       url = route.url
@@ -264,6 +276,10 @@ struct ManifestReportJSON: Encodable {
         Miss(
           activity: $0.activity, line: $0.filterLocation.line, column: $0.filterLocation.column,
           part: $0.part.rawValue, reason: $0.reason)
+      }
+      beforeAndroid15 = route.beforeAndroid15.map {
+        BeforeAndroid15(
+          decision: $0.decision.rawValue, activity: Nullable($0.activity), summary: $0.summary)
       }
     }
   }
