@@ -17,6 +17,9 @@ import Foundation
 /// rules, read as `aasa-lint assetlinks.json URL` reads them), or `{"kind", "program": null,
 /// "reason"}` when the page must ask `/api/v1/lint` instead: another kind of file (route configs
 /// and App Links pages route on the server), or a program too large to run per keystroke.
+/// An association file or `assetlinks.json` also says how many errors its lint found and the
+/// first of them (`"errors"`, `"firstError"`), so that the box can say it answers from a broken
+/// file (what Apple or Android still reads of it) rather than look like a clean `none`.
 struct MatcherEndpoint {
   /// The most automaton states a program may hold: past this, a keystroke could cost the page
   /// more than a request does, and it asks the API.
@@ -47,9 +50,12 @@ struct MatcherEndpoint {
     var kind: String
     var program: Program?
     var reason: String?
+    /// The lint's errors, and the first as `LINE:COLUMN CODE message`.
+    var errors: Int?
+    var firstError: String?
 
     private enum Key: String, CodingKey {
-      case kind, program, reason
+      case kind, program, reason, errors, firstError
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -58,6 +64,8 @@ struct MatcherEndpoint {
       // Written even when null, so that the page reads one shape.
       try container.encode(program, forKey: .program)
       try container.encodeIfPresent(reason, forKey: .reason)
+      try container.encodeIfPresent(errors, forKey: .errors)
+      try container.encodeIfPresent(firstError, forKey: .firstError)
     }
   }
 
@@ -90,6 +98,17 @@ struct MatcherEndpoint {
     }
     // As LintRun reads it for routing: the same linter, the association it read (or none).
     let report = WellKnownLinter().lint(detected.document)
+    let errors = report.diagnostics.filter { $0.severity == .error }
+    var answer = answer(for: report)
+    answer.errors = errors.count
+    answer.firstError = errors.first.map {
+      "\($0.location.line):\($0.location.column) \($0.code.rawValue) \($0.message)"
+    }
+    return answer
+  }
+
+  /// The program of a linted association file or assetlinks.json, or why it is not sent.
+  private static func answer(for report: WellKnownReport) -> Answer {
     if report.kind == .assetLinks {
       // As LintRun routes an assetlinks.json: the router of the statements it read.
       let program = AndroidRouterProgram(AndroidRouter(report.statementList ?? .empty))

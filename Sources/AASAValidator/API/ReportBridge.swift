@@ -33,8 +33,14 @@ enum ReportBridge {
       case .applinks:
         report = AppLinksRun(fileName: input.name, source: bytes).run()
       case .manifest:
-        throw Unusable(
-          message: "an AndroidManifest.xml needs its resource files: run aasa-lint on the project")
+        // As `aasa-lint AndroidManifest.xml [URL ...]` reads a manifest with no resource files
+        // or build file beside it: `@string/` values and placeholders stay unresolved, and the
+        // report says so where a host needs one.
+        guard input.expect == nil, input.app == nil, input.grants.isEmpty else {
+          throw Unusable(
+            message: "expect, app and grants are for association files, not a manifest")
+        }
+        report = try ManifestRun(fileName: input.name, source: bytes).run(urls: .list(input.urls))
       case .aasa, .assetlinks:
         let domain = try input.domain.map { text in
           do {

@@ -11,7 +11,7 @@
   const fields = {
     check: [["site", "check-site"], ["app", "check-app"], ["paths", "check-paths"], ["cdn", "check-cdn"]],
     file: [["text", "file-text"], ["name", "file-name"], ["domain", "file-domain"], ["urls", "file-urls"], ["grants", "file-grants"]],
-    route: [["text", "route-text"], ["urls", "route-urls"], ["app", "route-app"]],
+    route: [["text", "route-text"], ["site", "route-site"], ["urls", "route-urls"], ["domain", "route-domain"], ["app", "route-app"]],
     diff: [["old", "diff-old"], ["oldsite", "diff-oldsite"], ["oldcdn", "diff-oldcdn"], ["new", "diff-new"], ["newsite", "diff-newsite"],
       ["newcdn", "diff-newcdn"], ["urls", "diff-urls"]],
     device: [["text", "device-text"]],
@@ -55,10 +55,31 @@
     });
     let json = null;
     try { json = await response.json(); } catch (error) { json = null; }
+    if (response.status === 401) askForToken();
     if (!response.ok) {
       throw (json && json.error) || { code: "http-" + response.status, message: "the validator answered " + response.status, help: "" };
     }
     return json;
+  }
+
+  // A token-protected validator asks for its token once per tab: it is kept in sessionStorage
+  // (gone with the tab, never in a link or the fragment), so that a shared link asks the one who
+  // opens it for their own token.
+  const tokenKey = "aasa-validator-token";
+
+  function storage() {
+    try { return window.sessionStorage; } catch (error) { return null; }
+  }
+
+  function askForToken() {
+    $("token-row").hidden = false;
+    if (!$("token").value) $("token").focus();
+  }
+
+  function keepToken() {
+    const kept = storage();
+    if (!kept) return;
+    if ($("token").value) kept.setItem(tokenKey, $("token").value); else kept.removeItem(tokenKey);
   }
 
   async function loadAbout() {
@@ -108,11 +129,64 @@
     return params;
   }
 
+  // What a view's fragment would make the validator fetch from the network, or null: a link
+  // that fetches runs only once someone presses its button, unless this tab ran it already (a
+  // reload, or a fragment the page itself set), so that a page elsewhere cannot make a visitor's
+  // validator fetch by linking to it.
+  function fetchedBy(view, params) {
+    const given = (name) => (params.get(name) || "").trim();
+    if (view === "check") return given("site") || "the site";
+    if (view === "route" && !given("text")) return given("site") || null;
+    if (view === "diff") return ["oldcdn", "oldsite", "newcdn", "newsite"].map(given).filter(Boolean).join(" and ") || null;
+    if (view === "platforms") return given("site") || null;
+    if (view === "android" && !given("assetlinks")) return given("site") || null;
+    if (view === "apple") return given("entitlements") || params.get("ent") ? "the entitlements' domains" : null;
+    return null;
+  }
+
+  // The fragments this tab ran, by a hash of their text (a fragment may be a whole file), in
+  // sessionStorage: a reload runs them again, a link from elsewhere in a new tab does not.
+  const ranKey = "aasa-validator-ran";
+
+  function hashOf(text) {
+    let hash = 0x811c9dc5;
+    for (let index = 0; index < text.length; index += 1) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193) >>> 0;
+    return hash.toString(16) + ":" + text.length;
+  }
+
+  function ranHere(fragment) {
+    const kept = storage();
+    try { return kept ? JSON.parse(kept.getItem(ranKey) || "[]").includes(hashOf(fragment)) : false; } catch (error) { return false; }
+  }
+
+  function markRan(fragment) {
+    const kept = storage();
+    if (!kept) return;
+    let ran = [];
+    try { ran = JSON.parse(kept.getItem(ranKey) || "[]"); } catch (error) { ran = []; }
+    ran = ran.filter((hash) => hash !== hashOf(fragment)).concat([hashOf(fragment)]).slice(-50);
+    try { kept.setItem(ranKey, JSON.stringify(ran)); } catch (error) { /* storage full: the link asks again */ }
+  }
+
   function onFragment() {
     const { view, params } = readFragment();
     show(view);
     fill(view, params);
-    if ([...params.keys()].length > 0) run(view, params);
+    if ([...params.keys()].length === 0) return;
+    const fetches = fetchedBy(view, params);
+    // A fragment this page did not set (a link opened from elsewhere, or one another window set
+    // on this one; not a reload of one run here) waits for the button.
+    if (fetches && !ranHere(location.hash)) {
+      lastDocument = null;
+      lastCommand = "";
+      $("result").hidden = false;
+      const button = document.querySelector("#form-" + view + " button[type=submit]");
+      $("result-body").replaceChildren(el("p", "note ask", "This link asks the validator to fetch from " + fetches +
+        ". Check the form above, then press " + button.textContent + " to run it."));
+      return;
+    }
+    markRan(location.hash);
+    run(view, params);
   }
 
   // MARK: Running a view
@@ -123,6 +197,7 @@
     result.hidden = false;
     body.replaceChildren(el("p", "note", "Working…"));
     $("command").textContent = "";
+    $("copy-status").textContent = "";
     try {
       let rendered;
       if (view === "check") rendered = await runCheck(params);
@@ -140,11 +215,19 @@
     }
   }
 
+  // The API's general help speaks to a client of the API ("see GET /api/v1/about"); the page
+  // says the same in its own terms.
+  const pageHelp = {
+    "see GET /api/v1/about for the inputs": "check the fields of the form: each label says what it takes",
+    "send less; GET /api/v1/about lists the limits": "send less: a pasted file is at most 1 MiB, and lists at most 1,000 lines",
+  };
+
   function problem(error) {
     const box = el("div", "problem");
     box.setAttribute("role", "alert");
     box.append(el("strong", "", error.code || "error"), document.createTextNode(": " + (error.message || String(error))));
-    if (error.help) box.append(el("span", "help", error.help));
+    const help = pageHelp[error.help] || error.help;
+    if (help) box.append(el("span", "help", help));
     return box;
   }
 
@@ -183,6 +266,12 @@
       out.push(el("h3", "", "Routes"));
       out.push(...doc.routes.map(routeLine));
     }
+    for (const signed of doc.signed || []) {
+      const line = el("div", "req");
+      line.append(badge(signed.signatureVerifies ? "pass" : "fail"), document.createTextNode(" " + signed.file + " is signed by " + signed.signer));
+      out.push(line);
+    }
+    if (doc.expectations) out.push(...renderExpectations(doc.expectations));
     return out;
   }
 
@@ -250,6 +339,20 @@
       out.push(el("h3", "", "Routes"));
       out.push(...doc.routes.map(routeLine));
     }
+    if ((doc.warnings || []).length) {
+      out.push(el("h3", "", "Warnings"));
+      for (const warning of doc.warnings) out.push(el("div", "finding", warning));
+    }
+    if (doc.kind === "manifest") out.push(...renderManifest(doc));
+    if (doc.appLink) out.push(el("h3", "", "The App Link"), ...flattened(doc.appLink, "appLink"));
+    if (doc.navigation) out.push(el("h3", "", "Navigation"), ...flattened(doc.navigation, "navigation"));
+    if (doc.signature) {
+      const line = el("div", "req");
+      line.append(badge(doc.signature.verifies ? "pass" : "fail"), document.createTextNode(" signed by " + doc.signature.signer));
+      if (doc.signature.problem) line.append(el("span", "detail", doc.signature.problem));
+      out.push(line);
+    }
+    if (doc.expectations) out.push(...renderExpectations(doc.expectations));
     if ((doc.grants || []).length) {
       out.push(el("h3", "", "Grants"));
       for (const grant of doc.grants) {
@@ -262,6 +365,53 @@
     return out;
   }
 
+  // An AndroidManifest.xml as aasa-lint reads it alone (no resource files): the hosts Android
+  // verifies, the filters it drops and why, and which activity opens each URL.
+  function renderManifest(doc) {
+    const out = [el("h3", "", "Android verifies" + (doc.package ? " for " + doc.package : ""))];
+    for (const host of doc.hosts || []) out.push(el("div", "req", host.host + (host.wildcard ? " (and its subdomains)" : "") + " · line " + host.line));
+    if (!(doc.hosts || []).length) out.push(el("p", "note", "no host: no intent filter is verified"));
+    for (const dropped of doc.dropped || []) {
+      const line = el("div", "req");
+      line.append(badge("warning"), document.createTextNode(" line " + dropped.line + " "), el("span", "detail", dropped.reason));
+      out.push(line);
+    }
+    if ((doc.legacyHosts || []).length) out.push(el("p", "note", "Android 11 and lower also verify: " + doc.legacyHosts.join(", ")));
+    for (const route of doc.routes || []) {
+      const line = el("div", "route");
+      line.append(el("code", "", route.url), document.createTextNode(" → "), badge(route.activity ? "match" : "none"),
+        document.createTextNode(" " + route.decision + (route.activity ? " " + route.activity : "") + (route.hostVerified ? ", host verified" : ", host not verified")));
+      if (route.deciding) line.append(el("span", "rule", "decided by " + route.deciding.attribute + "=\"" + route.deciding.value + "\" at " + route.deciding.line + ":" + route.deciding.column));
+      if ((route.alsoMatching || []).length) line.append(el("span", "detail", "also matching: " + route.alsoMatching.join(", ")));
+      for (const miss of route.nearMisses || []) line.append(el("span", "rule", "near miss: " + miss.activity + " (" + miss.line + ":" + miss.column + ") differs in the " + miss.part + ": " + miss.reason));
+      if (route.beforeAndroid15) line.append(el("span", "help", "Android 14 and lower: " + route.beforeAndroid15.summary));
+      out.push(line);
+    }
+    return out;
+  }
+
+  // The checked rows of an --expect table.
+  function renderExpectations(expectations) {
+    const out = [el("h3", "", "Expectations: " + expectations.met + " met, " + expectations.failed + " failed")];
+    for (const row of expectations.results || []) {
+      const line = el("div", "req");
+      line.append(badge(row.met ? "pass" : "fail"), document.createTextNode(" " + expectations.file + ":" + row.line + " " + row.input + ": expected " + row.expected + ", got " + row.actual));
+      out.push(line);
+    }
+    return out;
+  }
+
+  // A small object of the API's (an App Link, its navigation) as `key: value` lines, bounded.
+  function flattened(value, path, out = [], depth = 0) {
+    if (out.length > 200 || depth > 8) return out;
+    if (value !== null && typeof value === "object") {
+      for (const [key, inner] of Object.entries(value)) flattened(inner, Array.isArray(value) ? path + "[" + key + "]" : path + "." + key, out, depth + 1);
+    } else {
+      out.push(el("div", "detail", path + ": " + (value === null ? "none" : String(value))));
+    }
+    return out;
+  }
+
   function ruleText(verdict) {
     const rule = typeof verdict.rule === "string" ? verdict.rule : JSON.stringify(verdict.rule);
     const where = verdict.detail === null || verdict.detail === undefined ? "" :
@@ -269,20 +419,57 @@
     return where + rule;
   }
 
+  // The near miss of a `none`, in the words of `aasa-lint`'s text output.
+  function closestText(closest) {
+    const rule = typeof closest.rule === "string" ? closest.rule : JSON.stringify(closest.rule);
+    const kind = typeof closest.rule === "string" ? "paths" : "components";
+    return "closest: details[" + closest.detail + "]." + kind + "[" + closest.component + "] " + rule + ", which differs in the " + closest.failed;
+  }
+
+  // One routed URL, in whichever shape its file answers: an assetlinks.json's (`apps`), a route
+  // config's (`platform`, `route`), or an association file's (`app`, `verdicts`).
   function routeLine(route) {
     if (route.apps) return androidRouteLine(route);
+    if (route.platform) return routeConfigLine(route);
     const line = el("div", "route");
     const verdicts = route.verdicts || [];
     const decided = verdicts.find((verdict) => verdict.verdict === "match") || verdicts.find((verdict) => verdict.verdict === "blocked");
     const outcome = route.app ? route.app : decided ? "blocked" : "none";
     line.append(el("code", "", route.input), document.createTextNode(" → "), badge(route.app ? "match" : outcome), document.createTextNode(" " + (route.app || "")));
+    if (route.foreignHost) line.append(el("span", "help", route.foreignHost + " is not the file's domain: no app of this file opens it"));
     if (decided && decided.rule !== null && decided.rule !== undefined) {
       line.append(el("span", "rule", "decided by " + (decided.app ? decided.app + ": " : "") + ruleText(decided)));
     }
     for (const verdict of verdicts) {
-      if (verdict === decided || verdict.rule === null || verdict.rule === undefined) continue;
-      line.append(el("span", "rule", verdict.verdict + " for " + verdict.app + ": " + ruleText(verdict)));
+      if (verdict === decided) continue;
+      if (verdict.rule !== null && verdict.rule !== undefined) {
+        line.append(el("span", "rule", verdict.verdict + " for " + verdict.app + ": " + ruleText(verdict)));
+      } else if (verdict.closest) {
+        line.append(el("span", "rule", verdict.verdict + " for " + verdict.app + " (" + closestText(verdict.closest) + ")"));
+      } else {
+        line.append(el("span", "rule", verdict.verdict + " for " + verdict.app));
+      }
     }
+    return line;
+  }
+
+  // A route config's answer (docs/routes.md): the route, how it was found, its parameters and
+  // handler, or the closest route and what it failed on.
+  function routeConfigLine(route) {
+    const line = el("div", "route");
+    // A link no route takes goes to the config's default route, when it has one.
+    const outcome = route.via === "default" ? el("span", "badge info", "default") : badge(route.route ? "match" : "none");
+    line.append(el("code", "", route.input), document.createTextNode(" → "), outcome,
+      document.createTextNode(" " + (route.route || "no route") + " (" + route.platform + ", " + route.via + ")"));
+    if (route.matched) line.append(el("span", "rule", "matched " + route.matched));
+    const params = Object.entries(route.params || {});
+    if (params.length) line.append(el("span", "detail", "params: " + params.map(([name, value]) => name + "=" + value).join(", ")));
+    const target = [].concat(route.class ? ["class " + route.class] : [], route.identifier ? ["identifier " + route.identifier] : [],
+      route.storyboard ? ["storyboard " + (typeof route.storyboard === "string" ? route.storyboard
+        : Object.entries(route.storyboard).filter(([, name]) => name).map(([device, name]) => device + ": " + name).join(", "))] : [],
+      (route.handlers || []).length ? ["handlers " + route.handlers.join(", ")] : []);
+    if (target.length) line.append(el("span", "detail", target.join(" · ")));
+    if (route.closest) line.append(el("span", "rule", "closest: " + route.closest.route + ", which failed on " + route.closest.failed));
     return line;
   }
 
@@ -293,25 +480,53 @@
     const decided = route.apps.find((one) => one.verdict === "open") || route.apps.find((one) => one.verdict === "excluded") || route.apps[0];
     line.append(el("code", "", route.input), document.createTextNode(" → "), badge(decided ? decided.verdict : "none"), document.createTextNode(" " + (decided ? decided.app : "no app")));
     for (const one of route.apps) {
-      const rule = one.rule === null ? "" : "statement [" + one.statement + "] component [" + one.component + "] " + JSON.stringify(one.rule) + ": ";
+      const rule = one.rule === null || one.rule === undefined ? "" : "statement [" + one.statement + "] component [" + one.component + "] " + JSON.stringify(one.rule) + ": ";
       line.append(el("span", "rule", (one === decided ? "" : one.verdict + " for " + one.app + ": ") + rule + one.reason));
     }
     return line;
   }
 
   async function runRoute(params) {
-    const body = { text: params.get("text") || "", urls: lines(params.get("urls")), name: "apple-app-site-association" };
-    if (params.get("app")) body.app = params.get("app");
+    const site = (params.get("site") || "").trim();
+    const text = params.get("text") || "";
+    if (site && text.trim()) throw { code: "bad-input", message: "give the file or the site, not both", help: "empty one of the two fields" };
+    if (!site && !text.trim()) throw { code: "bad-input", message: "the file is missing", help: "paste the file, or give the site to fetch it from" };
+    if (site) return runRouteOfSite(params, site);
+    const body = { text, urls: lines(params.get("urls")), name: "apple-app-site-association" };
+    if (params.get("app")) body.app = params.get("app").trim();
+    if (params.get("domain")) body.domain = params.get("domain").trim();
     const doc = await api("lint", body);
     lastDocument = doc;
     lastCommand = ["aasa-lint", "apple-app-site-association"].concat(body.urls.map(quote))
-      .concat(body.app ? ["--app", quote(body.app)] : [], ["--format", "json"]).join(" ");
+      .concat(body.domain ? ["--domain", quote(body.domain)] : [], body.app ? ["--app", quote(body.app)] : [], ["--format", "json"]).join(" ");
     const out = [];
+    if ((doc.warnings || []).length) out.push(...doc.warnings.map((warning) => el("div", "finding", warning)));
     if ((doc.diagnostics || []).some((finding) => finding.severity === "error")) {
       out.push(el("p", "note", "The file has errors (see the File view); routes follow what Apple would still read."));
     }
     out.push(...(doc.routes || []).map(routeLine));
     if (!(doc.routes || []).length) out.push(el("p", "note", "Give URLs or paths to route."));
+    return out;
+  }
+
+  // The routing of a live site's file: `aasa-lint check SITE --path URL…`, which fetches the file
+  // as Apple's fetcher does (under the validator's fetch policy) and routes each URL on it.
+  async function runRouteOfSite(params, site) {
+    const body = { site, paths: lines(params.get("urls")), cdn: false };
+    if (params.get("app")) body.app = params.get("app").trim();
+    if (!body.paths.length) throw { code: "bad-input", message: "give the URLs or paths to route", help: "one per line, e.g. /albums/1" };
+    const doc = await api("check", body);
+    lastDocument = doc;
+    lastCommand = ["aasa-lint", "check", quote(origin(site).origin)].concat(body.app ? ["--app", quote(body.app)] : [],
+      body.paths.flatMap((path) => ["--path", quote(path)]), ["--no-cdn", "--format", "json"]).join(" ");
+    const out = [el("p", "note", "Routed on the file " + doc.site + " serves, fetched as Apple's fetcher reads it; its whole check is in Check a site.")];
+    const failing = (doc.requirements || []).filter((requirement) => requirement.status === "fail");
+    out.push(...failing.map(requirementLine));
+    if ((doc.diagnostics || []).some((finding) => finding.severity === "error")) {
+      out.push(el("p", "note", "The file has errors; routes follow what Apple would still read."));
+    }
+    out.push(...(doc.routes || []).map(routeLine));
+    if (!(doc.routes || []).length) out.push(el("p", "note", "No route: the site's file could not be read (see the lines above)."));
     return out;
   }
 
@@ -352,6 +567,15 @@
     lastCommand = steps.join(" &&\n");
     const out = [];
     out.push(el("p", "", doc.changed ? "Behaviour changed (" + doc.old + " → " + doc.new + ")" : "No change in behaviour (" + doc.old + " → " + doc.new + ")"));
+    // A file Apple ignores as a whole routes nothing, whatever its rules say.
+    for (const [role, finding] of Object.entries(doc.ignoredByApple || {})) {
+      const box = el("div", "problem");
+      box.append(el("strong", "", "Apple ignores the " + role + " file as a whole"), document.createTextNode(": "));
+      box.append(el("span", "code", finding.code), document.createTextNode(" " + (finding.line || "?") + ":" + (finding.column || "?") + " " + finding.message));
+      if (finding.help) box.append(el("span", "help", "help: " + finding.help));
+      out.push(box);
+    }
+    if (doc.appOrder) out.push(el("p", "note", "The order of the apps changed: " + doc.appOrder.old.join(", ") + " → " + doc.appOrder.new.join(", ")));
     for (const app of doc.apps || []) {
       out.push(el("h3", "", app.app + (app.presence ? " (" + app.presence + ")" : "")));
       for (const rule of app.rules || []) {
@@ -382,8 +606,12 @@
   }
 
   function renderDeviceDocument(doc) {
-    const out = [el("p", "", "Read as " + doc.platform + " output")];
-    for (const note of doc.notes || []) out.push(el("p", "note", note));
+    const summary = doc.summary;
+    const out = [el("p", "", "Read as " + doc.platform + " output" + (summary ? ": " + summary.failingDomains + " of " + summary.domains + " domains do not open the app" : ""))];
+    if (doc.inconclusive) out.push(el("p", "problem", "The paste shows no domain's state: paste the whole output of the command"));
+    for (const note of doc.notes || []) {
+      out.push(el("p", "note", typeof note === "string" ? note : (note.line ? "line " + note.line + ": " : "") + note.text));
+    }
     for (const app of doc.apps || []) {
       out.push(el("h3", "", app.app || "(app not named in the paste)"));
       for (const domain of app.domains || []) {
@@ -465,8 +693,11 @@
     return null;
   }
 
+  // The same colour for a verdict in every view (app.css): `none` (and Android's `browser`, its
+  // twin) is neutral everywhere, since a URL no app claims is often meant (a web page), while
+  // `blocked` is an exclusion that decided.
   function verdictBadge(verdict) {
-    const kind = verdict === "opens" ? "pass" : verdict === "unknown" ? "info" : "fail";
+    const kind = verdict === "opens" ? "pass" : verdict === "unknown" ? "info" : verdict === "none" || verdict === "browser" ? "none" : "fail";
     const node = el("span", "badge " + kind, verdict);
     return node;
   }
@@ -482,7 +713,10 @@
 
   function platformLine(route) {
     const line = el("div", "route");
-    line.append(el("code", "", route.url), document.createTextNode(" "), el("span", "badge " + (route.agree ? "agree" : "disagree"), route.agree ? "alike" : "differ"));
+    // Alike is good news only when nothing is left to fix (both may open no app, alike).
+    const fixes = (route.fixes || []).length;
+    line.append(el("code", "", route.url), document.createTextNode(" "),
+      el("span", "badge " + (!route.agree ? "disagree" : fixes ? "alikefix" : "agree"), route.agree ? "alike" : "differ"));
     const ios = el("span", "platform");
     ios.append(el("strong", "", "iOS"), verdictBadge(route.ios.verdict), document.createTextNode(" " + route.ios.explanation));
     line.append(ios);
@@ -591,7 +825,7 @@
     line.append(el("code", "", route.input));
     for (const app of route.apps || []) {
       const verdict = el("span", "platform");
-      verdict.append(el("strong", "", app.app), badge(app.verdict === "match" || app.verdict === "opens" ? "pass" : app.verdict), document.createTextNode(" " + (app.verdict || "")));
+      verdict.append(el("strong", "", app.app), badge(app.verdict === "match" || app.verdict === "opens" || app.verdict === "open" ? "pass" : app.verdict), document.createTextNode(" " + (app.verdict || "")));
       line.append(verdict);
       if (app.reason) line.append(el("span", "detail", app.reason));
       if (app.rule !== null && app.rule !== undefined) line.append(el("span", "rule", "statement [" + app.statement + "] " + (typeof app.rule === "string" ? app.rule : JSON.stringify(app.rule))));
@@ -646,7 +880,7 @@
     box.text = text;
     box.program = null;
     box.pending = api("matcher", { text }).then((answer) => {
-      if (box.text === text) box.program = answer.program ? answer : { program: null, reason: answer.reason };
+      if (box.text === text) box.program = answer.program ? answer : { program: null, reason: answer.reason, errors: answer.errors, firstError: answer.firstError };
     }, (error) => {
       // Not asked again for this text (the box then asks /api/v1/lint, which shows the error),
       // unless the validator was only busy or rate-limited: then the next keystroke asks again.
@@ -659,6 +893,7 @@
 
   function onFileEdited() {
     clearTimeout(box.fileTimer);
+    boxState($("route-one").value.trim());
     box.fileTimer = setTimeout(() => { if ($("route-text").value.trim()) loadProgram().then(answerNow); }, 300);
   }
 
@@ -669,9 +904,31 @@
     return box.program.kind === "assetlinks" ? AASAMatcher.routeAndroid(box.program.program, url, app) : AASAMatcher.route(box.program.program, url, app);
   }
 
+  // What the box answers from, in words: nothing yet, a file with errors, or a file to route.
+  function boxState(url) {
+    const state = $("route-one-state");
+    const text = $("route-text").value.trim();
+    let words = "";
+    if (!text) {
+      words = $("route-site").value.trim()
+        ? "The box answers from a pasted file: paste the site's file above, or route the site's URLs with Route."
+        : "Paste a file above, then type a URL or a path here: each keystroke is answered in the page.";
+    } else if (!url) {
+      words = "Type a URL or a path, e.g. /albums/1.";
+    }
+    const program = box.text === $("route-text").value ? box.program : null;
+    if (text && program && program.errors) {
+      words = (words ? words + " " : "") + "The file has " + program.errors + (program.errors === 1 ? " error" : " errors") +
+        (program.firstError ? " (" + program.firstError + ")" : "") + ": the answers follow what is still read of it; lint it in A file.";
+    }
+    state.textContent = words;
+    state.className = "note" + (text && program && program.errors ? " invalid" : "");
+  }
+
   function answerNow() {
     const url = $("route-one").value.trim();
     const answer = $("route-one-answer");
+    boxState(url);
     if (!url || !$("route-text").value.trim()) { answer.replaceChildren(); delete answer.dataset.by; return; }
     if (new TextEncoder().encode(url).length > 4096) {
       answer.replaceChildren(problem({ code: "too-large", message: "a URL is at most 4,096 bytes" }));
@@ -679,7 +936,8 @@
     }
     if (box.text !== $("route-text").value) { loadProgram().then(answerNow); return; }
     if (!box.program) return; // the program is on its way; answerNow runs when it comes
-    const route = routeHere(url);
+    // With a domain, a full URL's host decides too (another host opens no app): the API answers.
+    const route = $("route-domain").value.trim() && /:\/\//.test(url) ? null : routeHere(url);
     if (route) {
       answer.replaceChildren(routeLine(route));
       answer.dataset.by = "page";
@@ -697,6 +955,7 @@
       try {
         const body = { text: $("route-text").value, urls: [url] };
         if ($("route-app").value.trim()) body.app = $("route-app").value.trim();
+        if ($("route-domain").value.trim()) body.domain = $("route-domain").value.trim();
         const doc = await api("lint", body);
         if (serial !== box.serial) return;
         answer.replaceChildren(...(doc.routes || []).map(routeLine));
@@ -722,14 +981,38 @@
 
   // MARK: Export
 
-  async function copy(text, button) {
-    $("command").textContent = text;
+  // Copies to the clipboard where the browser allows it (HTTPS or localhost); elsewhere (plain
+  // HTTP on a team's network) the text is shown selected, and the page says to copy it by hand.
+  async function copy(text, button, what) {
+    const shown = $("command");
+    shown.textContent = text;
     try {
       await navigator.clipboard.writeText(text);
       button.dataset.copied = "1";
+      $("copy-status").textContent = what + " copied.";
     } catch (error) {
       button.dataset.copied = "0";
+      const range = document.createRange();
+      range.selectNodeContents(shown);
+      const selection = window.getSelection();
+      selection.removeAllRanges();
+      selection.addRange(range);
+      $("copy-status").textContent = "The browser did not let the page copy (it does only over HTTPS or on localhost): "
+        + what.toLowerCase() + " is selected below, copy it with Ctrl+C or ⌘C.";
     }
+  }
+
+  // The longest link the page offers to share: chat tools, mail and proxies cut or refuse URLs
+  // past a few thousand characters (a 386 KB file made a 638,150-character link).
+  const longestLink = 8000;
+
+  function copyLink(button) {
+    const link = location.href;
+    if (link.length <= longestLink) { copy(link, button, "The link"); return; }
+    button.dataset.copied = "0";
+    $("command").textContent = "";
+    $("copy-status").textContent = "This link holds the pasted text (" + link.length.toLocaleString("en") + " characters): too large to share. "
+      + "Share a link that fetches it instead (Check a site, or a side of Diff from a site), or send the file with the command.";
   }
 
   function download() {
@@ -751,6 +1034,7 @@
       $("form-" + view).addEventListener("submit", (event) => {
         event.preventDefault();
         const fragment = "#" + view + "?" + collect(view).toString();
+        markRan(fragment);
         if (location.hash === fragment) onFragment(); else location.hash = fragment;
       });
     }
@@ -777,12 +1061,19 @@
     $("android-assetlinks-upload").addEventListener("change", (event) => readUpload(event.target, $("android-assetlinks"), null));
     $("route-text").addEventListener("input", onFileEdited);
     $("route-app").addEventListener("input", onType);
-    $("copy-command").addEventListener("click", (event) => copy(lastCommand, event.currentTarget));
-    $("copy-link").addEventListener("click", (event) => copy(location.href, event.currentTarget));
+    $("route-domain").addEventListener("input", onType);
+    $("route-site").addEventListener("input", () => boxState($("route-one").value.trim()));
+    $("copy-command").addEventListener("click", (event) => copy(lastCommand, event.currentTarget, "The command"));
+    $("copy-link").addEventListener("click", (event) => copyLink(event.currentTarget));
+    $("token").addEventListener("input", keepToken);
+    const token = storage() && storage().getItem(tokenKey);
+    if (token) $("token").value = token;
     $("download-json").addEventListener("click", download);
     window.addEventListener("hashchange", onFragment);
     loadAbout();
     onFragment();
+    boxState("");
+    if ($("route-text").value.trim()) loadProgram().then(answerNow);
   }
 
   start();

@@ -51,6 +51,21 @@ def submit(driver, view):
     driver.find_element(By.CSS_SELECTOR, "#form-" + view + " button[type=submit]").click()
 
 
+def fetched(driver, again):
+    """The result of a view that fetches, once it is not the link's prompt; a 429 (the example
+    site's host rate, 6 then 1 every 10 s, is shared by every case) is waited out as its
+    Retry-After says and `again` asks again."""
+    body = None
+    for attempt in range(4):
+        body = wait_for(lambda: (lambda r: r and "asks the validator" not in r.text and r)(result_ready(driver)))
+        waited = re.search(r"rate-limited.*?wait (\d+) s", body.text if body else "")
+        if not waited:
+            return body
+        time.sleep(int(waited.group(1)) + 0.5)
+        again()
+    return body
+
+
 driver = start_browser(config)
 try:
     # The page loads with nothing but its own files, and is usable by keyboard.
@@ -163,8 +178,10 @@ try:
     # rate (6 fetching requests, then 1 every 10 s) the steps above have used up: a 429 is waited
     # out as its Retry-After says, and asked again.
     driver.get(base + "#diff?oldcdn=localhost&new=" + urllib.parse.quote(config["association"], safe=""))
+    wait_for(lambda: result_ready(driver))
+    submit(driver, "diff")  # a link that fetches runs on its button
     for attempt in range(3):
-        body = wait_for(lambda: result_ready(driver))
+        body = wait_for(lambda: (lambda r: r and "asks the validator" not in r.text and r)(result_ready(driver)))
         text = body.text if body else ""
         waited = re.search(r"rate-limited.*wait (\d+) s", text)
         if not waited:
@@ -187,7 +204,9 @@ try:
 
     # A blocked address: loopback, but not the one the operator allowed.
     driver.get(base + "#check?site=" + "https%3A%2F%2F127.0.0.2")
-    body = wait_for(lambda: result_ready(driver))
+    wait_for(lambda: result_ready(driver))
+    submit(driver, "check")
+    body = wait_for(lambda: (lambda r: r and "asks the validator" not in r.text and r)(result_ready(driver)))
     text = body.text if body else ""
     check("a blocked address is explained with the flag that lifts it",
           "blocked-address" in text and "--allow" in text, text[:400])
@@ -205,17 +224,124 @@ try:
     check("nothing in the file ran or became markup", injected[0] is None and injected[1] == 0, repr(injected))
     shot(driver, "hostile")
 
+    # A link that fetches, opened from another page (a fresh load): the form is filled, nothing
+    # is fetched until the button is pressed (issue 39, F12).
+    # (A link this tab has not run: the check above, run here, would run again.)
+    driver.get("about:blank")
+    driver.get(base + "#check?site=" + urllib.parse.quote(config["site"], safe="") + "&paths=%2Falbums%2F2")
+    body = wait_for(lambda: result_ready(driver))
+    text = body.text if body else ""
+    asked = driver.execute_script("return performance.getEntriesByType('resource').filter(e => e.name.includes('/api/v1/check')).length")
+    check("a link that fetches waits for a click when opened from elsewhere",
+          "asks the validator to fetch from " + config["site"] in text and asked == 0
+          and driver.find_element(By.ID, "check-site").get_attribute("value") == config["site"], text[:300] + " requests: %d" % asked)
+    submit(driver, "check")
+    body = fetched(driver, lambda: submit(driver, "check"))
+    check("…and runs on the click", body is not None and "passed" in body.text, body.text[:300] if body else "")
+    driver.refresh()
+    body = fetched(driver, driver.refresh)
+    check("…and a reload of the link run here runs it", body is not None and "passed" in body.text, body.text[:300] if body else "")
+
+    # The as-you-type box: its empty state, a broken file said to be broken, a domain.
+    driver.get("about:blank")
+    driver.get(base + "#route")
+    state = wait_for(lambda: driver.find_element(By.ID, "route-one-state").text)
+    check("the box says what to do when empty", "Paste a file above" in (state or ""), str(state))
+    driver.execute_script("const t = document.getElementById('route-text'); t.value = arguments[0]; t.dispatchEvent(new Event('input'));",
+                          config["broken"])
+    one = driver.find_element(By.ID, "route-one")
+    one.send_keys("/x")
+    state = wait_for(lambda: "error" in driver.find_element(By.ID, "route-one-state").text and driver.find_element(By.ID, "route-one-state").text, 10)
+    check("the box says the file has errors", bool(state) and "AASA" in state, str(state))
+    driver.execute_script("const t = document.getElementById('route-text'); t.value = arguments[0]; t.dispatchEvent(new Event('input'));",
+                          config["association"])
+    set_value(driver, "route-domain", "example.com")
+    one.clear()
+    one.send_keys("https://other.example/albums/1")
+    answered = wait_for(lambda: "other.example is not the file's domain" in driver.find_element(By.ID, "route-one-answer").text, 10)
+    check("the box routes with the domain given", bool(answered), driver.find_element(By.ID, "route-one-answer").text)
+    one.clear()
+    one.send_keys("https://example.com/albums/1")
+    answered = wait_for(lambda: "D3KQX62K1A.com.example.photoapp" in driver.find_element(By.ID, "route-one-answer").text, 10)
+    check("…and opens the app on its own host", bool(answered), driver.find_element(By.ID, "route-one-answer").text)
+
+    # Which app opens these URLs, starting from a host: the site's file is fetched and routed.
+    driver.get("about:blank")
+    driver.get(base + "#route")
+    set_value(driver, "route-site", config["site"])
+    set_value(driver, "route-urls", "/videos/samples/2010/x\n/albums/1\n/help/x")
+    submit(driver, "route")
+    body = fetched(driver, lambda: submit(driver, "route"))
+    text = body.text if body else ""
+    check("the routing view routes a site's file",
+          "details[1].paths[1]" in text and "D3KQX62K1A.com.example.photoapp" in text and "closest:" in text
+          and config["site"] in text, text[:500])
+
+    # The badges: `none` is one colour in every view, and not the colour of an app that opens.
+    driver.get("about:blank")
+    driver.get(base + "#route")
+    set_value(driver, "route-text", config["association"])
+    set_value(driver, "route-urls", "/x\n/albums/1")
+    submit(driver, "route")
+    wait_for(lambda: result_ready(driver))
+    colours = driver.execute_script(
+        "const of = (s) => [...document.querySelectorAll(s)].map(e => getComputedStyle(e).backgroundColor);"
+        "return [of('#result-body .badge.none'), of('#result-body .badge.match')]")
+    check("none and match differ in colour", colours[0] and colours[1] and not set(colours[0]) & set(colours[1]), repr(colours))
+
+    # Copying without the clipboard (plain HTTP has no navigator.clipboard): the text is selected
+    # and the page says so; a link over 8,000 characters is not offered for sharing.
+    driver.execute_script("Object.defineProperty(navigator, 'clipboard', {value: undefined, configurable: true})")
+    driver.find_element(By.ID, "copy-command").click()
+    status = wait_for(lambda: driver.find_element(By.ID, "copy-status").text)
+    selected = driver.execute_script("return String(window.getSelection())")
+    check("a copy the browser refuses says so and selects the text", "did not let the page copy" in (status or "")
+          and selected.startswith("aasa-lint apple-app-site-association"), repr([status, selected[:80]]))
+    large = config["association"].replace('"applinks"', '"padding": "' + "x" * 20000 + '", "applinks"', 1)
+    driver.get("about:blank")
+    driver.get(base + "#file")
+    set_value(driver, "file-text", large)
+    submit(driver, "file")
+    wait_for(lambda: result_ready(driver))
+    driver.find_element(By.ID, "copy-link").click()
+    status = wait_for(lambda: driver.find_element(By.ID, "copy-status").text)
+    check("a link of a large paste is not offered to share", "too large to share" in (status or "")
+          and not driver.execute_script("return document.getElementById('command').textContent"), str(status))
+
     collect_console(driver)
     # The refusal of 127.0.0.2 is a 403 the browser reports as a failed load, the CDN without a
-    # copy a 502, and the rate waited out above a 429: expected, and the only network errors allowed.
+    # copy a 502, and the rates waited out above 429s: expected, and the only network errors allowed.
     expected = lambda entry: entry.get("source") == "network" and (
-        ("/api/v1/check" in entry.get("message", "") and "403" in entry.get("message", ""))
+        ("/api/v1/check" in entry.get("message", "") and ("403" in entry.get("message", "")
+                                                            or "status of 429" in entry.get("message", "")))
         or ("/api/v1/diff" in entry.get("message", "") and ("status of 502" in entry.get("message", "")
                                                            or "status of 429" in entry.get("message", ""))))
     errors = [entry for entry in console if entry.get("level") == "SEVERE" and not expected(entry)]
     violations = [entry for entry in console if "Content Security Policy" in entry.get("message", "")]
     check("the console has no errors", not errors, repr(errors[:3]))
     check("the console has no CSP violations", not violations, repr(violations[:3]))
+
+    # A validator behind a token: asked once, kept for the tab (a reload of a link keeps working),
+    # never put in the link.
+    if config.get("tokenValidator"):
+        tokened = config["tokenValidator"]
+        driver.get("about:blank")
+        driver.get(tokened + "#file")
+        wait_for(lambda: driver.find_element(By.ID, "token-row").is_displayed(), 10)
+        driver.find_element(By.ID, "token").send_keys(config["token"])
+        set_value(driver, "file-text", config["association"])
+        set_value(driver, "file-urls", "/albums/1")
+        submit(driver, "file")
+        body = wait_for(lambda: result_ready(driver))
+        check("a token-protected validator answers with the token given", body is not None and "D3KQX62K1A" in body.text,
+              body.text[:300] if body else "")
+        driver.refresh()
+        body = wait_for(lambda: result_ready(driver))
+        kept = driver.execute_script("return sessionStorage.getItem('aasa-validator-token')")
+        check("the token is kept for the tab, and the reloaded link answers", kept == config["token"] and body is not None
+              and "D3KQX62K1A" in body.text and driver.find_element(By.ID, "token").get_attribute("value") == config["token"],
+              repr([kept, body.text[:200] if body else ""]))
+        check("the token is never in the link", config["token"] not in driver.current_url)
 finally:
     driver.quit()
 

@@ -101,7 +101,15 @@ try:
         "app": "D3KQX62K1A.com.example.photoapp", "package": "com.example.photoapp"})
     driver.get("about:blank")
     driver.get(base + link)
+    # Opened from elsewhere, a link that fetches fills the form and waits for a click.
     text = result_text(driver)
+    asked = driver.execute_script("return performance.getEntriesByType('resource').filter(e => e.name.includes('/api/v1/route')).length")
+    check("a link that fetches, opened from elsewhere, waits for a click",
+          "asks the validator to fetch from " + config["site"] in text and asked == 0
+          and driver.find_element(By.ID, "platforms-site").get_attribute("value") == config["site"], text[:300] + " requests: %d" % asked)
+    driver.find_element(By.CSS_SELECTOR, "#form-platforms button[type=submit]").click()
+    text = wait_for(lambda: (lambda t: "asks the validator" not in t and "Working" not in t and t)(
+        driver.execute_script("return document.getElementById('result-body').textContent"))) or ""
     check("the live site's files answer both platforms", config["site"] in text and "opens" in text and "granted" in text, text[:600])
 
     # Apple: an uploaded .entitlements (text) and an uploaded .mobileprovision (binary), each
@@ -165,7 +173,10 @@ try:
     # A blocked address in the new endpoint: the refusal names the flag.
     driver.get("about:blank")
     driver.get(base + "#platforms?urls=%2Fx&site=https%3A%2F%2F127.0.0.2")
-    text = result_text(driver)
+    result_text(driver)
+    driver.find_element(By.CSS_SELECTOR, "#form-platforms button[type=submit]").click()
+    text = wait_for(lambda: (lambda t: "asks the validator" not in t and "Working" not in t and t)(
+        driver.execute_script("return document.getElementById('result-body').textContent"))) or ""
     check("a blocked site is explained with the flag that lifts it", "blocked-address" in text and "--allow" in text, text[:400])
 
     console.extend(driver.get_log("browser"))
