@@ -31,6 +31,12 @@ import Testing
         certificate.authorityFile, "--cdn-base", cdn.base,
       ], in: directory)
     let url = try await validator.validatorURL(timeout: .seconds(5))
+    // The same validator behind a token, for the page's token prompt.
+    let token = "browser-test-token-0123456789"
+    let tokenFile = try directory.write("validator.token", token + "\n")
+    let tokened = try RunningProgram(
+      "aasa-lint", ["web", "--listen", "127.0.0.1:0", "--token-file", tokenFile], in: directory)
+    let tokenedURL = try await tokened.validatorURL(timeout: .seconds(5))
     func text(_ path: String) throws -> String {
       String(decoding: try readPackageFile(path), as: UTF8.self)
     }
@@ -45,6 +51,7 @@ import Testing
       "association": try text("examples/site/.well-known/apple-app-site-association"),
       "old": try text("examples/old.json"), "new": try text("examples/new.json"),
       "hostile": hostile, "device": try text("examples/device/pm-get-app-links.txt"),
+      "tokenValidator": tokenedURL, "token": token,
     ]
     let result = try await browser.run("browser_test.py", configuration)
     #expect(
