@@ -51,6 +51,11 @@ extension DiagnosticCode {
       help:
         "inside <uri-relative-filter-group> Android reads only path*, query* and fragment*; outside it, it reads no query* or fragment*: move the attribute"
     )
+    public static let credentialStatements = DiagnosticCode(
+      "AMF012", .warning, "asset_statements that name no site",
+      help:
+        "Credential Manager reads the <meta-data android:name=\"asset_statements\" android:resource=\"@string/asset_statements\"> of <application>: its string must be a JSON array that includes the site's assetlinks.json"
+    )
   }
 
   /// Every AndroidManifest.xml code, in code order.
@@ -60,5 +65,6 @@ extension DiagnosticCode {
     AndroidManifest.wildcardHost, AndroidManifest.legacyAllOrNothing,
     AndroidManifest.noVerifiedHost, AndroidManifest.groupNeverDecides,
     AndroidManifest.groupsIgnoredBeforeAndroid15, AndroidManifest.attributeIgnoredHere,
+    AndroidManifest.credentialStatements,
   ]
 }

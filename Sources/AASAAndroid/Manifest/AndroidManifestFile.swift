@@ -30,6 +30,9 @@ public struct ManifestReport: FormatReport {
   /// BROWSABLE filter, once any filter has autoVerify), beyond ``hosts``.
   public var legacyOnlyHosts: [String]
   public var diagnostics: [Diagnostic]
+  /// The statements Credential Manager reads to share sign-in with sites (`asset_statements`);
+  /// nil when the manifest declares none.
+  public var credentialSharing: CredentialSharing? = nil
 }
 
 /// Reads a source manifest.
@@ -91,13 +94,17 @@ public enum AndroidManifestFile {
         ? nil : ManifestIntentFilter(filter, index: index, resources: resources)
     }
     analysis.diagnostics += RelativeFilterGroupFindings.diagnostics(grouped)
-    let report = ManifestReport(
+    let sharing = elements.assetStatements.map {
+      CredentialSharing.read($0, resources: resources, diagnostics: &analysis.diagnostics)
+    }
+    var report = ManifestReport(
       package: elements.package, hosts: analysis.hosts, dropped: analysis.dropped,
       legacyOnlyHosts: analysis.legacyOnlyHosts,
       diagnostics: (analysis.diagnostics).sorted {
         ($0.location.line, $0.location.column, $0.code.rawValue)
           < ($1.location.line, $1.location.column, $1.code.rawValue)
       })
+    report.credentialSharing = sharing
     return (report, elements)
   }
 }

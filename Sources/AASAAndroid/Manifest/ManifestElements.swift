@@ -59,6 +59,9 @@ struct ManifestElements {
   var package: String?
   var rootName: String?
   var filters: [Filter] = []
+  /// The `android:resource` (or `android:value`) of `<application>`'s
+  /// `<meta-data android:name="asset_statements">`: Credential Manager's statements.
+  var assetStatements: Attribute?
 }
 
 /// Reads the elements with Foundation's `XMLParser` (libxml2's SAX parser: no external entities,
@@ -214,6 +217,16 @@ final class ManifestXMLReader: NSObject, XMLParserDelegate {
           Self.androidAttribute("name", in: attributes) ?? elementName, elementName,
           Self.androidAttribute("targetActivity", in: attributes)
         ))
+    case "meta-data":
+      // `<application>`'s own meta-data: inside a component it is that component's.
+      guard componentStack.isEmpty, elements.assetStatements == nil,
+        openElements.dropLast().last?.name == "application",
+        Self.androidAttribute("name", in: attributes) == "asset_statements",
+        let entry = Self.androidAttributeEntry("resource", in: attributes)
+          ?? Self.androidAttributeEntry("value", in: attributes)
+      else { break }
+      elements.assetStatements = .init(
+        value: entry.value, location: tag?.attributes[entry.key] ?? tagLocation)
     case "intent-filter":
       let autoVerify = Self.androidAttributeEntry("autoVerify", in: attributes)
       let component = componentStack.last

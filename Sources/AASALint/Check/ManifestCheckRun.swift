@@ -30,10 +30,12 @@ extension CheckRun {
         ).map(\.fingerprint)
       }
     }
-    let rows = await ManifestCheck(
-      manifest: manifest, fingerprints: fingerprints, options: options
-    ).run()
-    return ManifestCheckReport(path: path, manifest: manifest, rows: rows)
+    let check = ManifestCheck(manifest: manifest, fingerprints: fingerprints, options: options)
+    async let rows = check.run()
+    async let credentials = check.runCredentialSharing()
+    return ManifestCheckReport(
+      path: path, manifest: manifest, rows: await rows,
+      credentialStatements: check.credentialStatementsLine, credentials: await credentials)
   }
 }
 
@@ -42,15 +44,24 @@ package struct ManifestCheckReport: Report {
   package var path: String
   package var manifest: ManifestReport
   package var rows: [ManifestCheck.Row]
+  /// The app's half of credential sharing (`asset_statements`), when the manifest declares it.
+  package var credentialStatements: Requirement? = nil
+  /// Each site the manifest shares sign-in with, checked live.
+  package var credentials: [ManifestCheck.CredentialRow] = []
 
-  /// Failed when a host failed, or the manifest verifies none.
+  /// Failed when a host failed, or the manifest verifies none, or a site it shares sign-in with
+  /// does not grant it.
   package var outcome: Outcome {
-    Outcome(failing: rows.isEmpty || rows.contains { $0.status == .fail })
+    Outcome(
+      failing: rows.isEmpty || rows.contains { $0.status == .fail }
+        || credentialStatements?.status == .fail || credentials.contains { $0.status == .fail })
   }
 }
 
 extension ManifestCheckReport: JSONReport {
-  package var jsonDocument: any Encodable { ManifestCheckJSON(path, manifest, rows) }
+  package var jsonDocument: any Encodable {
+    ManifestCheckJSON(path, manifest, rows, credentialStatements, credentials)
+  }
 }
 
 extension ManifestCheckReport: SARIFReport {
@@ -86,11 +97,29 @@ extension ManifestCheckReport: TextReport {
         LiveCheckFinding(
           file: url, line: $0.location.line, column: $0.location.column, source: .diagnostic($0))
       }
-      found += ([row.grant] + [row.rules].compactMap { $0 }).filter { $0.status != .pass }.map {
-        LiveCheckFinding(file: path, line: row.host.line, column: nil, source: .requirement($0))
-      }
+      found += ([row.grant] + [row.rules, row.credentials].compactMap { $0 })
+        .filter { $0.status != .pass && $0.status != .info }.map {
+          LiveCheckFinding(file: path, line: row.host.line, column: nil, source: .requirement($0))
+        }
       return found
+    } + credentialFindings()
+  }
+
+  /// The credential-sharing lines that did not pass: the statements' at the manifest's line,
+  /// each site's at its assetlinks.json.
+  private func credentialFindings() -> [LiveCheckFinding] {
+    let line = manifest.credentialSharing?.location.line
+    var found = [credentialStatements].compactMap { $0 }.filter { $0.status == .fail }.map {
+      LiveCheckFinding(file: path, line: line, column: nil, source: .requirement($0))
     }
+    for row in credentials {
+      let file = row.check.check(of: .assetLinks)
+      let url = file?.url ?? row.check.site.origin
+      found += (row.check.siteRequirements + (file?.requirements ?? []) + [row.grant])
+        .filter { $0.status == .fail || $0.status == .warn }
+        .map { LiveCheckFinding(file: url, line: nil, column: nil, source: .requirement($0)) }
+    }
+    return found
   }
 
   package func writeText(to sink: OutputSink, _ context: RenderContext) {
@@ -116,7 +145,7 @@ extension ManifestCheckReport: TextReport {
           + pad(fileStatus.rawValue, 15) + "  " + row.grant.status.rawValue)
       let problems =
         (row.site.siteRequirements + (file?.requirements ?? []) + [row.grant]
-        + [row.rules].compactMap { $0 })
+        + [row.rules, row.credentials].compactMap { $0 })
         .filter { $0.status == .fail || $0.status == .warn }
       for problem in problems {
         sink.line(
@@ -124,6 +153,41 @@ extension ManifestCheckReport: TextReport {
       }
     }
     if rows.isEmpty { sink.line(style.red("the manifest verifies no host")) }
+    writeCredentials(to: sink, style: style)
+  }
+
+  /// `sign-in shared with 1 site (asset_statements)`, then a line per site: its verdict, its
+  /// file's and its grant's, and what did not pass.
+  private func writeCredentials(to sink: OutputSink, style: TerminalStyle) {
+    guard let statements = credentialStatements else { return }
+    sink.line("")
+    let count = credentials.count
+    sink.line(
+      style.bold("sign-in shared with \(count) site\(count == 1 ? "" : "s")")
+        + style.dim(" (asset_statements, for Credential Manager)"))
+    if statements.status == .fail {
+      sink.line("    " + style.red(statements.detail.escapingControlCharacters))
+      return
+    }
+    let sites = credentials.map(\.site.origin.escapingControlCharacters)
+    let width = max(4, sites.map(\.count).max() ?? 0)
+    func pad(_ text: String, _ width: Int) -> String {
+      text + String(repeating: " ", count: max(0, width - text.count))
+    }
+    sink.line(style.dim(pad("site", width) + "  verdict  assetlinks.json  get_login_creds"))
+    for (row, site) in zip(credentials, sites) {
+      let file = row.check.check(of: .assetLinks)
+      let verdict =
+        row.status == .fail ? style.red("fail   ") : style.green(pad(row.status.rawValue, 7))
+      sink.line(
+        pad(site, width) + "  " + verdict + "  " + pad((file?.status ?? .fail).rawValue, 15)
+          + "  " + row.grant.status.rawValue)
+      for problem in (row.check.siteRequirements + (file?.requirements ?? []) + [row.grant])
+      where problem.status == .fail || problem.status == .warn {
+        sink.line(
+          "    " + style.dim("\(problem.name): ") + problem.detail.escapingControlCharacters)
+      }
+    }
   }
 }
 
@@ -146,13 +210,35 @@ struct ManifestCheckJSON: Encodable {
     var problems: [Problem]
   }
 
+  /// `{"statements", "status", "detail", "sites": [{"site", "include", "status", "assetlinks",
+  /// "grant", "problems"}]}`: present only when the manifest declares `asset_statements`.
+  struct Credentials: Encodable {
+    struct Site: Encodable {
+      var site: String
+      var include: Nullable<String>
+      var status: String
+      var assetlinks: String
+      var grant: String
+      var problems: [Problem]
+    }
+
+    var statements: String
+    var status: String
+    var detail: String
+    var sites: [Site]
+  }
+
   var kind = "manifest-check"
   var manifest: String
   var package: Nullable<String>
   var hosts: [Host]
+  var credentials: Credentials?
   var status: String
 
-  init(_ path: String, _ manifest: ManifestReport, _ rows: [ManifestCheck.Row]) {
+  init(
+    _ path: String, _ manifest: ManifestReport, _ rows: [ManifestCheck.Row],
+    _ statements: Requirement?, _ credentialRows: [ManifestCheck.CredentialRow]
+  ) {
     self.manifest = path
     package = Nullable(manifest.package)
     hosts = rows.map { row in
@@ -162,10 +248,28 @@ struct ManifestCheckJSON: Encodable {
         status: row.status.rawValue, assetlinks: (file?.status ?? .fail).rawValue,
         grant: row.grant.status.rawValue,
         problems: (row.site.siteRequirements + (file?.requirements ?? []) + [row.grant]
-          + [row.rules].compactMap { $0 })
+          + [row.rules, row.credentials].compactMap { $0 })
           .filter { $0.status == .fail || $0.status == .warn }
           .map { Problem(name: $0.name, status: $0.status.rawValue, detail: $0.detail) })
     }
-    status = (rows.map(\.status).max() ?? .fail).rawValue
+    credentials = statements.map { statements in
+      Credentials(
+        statements: manifest.credentialSharing?.written ?? "",
+        status: ([statements.status == .info ? .pass : statements.status]
+          + credentialRows.map(\.status)).max()?.rawValue ?? "fail",
+        detail: statements.detail,
+        sites: credentialRows.map { row in
+          let file = row.check.check(of: .assetLinks)
+          return Credentials.Site(
+            site: row.site.origin, include: Nullable(row.site.include),
+            status: row.status.rawValue, assetlinks: (file?.status ?? .fail).rawValue,
+            grant: row.grant.status.rawValue,
+            problems: (row.check.siteRequirements + (file?.requirements ?? []) + [row.grant])
+              .filter { $0.status == .fail || $0.status == .warn }
+              .map { Problem(name: $0.name, status: $0.status.rawValue, detail: $0.detail) })
+        })
+    }
+    let credentialStatus = credentials.flatMap { Requirement.Status(rawValue: $0.status) }
+    status = ((rows.map(\.status) + [credentialStatus].compactMap { $0 }).max() ?? .fail).rawValue
   }
 }

@@ -16,6 +16,8 @@ public struct ManifestCheck: Sendable {
     public var grant: Requirement
     /// Whether the file's dynamic rules for the package stay within the manifest's paths.
     public var rules: Requirement?
+    /// The site grants sign-in sharing the manifest does not take up (no `asset_statements`).
+    public var credentials: Requirement? = nil
     /// The host's verdict: pass when Android would verify it.
     public var status: Requirement.Status {
       (site.siteRequirements.map(\.status)
@@ -57,7 +59,8 @@ public struct ManifestCheck: Sendable {
     return zip(hosts, reports).map { host, report in
       Row(
         host: host, site: report, grant: grantRequirement(report),
-        rules: rulesRequirement(report, paths: host.paths))
+        rules: rulesRequirement(report, paths: host.paths),
+        credentials: missingAppHalf(report, host: host.host))
     }
   }
 
