@@ -31,7 +31,7 @@ public struct SignedAssociation: Sendable {
   /// Every certificate in the message: the signer's and its intermediates.
   public var certificates: [Certificate]
   /// Whether the signer certificate's key signed this content (digest and signature both check
-  /// out). Says nothing about whether the certificate is trusted: see ``signerTrust(roots:rootsName:)``.
+  /// out). Says nothing about whether the certificate is trusted: see ``signerTrust(roots:rootsName:search:)``.
   public var signatureVerifies: Bool
   /// Why the signature does not verify, when it does not.
   public var signatureProblem: String?

@@ -18,11 +18,18 @@ public struct CertificateJudge: Sendable {
   public var trustRootsName: String
   /// The time expiry is measured from. Trust is always judged at the current time.
   public var now: Date
+  /// How many of the server's certificates are searched for a chain, and for how long: the
+  /// server chooses them (``ChainSearch``).
+  public var search: ChainSearch
 
-  public init(trustRoots: CertificateStore, trustRootsName: String, now: Date = Date()) {
+  public init(
+    trustRoots: CertificateStore, trustRootsName: String, now: Date = Date(),
+    search: ChainSearch = ChainSearch()
+  ) {
     self.trustRoots = trustRoots
     self.trustRootsName = trustRootsName
     self.now = now
+    self.search = search
   }
 
   /// The `tls-chain`, `tls-hostname` and `tls-expiry` lines for `chain` (leaf first).
@@ -62,23 +69,25 @@ public struct CertificateJudge: Sendable {
   }
 
   func chainRequirement(_ leaf: Certificate, intermediates: [Certificate]) async -> Requirement {
-    var verifier = Verifier(rootCertificates: trustRoots) { RFC5280Policy() }
-    let result = await verifier.validate(leaf: leaf, intermediates: CertificateStore(intermediates))
-    switch result {
+    let outcome = await search.validate(
+      leaf: leaf, intermediates: intermediates, roots: trustRoots
+    ) { RFC5280Policy() }
+    let notes = outcome.notes.map { "; \($0)" }.joined()
+    switch outcome.result {
     case .validCertificate(let validated):
       let root = validated.last.map { " via \($0.subject)" } ?? ""
-      return Requirement("tls-chain", .pass, "trusted by \(trustRootsName)\(root)")
+      return Requirement("tls-chain", .pass, "trusted by \(trustRootsName)\(root)\(notes)")
     case .couldNotValidate(let failures):
       guard let failure = failures.first else {
         let selfSigned = leaf.issuer == leaf.subject ? " (self-signed)" : ""
         return Requirement(
           "tls-chain", .fail,
-          "no chain from \(leaf.subject)\(selfSigned) to a root in \(trustRootsName); issuer: \(leaf.issuer)"
+          "no chain from \(leaf.subject)\(selfSigned) to a root in \(trustRootsName); issuer: \(leaf.issuer)\(notes)"
         )
       }
       return Requirement(
         "tls-chain", .fail,
-        "not trusted by \(trustRootsName): \(Self.shortened(failure.policyFailureReason.description))"
+        "not trusted by \(trustRootsName): \(Self.shortened(failure.policyFailureReason.description))\(notes)"
       )
     }
   }
