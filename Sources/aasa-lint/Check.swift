@@ -163,7 +163,7 @@ struct Check: AsyncParsableCommand {
 
   func validate() throws {
     guard timeout > 0, timeout <= 600 else {
-      throw ValidationError("--timeout must be between 0 and 600 seconds")
+      throw ValidationError("--timeout must be more than 0 and at most 600 seconds")
     }
     if pathList == "-" && expect == "-" {
       throw ValidationError("--paths and --expect cannot both read standard input")

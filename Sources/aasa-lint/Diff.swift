@@ -2,7 +2,7 @@ import AASALint
 import ArgumentParser
 
 /// `aasa-lint diff OLD NEW`: a semantic diff of two association files.
-struct Diff: ParsableCommand {
+struct Diff: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     abstract:
       "Show what changed in which app opens which URL between two apple-app-site-association or two assetlinks.json files.",
@@ -17,6 +17,8 @@ struct Diff: ParsableCommand {
       Examples:
         aasa-lint diff old.json new.json
         aasa-lint diff old.json new.json --urls urls.txt --exit-code
+        aasa-lint diff site/.well-known/apple-app-site-association \\
+            https://example.com/.well-known/apple-app-site-association
         git show HEAD~1:site/.well-known/apple-app-site-association \\
             > /tmp/old.json
         aasa-lint diff /tmp/old.json \\
@@ -28,11 +30,15 @@ struct Diff: ParsableCommand {
       """)
 
   @Argument(
-    help: ArgumentHelp("The old file (- for standard input).", valueName: "old"),
+    help: ArgumentHelp(
+      "The old file (- for standard input, or an https:// URL fetched as Apple does).",
+      valueName: "old"),
     completion: .file())
   var old: String
 
-  @Argument(help: ArgumentHelp("The new file.", valueName: "new"), completion: .file())
+  @Argument(
+    help: ArgumentHelp("The new file (or an https:// URL).", valueName: "new"),
+    completion: .file())
   var new: String
 
   @Option(
@@ -53,21 +59,35 @@ struct Diff: ParsableCommand {
 
   @OptionGroup var limits: InputLimitOptions
 
+  @Option(
+    name: .customLong("ca-file"),
+    help: ArgumentHelp(
+      "For an https:// input: trust the certificates in this PEM file instead of the system's roots.",
+      valueName: "pem"), completion: .file())
+  var caFile: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "For an https:// input: seconds to wait for the connection and the response.",
+      valueName: "seconds"))
+  var timeout: Double = 10
+
   func validate() throws {
     if [old, new, urlList].filter({ $0 == "-" }).count > 1 {
       throw ValidationError("only one of the inputs can read standard input")
     }
+    guard timeout > 0, timeout <= 600 else {
+      throw ValidationError("--timeout must be more than 0 and at most 600 seconds")
+    }
   }
 
-  func run() throws {
+  func run() async throws {
+    func read(_ argument: String) async throws -> DiffRun.Input {
+      try await DiffRun.Input.read(
+        argument, limit: limits.maxSize.bytes, caFile: caFile, timeoutSeconds: timeout)
+    }
     let run = DiffRun(
-      old: DiffRun.Input(
-        name: old == "-" ? "<stdin>" : old,
-        bytes: try FileInput.read(old, limit: limits.maxSize.bytes)),
-      new: DiffRun.Input(
-        name: new == "-" ? "<stdin>" : new,
-        bytes: try FileInput.read(new, limit: limits.maxSize.bytes)),
-      exitCodeOnChange: exitCode)
+      old: try await read(old), new: try await read(new), exitCodeOnChange: exitCode)
     let urls: URLSource = try urlList.map { .lines(try LineReader(path: $0)) } ?? .none
     try ReportOutput.finish(try run.run(urls: urls), format: format.format, style: color.style)
   }

@@ -171,7 +171,7 @@ struct Lint: AsyncParsableCommand {
 
   func validate() throws {
     guard timeout > 0, timeout <= 600 else {
-      throw ValidationError("--timeout must be between 0 and 600 seconds")
+      throw ValidationError("--timeout must be more than 0 and at most 600 seconds")
     }
     if file == "-" && urlList == "-" {
       throw ValidationError("the file and --urls cannot both read standard input")

@@ -10,11 +10,16 @@ do {
   try RootHelp.refuseMistypedSubcommand(Array(CommandLine.arguments.dropFirst())) {
     FileManager.default.fileExists(atPath: $0)
   }
+  try UnknownOption.refuse(Array(CommandLine.arguments.dropFirst()))
   var command = try AASALintCommand.parseAsRoot()
   try await runParsed(&command)
 } catch let exitCode as ExitCode {
   exit(exitCode.rawValue)
 } catch let problem as any InputProblem {
+  fail(problem.description)
+} catch let problem as LintRequest.ArgumentError {
+  // An option the input does not take (`--placeholder` without `=`, from `check` or `route` as
+  // from `aasa-lint FILE`): a usage error, status 2, in every subcommand.
   fail(problem.description)
 } catch {
   let code = AASALintCommand.exitCode(for: error)
@@ -23,8 +28,10 @@ do {
     print(RootHelp.withLintOptions(CompletionScript.patch(message)))
     exit(0)
   }
-  // A usage error quotes the argument it refuses: shown escaped, like every input.
-  let message = AASALintCommand.fullMessage(for: error).escapingControlCharactersByLine
+  // A usage error quotes the argument it refuses: shown escaped, like every input. It starts as
+  // every other error of aasa-lint does (ArgumentParser's own start with `Error: `).
+  var message = AASALintCommand.fullMessage(for: error).escapingControlCharactersByLine
+  if message.hasPrefix("Error: ") { message = "aasa-lint: error: " + message.dropFirst(7) }
   writeStandardError(message + "\n")
   exit(code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue)
 }

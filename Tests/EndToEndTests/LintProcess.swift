@@ -18,6 +18,16 @@ enum LintProcess {
       in: directory)
   }
 
+  /// ``run(_:stdin:environment:in:)`` for async tests: waits without blocking a thread.
+  static func run(
+    _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
+    in directory: URL? = nil
+  ) async throws -> ProcessResult {
+    try await ChildProcess.run(
+      executable, arguments, stdin: stdin ?? "", environment: colorEnvironment(environment),
+      in: directory)
+  }
+
   /// Runs `aasa-lint` on a pseudo-terminal (through util-linux `script`), so that standard output
   /// is a tty. Returns nil when util-linux's `script` is not available (on macOS, say).
   static func runOnTerminal(_ arguments: [String], environment: [String: String] = [:]) throws

@@ -1,5 +1,6 @@
 import AASA
 import AASACore
+import AASALiveCheck
 
 /// `aasa-lint diff OLD NEW`: what changed in behaviour, per app, and (with URLs) which URLs now
 /// open another app.
@@ -11,6 +12,23 @@ package struct DiffRun: FormatDeclaring {
     package init(name: String, bytes: [UInt8]) {
       self.name = name
       self.bytes = bytes
+    }
+
+    /// A file, `-` (standard input), or an `https://` URL fetched as `aasa-lint URL` fetches an
+    /// association file (as Apple's fetcher does: no redirects, its size cap, `http://` refused
+    /// with the fetcher's reason), so that a live site diffs against a file as it lints.
+    package static func read(
+      _ argument: String, limit: Int, caFile: String?, timeoutSeconds: Double
+    ) async throws -> Input {
+      if PageFetcher.isRemote(argument) {
+        let bytes = try await RemoteFile.fetch(
+          url: argument, trust: try TrustRoots.fromArgument(caFile: caFile),
+          timeoutSeconds: timeoutSeconds)
+        return Input(name: argument, bytes: bytes)
+      }
+      return Input(
+        name: argument == "-" ? "<stdin>" : argument,
+        bytes: try FileInput.read(argument, limit: limit))
     }
   }
 

@@ -74,9 +74,12 @@ package struct NewRun: FormatDeclaring {
     GeneratedFile(text: try generate())
   }
 
-  /// Writes the file to `path`, never over an existing file.
+  /// Writes the file to `path`, never over an existing file. For `entitlements` that file is a
+  /// whole `.entitlements` property list, which Xcode's CODE_SIGN_ENTITLEMENTS and
+  /// `check --entitlements` read; standard output keeps the `<key>` and `<array>` to paste into
+  /// an existing one.
   package func write(to path: String) throws {
-    let text = try generate()
+    let text = kind == .entitlements ? try entitlementsDocument() : try generate()
     do {
       try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
     } catch let error as CocoaError where error.code == .fileWriteFileExists {
@@ -113,6 +116,20 @@ package struct NewRun: FormatDeclaring {
       return try IntentFilterTemplate.intentFilter(host: host, rules: rules) + "\n"
     } catch let problem as IntentFilterTemplate.Problem {
       throw UsageError(problem.description)
+    }
+  }
+
+  /// A whole `.entitlements` property list holding the associated-domains entitlement.
+  private func entitlementsDocument() throws -> String {
+    guard !domains.isEmpty else {
+      throw UsageError("new entitlements needs --domain example.com (repeatable)")
+    }
+    do {
+      let document = try EntitlementsTemplate.document(
+        domains: domains, developerMode: developerMode)
+      return document.hasSuffix("\n") ? document : document + "\n"
+    } catch {
+      throw UsageError(error.description)
     }
   }
 

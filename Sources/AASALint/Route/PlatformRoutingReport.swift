@@ -22,7 +22,21 @@ package struct PlatformRoutingReport: Report {
 
   /// Routing answers a question and fails nothing; an `--expect` cell that is not met fails the
   /// run, as every command's `--expect` does.
-  package var outcome: Outcome { Outcome(failing: !(expectations?.unmet.isEmpty ?? true)) }
+  /// A site that gave neither file (unreachable, refused, no `.well-known/` in the folder) fails
+  /// the run too: every answer would be "unknown", and an unknown answer says nothing about a
+  /// device.
+  package var outcome: Outcome {
+    Outcome(failing: siteProblem != nil || !(expectations?.unmet.isEmpty ?? true))
+  }
+
+  /// Why the site could not be read at all: each file's reason, in words; nil when at least one
+  /// of the two files was read.
+  package var siteProblem: String? {
+    guard site.association == nil, site.statementList == nil else { return nil }
+    let reasons = [site.associationProblem, site.assetLinksProblem].compactMap { $0 }
+    return "the site cannot be read: "
+      + (reasons.isEmpty ? "neither file was found" : reasons.joined(separator: "; "))
+  }
 
   private var table: String { expectations?.file ?? "" }
 }
@@ -32,8 +46,12 @@ extension PlatformRoutingReport: TextReport {
     let style = context.style
     func shown(_ text: String) -> String { text.escapingControlCharacters }
     output.line(style.bold(shown(site.source)) + style.dim(" (\(shown(site.host)))"))
-    for problem in [site.associationProblem, site.assetLinksProblem].compactMap({ $0 }) {
-      output.line("  " + style.yellow("note") + ": " + shown(problem))
+    if let siteProblem {
+      output.line("  " + style.red("error") + ": " + shown(siteProblem))
+    } else {
+      for problem in [site.associationProblem, site.assetLinksProblem].compactMap({ $0 }) {
+        output.line("  " + style.yellow("note") + ": " + shown(problem))
+      }
     }
     for route in routes {
       output.line(style.bold(shown(route.url)))
@@ -62,7 +80,12 @@ extension PlatformRoutingReport: TextReport {
     }
     if !routes.isEmpty || expectations == nil {
       let agree = routes.filter(\.platformsAgree).count
-      output.line("\(agree) of \(routes.count) URLs answered alike on iOS and Android")
+      let unknown = routes.filter {
+        $0.apple.verdict == .unknown || $0.android.verdict == .unknown
+      }.count
+      output.line(
+        "\(agree) of \(routes.count) \(routes.count == 1 ? "URL" : "URLs") answered alike on iOS and Android"
+          + (unknown == 0 ? "" : " (\(unknown) unknown on a platform, which agrees with nothing)"))
     }
     expectations?.results.renderText(file: table, style: style, to: output)
   }
@@ -126,7 +149,7 @@ extension PlatformRoutingReport: JSONReport {
   /// "explanation", "entitlementCoversHost"}, "android": {"verdict", "package", "hostVerified",
   /// "granted", "grant", "dynamicRule", "activity"}, "fixes", "agree"}], "expectations"?: {"file",
   /// "met", "failed", "results": [{"line", "column", "input", "platform", "expected", "verdict",
-  /// "actual", "met"}]}}`.
+  /// "actual", "met"}]}, "error"?: why the site could not be read}`.
   package var jsonDocument: any Encodable {
     var document = PlatformRoutingJSON(
       site: site.source, host: site.host,
@@ -147,6 +170,7 @@ extension PlatformRoutingReport: JSONReport {
             activitySummary: Nullable(route.android.activity?.summary)),
           fixes: route.fixes, agree: route.platformsAgree)
       })
+    document.error = siteProblem
     document.expectations = expectations.map { checked in
       ExpectationsJSON(
         file: checked.file, met: checked.results.count - checked.unmet.count,
@@ -210,6 +234,8 @@ struct PlatformRoutingJSON: Encodable {
   var site: String
   var host: String
   var routes: [Route]
+  /// Only when the site gave neither file: why, and the run fails.
+  var error: String?
   /// Only with `--expect`: the key is left out otherwise, so documents without a table are as
   /// they were.
   var expectations: ExpectationsJSON<PlatformExpectationJSON>?

@@ -77,9 +77,23 @@ package struct RouteRun: FormatDeclaring {
       return fingerprint
     }
     let manifestRouter = try manifest.map { path in
-      var run = ManifestRun(fileName: path, source: try FileInput.read(path))
+      if let app = try ManifestRun.builtApp(path: path) {
+        let router = ManifestRouter(manifest: app.source, resources: app.resources)
+        try Self.requireDeclared(androidPackage, manifest: path, router: router, app.resources)
+        return router
+      }
+      let bytes = try FileInput.read(path)
+      // Any other file would route as a manifest without filters: every URL "no activity".
+      guard AndroidManifestFile.looksLikeManifest(bytes) else {
+        throw UsageError(
+          "--manifest \(path) is not an AndroidManifest.xml (no <manifest> element); give the app's src/main/AndroidManifest.xml"
+        )
+      }
+      var run = ManifestRun(fileName: path, source: bytes)
       try run.loadResources(manifestPath: path, placeholders: placeholders, gradle: gradle)
-      return ManifestRouter(manifest: run.source, resources: run.resources)
+      let router = ManifestRouter(manifest: run.source, resources: run.resources)
+      try Self.requireDeclared(androidPackage, manifest: path, router: router, run.resources)
+      return router
     }
     let entitlementsFile = try entitlements.map { path in
       do {
@@ -116,5 +130,24 @@ package struct RouteRun: FormatDeclaring {
       report.tableRoutes = tableRoutes
     }
     return report
+  }
+
+  /// `--package` beside `--manifest` must be the app the manifest is for: its `package`, or the
+  /// `applicationId` of its build file (which may add a suffix such as `.debug`). Another package
+  /// would be answered with this manifest's activities, for an app it does not describe. A
+  /// manifest that names no package (its namespace is in the build file, not given) is taken at
+  /// its word.
+  static func requireDeclared(
+    _ package: String?, manifest path: String, router: ManifestRouter,
+    _ resources: ManifestResources
+  ) throws {
+    guard let package else { return }
+    let declared = [router.report.package, resources.placeholders["applicationId"]]
+      .compactMap { $0 }
+    guard !declared.isEmpty, !declared.contains(package) else { return }
+    let names = declared.joined(separator: " or ")
+    throw UsageError(
+      "--package \(package) is not the app of --manifest \(path), which declares \(names); give --package \(declared[0]) or the app's own manifest"
+    )
   }
 }

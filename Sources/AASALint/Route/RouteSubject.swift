@@ -27,9 +27,13 @@ package struct RouteSubject {
     manifestPackage = manifest?.report.package
   }
 
-  /// A path is on the site's host: both platforms are asked about the same full URL.
+  /// A path is on the site's host: both platforms are asked about the same full URL. A live
+  /// site's origin keeps its port (`https://host:8443`), so the path is asked of the site that
+  /// was fetched, not of port 443.
   package func fullURL(_ url: String) -> String {
-    url.hasPrefix("/") ? "https://\(files.host)\(url)" : url
+    guard url.hasPrefix("/") else { return url }
+    let origin = files.source.hasPrefix("https://") ? files.source : "https://\(files.host)"
+    return origin + url
   }
 
   package func report(urls: [String]) -> PlatformRoutingReport {

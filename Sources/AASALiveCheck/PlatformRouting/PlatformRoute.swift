@@ -59,8 +59,11 @@ public struct PlatformRoute: Sendable {
   /// Plain words, one change each, where the platforms disagree or an input blocks an answer.
   public var fixes: [String]
 
-  /// Both platforms open the URL, or neither does: nothing to reconcile.
+  /// Both platforms answered, and both open the URL or neither does: nothing to reconcile. An
+  /// `unknown` answer agrees with nothing: a site that could not be read (or an app not named)
+  /// says nothing about what a device does, so two unknowns are not two platforms alike.
   public var platformsAgree: Bool {
-    (apple.verdict == .opens) == (android.verdict == .opens)
+    apple.verdict != .unknown && android.verdict != .unknown
+      && (apple.verdict == .opens) == (android.verdict == .opens)
   }
 }

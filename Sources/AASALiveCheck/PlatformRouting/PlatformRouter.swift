@@ -144,6 +144,12 @@ public struct PlatformRouter: Sendable {
   {
     var fixes: [String] = []
     let host = IntentURL(url).host ?? site.host
+    // A fix is for a platform that differs from the other: where iOS's own file keeps the app
+    // out (an exclude rule, or no rule) and Android does not open the URL either, the two agree
+    // and nothing is to change (an excluded /account/* is not an Android filter missing). An
+    // unknown iOS answer agrees with nothing, so Android's reasons are still said.
+    let iosKeepsOut = apple.verdict == .blocked || apple.verdict == .none
+    if iosKeepsOut && android.verdict != .opens { return fixes }
     if apple.entitlementCoversHost == false {
       fixes.append(
         "iOS: the app's entitlements have no applinks:\(host) (add it to com.apple.developer.associated-domains)"

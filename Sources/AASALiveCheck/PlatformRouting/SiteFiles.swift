@@ -114,7 +114,8 @@ public struct SiteFiles: Sendable {
     let association = report.check(of: .association)
     files.association = association?.lint?.association
     if files.association == nil {
-      files.associationProblem = Self.problem(association, name: "apple-app-site-association")
+      files.associationProblem = Self.problem(
+        association, name: "apple-app-site-association", site: report)
     }
     let assetLinks = report.check(of: .assetLinks)
     files.statementList = assetLinks?.lint?.statementList
@@ -125,7 +126,7 @@ public struct SiteFiles: Sendable {
       files.statementList = nil
       files.assetLinksProblem = "assetlinks.json is served as \(contentType.detail)"
     } else if files.statementList == nil {
-      files.assetLinksProblem = Self.problem(assetLinks, name: "assetlinks.json")
+      files.assetLinksProblem = Self.problem(assetLinks, name: "assetlinks.json", site: report)
     }
     if let root = files.statementList, !root.includes.isEmpty {
       files.included = await IncludedStatements.fetch(
@@ -134,8 +135,15 @@ public struct SiteFiles: Sendable {
     return (files, report)
   }
 
-  private static func problem(_ check: ResourceCheck?, name: String) -> String {
-    guard let check else { return "\(name) was not fetched" }
+  /// Why a file was not read, in the live check's words: its own failing line, or the site's
+  /// (a connection refused, a certificate not trusted) when the check never asked for it.
+  private static func problem(_ check: ResourceCheck?, name: String, site: LiveCheckReport)
+    -> String
+  {
+    guard let check else {
+      let failed = site.siteRequirements.first { $0.status == .fail }
+      return "\(name) was not fetched" + (failed.map { ": \($0.detail)" } ?? "")
+    }
     let failed = check.requirements.first { $0.status == .fail }
     return failed.map { "\(name): \($0.detail)" } ?? "\(name) cannot be read"
   }

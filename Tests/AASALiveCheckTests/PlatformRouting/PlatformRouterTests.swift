@@ -87,13 +87,38 @@ import Testing
     #expect(route.fixes.contains { $0.hasPrefix("Android 15+:") })
   }
 
-  @Test("Neither opens a path outside both; the manifest's closest filter is named")
+  @Test("Neither opens a path outside both: they agree, and nothing is to fix")
   func neither() {
     let route = router.route("https://photos.example.com/videos/1")
     #expect(route.apple.verdict == .none)
     #expect(route.android.verdict == .browser)
     #expect(route.platformsAgree)
-    #expect(route.fixes.contains { $0.contains("no intent filter of the manifest matches") })
+    #expect(route.fixes.isEmpty, "\(route.fixes)")
+  }
+
+  @Test("iOS keeps /account out on purpose and Android's manifest does not open it: no fix")
+  func bothKeepOut() {
+    let manifest = Self.manifest.replacingOccurrences(
+      of: #"<data android:pathPrefix="/account" />"#, with: "")
+    let router = PlatformRouter(
+      site: self.router.site, appleApp: "D3KQX62K1A.com.example.photoapp",
+      manifest: ManifestRouter(manifest: Array(manifest.utf8)))
+    let route = router.route("https://photos.example.com/account/settings")
+    #expect(route.apple.verdict == .blocked)
+    #expect(route.android.verdict == .browser)
+    #expect(route.platformsAgree)
+    #expect(route.fixes.isEmpty, "\(route.fixes)")
+  }
+
+  @Test("Two unknown answers are not agreement")
+  func unknownIsNoAgreement() throws {
+    let empty = try TemporaryDirectory(label: "platform-routing-none")
+    let route = PlatformRouter(
+      site: SiteFiles.load(folder: empty.path, host: "photos.example.com")
+    ).route("https://photos.example.com/albums/1")
+    #expect(route.apple.verdict == .unknown)
+    #expect(route.android.verdict == .unknown)
+    #expect(!route.platformsAgree)
   }
 
   @Test("Entitlements without the host, and a folder without files, are said plainly")
