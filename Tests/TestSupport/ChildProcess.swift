@@ -50,6 +50,8 @@ public enum ChildProcess {
   private struct Launched {
     let process: SpawnedProcess
     let files: TemporaryDirectory
+    let executable: String
+    let arguments: [String]
 
     init(
       _ executable: String, _ arguments: [String], _ stdin: String?,
@@ -57,6 +59,8 @@ public enum ChildProcess {
     ) throws {
       let files = try TemporaryDirectory(label: "process")
       self.files = files
+      self.executable = executable
+      self.arguments = arguments
       let input: SpawnedProcess.Redirection =
         try stdin.map { .file(try files.write("stdin", $0)) } ?? .nullDevice
       process = try SpawnedProcess(
@@ -74,7 +78,11 @@ public enum ChildProcess {
         String(
           decoding: try Data(contentsOf: files.url.appendingPathComponent(name)), as: UTF8.self)
       }
-      return ProcessResult(status: status, stdout: try text("stdout"), stderr: try text("stderr"))
+      let result = ProcessResult(
+        status: status, stdout: try text("stdout"), stderr: try text("stderr"))
+      // The package's own programs speak to people: every test that runs one checks its words.
+      InternalWordsCheck.check(executable: executable, arguments: arguments, result: result)
+      return result
     }
   }
 }
