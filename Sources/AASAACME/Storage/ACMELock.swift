@@ -40,21 +40,46 @@ public struct ACMELocks: Sendable {
       throw ACMEStorage.Failure(description: "cannot make \(directory): \(error)")
     }
     let path = file(name)
-    // Twice at most: once, and once more after taking away a stale lock.
-    for _ in 0..<2 {
-      let record = Record(
-        owner: owner, host: System.hostName, pid: System.processID,
-        created: now.timeIntervalSince1970, updated: now.timeIntervalSince1970)
-      let bytes = (try? ACMEJSON.encode(record)) ?? []
-      do {
-        if try System.createExclusively(bytes, at: path, permissions: 0o600) { return true }
-      } catch {
-        throw ACMEStorage.Failure(description: "cannot make the lock \(path): \(error)")
-      }
-      guard isStale(path, now: now) else { return false }
-      System.remove(path)
+    let record = Record(
+      owner: owner, host: System.hostName, pid: System.processID,
+      created: now.timeIntervalSince1970, updated: now.timeIntervalSince1970)
+    let bytes = (try? ACMEJSON.encode(record)) ?? []
+    do {
+      if try System.createExclusively(bytes, at: path, permissions: 0o600) { return true }
+    } catch {
+      throw ACMEStorage.Failure(description: "cannot make the lock \(path): \(error)")
     }
-    return false
+    guard isStale(path, now: now) else { return false }
+    return try takeOver(path, with: bytes, now: now)
+  }
+
+  /// Takes a stale lock over. Removing it and making a new one is a race: of two replicas that
+  /// both read the stale lock, the later one's removal deletes the earlier one's new lock, and
+  /// both hold it. So a taker first makes the takeover file `NAME.lock.takeover` with `O_EXCL`
+  /// (of replicas taking over at once, one goes on; the others wait for the next look), reads
+  /// the lock again under it (the lock may have been taken over and renewed meanwhile), then
+  /// renames its own lock over the stale one (a reader sees the old lock or the new, never none)
+  /// and reads the owner back before it acts. A takeover file left by a replica that crashed in
+  /// those few milliseconds is removed once it is older than the lease.
+  private func takeOver(_ path: String, with bytes: [UInt8], now: Date) throws(ACMEStorage.Failure)
+    -> Bool
+  {
+    let takeover = path + ".takeover"
+    do {
+      guard try System.createExclusively(bytes, at: takeover, permissions: 0o600) else {
+        // Judged as a lock is: by the time written in it, else its file's time.
+        if isStale(takeover, now: now) { System.remove(takeover) }
+        return false
+      }
+    } catch {
+      throw ACMEStorage.Failure(description: "cannot make the lock \(takeover): \(error)")
+    }
+    defer { System.remove(takeover) }
+    guard isStale(path, now: now) else { return false }
+    do { try System.writeAtomically(bytes, to: path, permissions: 0o600) } catch {
+      throw ACMEStorage.Failure(description: "cannot make the lock \(path): \(error)")
+    }
+    return read(path)?.owner == owner
   }
 
   /// Renews a held lock; false when it is no longer this process's (taken over after a pause
@@ -87,6 +112,13 @@ public struct ACMELocks: Sendable {
     if let record = read(path) {
       return now.timeIntervalSince1970 - record.updated > lease
     }
+    return isOlderThanLease(path, now: now)
+  }
+
+  /// Whether the file at `path` was last written longer than the lease before `now`; false when
+  /// it is not there.
+  private func isOlderThanLease(_ path: String, now: Date) -> Bool {
+    let lease = Double(lease.components.seconds) + Double(lease.components.attoseconds) / 1e18
     guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
       let modified = attributes[.modificationDate] as? Date
     else { return false }
