@@ -99,15 +99,18 @@ public actor HostFoldersReloader: Reloading {
 
   /// The site folders (host names as requests are keyed, and `_default`; no dot-folders such as a
   /// Kubernetes ConfigMap's `..data`, no files), and the folders that look meant as sites but that
-  /// no request can reach, with why (see ``SiteFolderName``).
+  /// no request can reach or that are not served, with why (see ``SiteFolderName`` and
+  /// ``linkProblem(_:in:)``).
   static func listFolders(in directory: String) -> (sites: [String], unreachable: [String: String])
   {
     var sites: [String] = []
     var unreachable: [String: String] = [:]
     for name in System.directoryEntries(atPath: directory) ?? [] where !name.hasPrefix(".") {
-      // Symlinked site folders are followed: a deploy may swap a link to a new release.
-      guard System.status(ofPath: directory + "/" + name)?.kind == .directory else { continue }
-      if name == fallbackName {
+      let path = directory + "/" + name
+      guard System.status(ofPath: path)?.kind == .directory else { continue }
+      if let problem = linkProblem(path, in: directory) {
+        unreachable[name] = problem
+      } else if name == fallbackName {
         sites.append(name)
       } else if let problem = SiteFolderName.problem(with: name) {
         unreachable[name] = problem
@@ -116,6 +119,25 @@ public actor HostFoldersReloader: Reloading {
       }
     }
     return (sites, unreachable)
+  }
+
+  /// Why the site folder at `path` is not served when it is a symbolic link to a folder outside
+  /// `directory`; nil for a real folder, or a link that stays inside (a deploy that swaps
+  /// `example.com -> releases/v2/example.com`). A site's root is where its link leads, so a link
+  /// out would serve any readable tree of the machine that has a `.well-known/` folder, whoever
+  /// may only make an entry in `directory`.
+  static func linkProblem(_ path: String, in directory: String) -> String? {
+    guard System.status(ofPath: path, followingSymlinks: false)?.kind == .symbolicLink else {
+      return nil
+    }
+    guard let base = try? System.realPath(directory), let target = try? System.realPath(path)
+    else {
+      return "it is a symbolic link that cannot be followed; make it a folder inside \(directory)"
+    }
+    let inside = base == "/" ? target != "/" : target.hasPrefix(base + "/")
+    guard !inside else { return nil }
+    return
+      "it is a symbolic link to \(target), outside \(directory); a site's folder must be inside --sites: move the site into \(directory), or link to a folder inside it"
   }
 
   /// A refused site, with what was in its folder.

@@ -103,9 +103,12 @@ public actor SiteFilesReloader: Reloading {
     }
     if refusals.isEmpty && !files.keys.contains(where: { WellKnownValidation.kind(of: $0) != nil })
     {
+      // The site's own folder: with --sites, `configuration.root` is not set (it was said as
+      // "no association file in :").
+      let hint = domain == nil ? " (is --root the right folder?)" : ""
       throw StartupError(
-        "no association file in \(configuration.root): put apple-app-site-association or "
-          + "assetlinks.json in \(configuration.root)/.well-known/ (is --root the right folder?)")
+        "no association file in \(root): put apple-app-site-association or "
+          + "assetlinks.json in \(root)/.well-known/\(hint)")
     }
     let store = Swappable(SiteSnapshot(files: files))
     let reloader = SiteFilesReloader(
