@@ -81,6 +81,13 @@ struct ACMEOptions: ParsableArguments {
       valueName: "url"))
   var acmeAsk: String?
 
+  /// For tests: the shortest wait before a certificate's renewal window is asked for again
+  /// (60 s: the CA's `Retry-After` is not followed below it).
+  @Option(
+    name: .customLong("acme-renewal-info-floor"),
+    help: ArgumentHelp(visibility: .hidden))
+  var acmeRenewalInfoFloor: Double = 60
+
   static let letsEncrypt = "https://acme-v02.api.letsencrypt.org/directory"
 
   /// Whether any ACME flag but `--acme` itself was given.
@@ -114,6 +121,9 @@ struct ACMEOptions: ParsableArguments {
     if (acmeEabKid == nil) != (acmeEabHmacFile == nil) {
       throw ValidationError("--acme-eab-kid and --acme-eab-hmac-file go together")
     }
+    guard acmeRenewalInfoFloor >= 0 && acmeRenewalInfoFloor <= 86_400 else {
+      throw ValidationError("--acme-renewal-info-floor must be 0...86400 seconds")
+    }
     guard acmeLockLease >= 1 && acmeLockLease <= 3600 else {
       throw ValidationError("--acme-lock-lease must be 1...3600 seconds")
     }
@@ -136,6 +146,7 @@ struct ACMEOptions: ParsableArguments {
     manager.profile = acmeProfile
     manager.passive = acmePassive
     manager.lockLease = .milliseconds(Int(acmeLockLease * 1000))
+    manager.shortestRenewalInfoWait = .milliseconds(Int(acmeRenewalInfoFloor * 1000))
     manager.challengeType = acmeHttpPort == nil ? .tlsALPN01 : .http01
     if let acmeEabKid, let acmeEabHmacFile {
       let text = (try? String(contentsOfFile: acmeEabHmacFile, encoding: .utf8)) ?? ""

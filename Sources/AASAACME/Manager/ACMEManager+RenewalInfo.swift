@@ -2,9 +2,12 @@ import Foundation
 
 /// ACME Renewal Information (RFC 9773): each stored certificate's window is asked for as soon as
 /// the certificate is read, then again whenever the CA's `Retry-After` allows (every
-/// ``Configuration/renewalInfoInterval`` when it sends none), not only once a third of the
-/// lifetime is left: a CA that revokes early moves the window forward, and the renewal must
-/// follow it.
+/// ``Configuration/renewalInfoInterval`` when it sends none, never sooner than
+/// ``Configuration/shortestRenewalInfoWait``), not only once a third of the lifetime is left:
+/// a CA that revokes early moves the window forward, and the renewal must follow it. What ARI
+/// can make the server do is bounded: a certificate that replaced another is not replaced again
+/// on ARI's word before ``RenewalSchedule/earliestARIReplacement(replacedAt:notBefore:notAfter:)``,
+/// and ARI's renewals have a budget an hour of their own.
 extension ACMEManager {
   /// How long to wait before asking again after asking failed.
   static let renewalInfoRetry: TimeInterval = 600
@@ -50,18 +53,32 @@ extension ACMEManager {
       }
       let emergency = RenewalSchedule.emergencyTime(
         notBefore: certificate.notBefore, notAfter: certificate.notAfter)
-      let renewAt = RenewalSchedule.renewalTime(
+      var renewAt = RenewalSchedule.renewalTime(
         windowStart: info.start, windowEnd: info.end, emergency: emergency, now: now)
+      // A certificate that replaced another is not replaced again at once on ARI's word alone.
+      var held = ""
+      if renewAt < emergency, let replacedAt = state.replacedAt {
+        let earliest = RenewalSchedule.earliestARIReplacement(
+          replacedAt: replacedAt, notBefore: certificate.notBefore, notAfter: certificate.notAfter)
+        if renewAt < earliest {
+          renewAt = min(earliest, emergency)
+          held =
+            " (no sooner: the certificate replaced another at \(Self.clock(replacedAt)), and is not replaced again before it is \(Int(earliest.timeIntervalSince(replacedAt))) s old)"
+        }
+      }
       state.renewAt = renewAt
       state.renewalTrigger = renewAt >= emergency ? "emergency" : "ari"
-      // Retry-After counts from the answer, not from the question.
-      let wait = info.retryAfter ?? configuration.renewalInfoInterval
+      // Retry-After counts from the answer, not from the question; never sooner than the
+      // shortest wait, whatever it says.
+      let wait = max(
+        info.retryAfter ?? configuration.renewalInfoInterval,
+        configuration.shortestRenewalInfoWait)
       state.renewalInfoNotBefore = Date().addingTimeInterval(Self.seconds(wait))
       let window = info.start...info.end
       if state.renewalWindow != window {
         state.renewalWindow = window
         logger.info(
-          "ACME: \(name): the CA suggests renewing between \(Self.clock(info.start)) and \(Self.clock(info.end)); renewing at \(Self.clock(renewAt, fractional: true)) (\(state.renewalTrigger)); asking again in \(Int(Self.seconds(wait))) s"
+          "ACME: \(name): the CA suggests renewing between \(Self.clock(info.start)) and \(Self.clock(info.end)); renewing at \(Self.clock(renewAt, fractional: true)) (\(state.renewalTrigger))\(held); asking again in \(Int(Self.seconds(wait))) s"
         )
       }
       guard let current = states[name], current.stamp == state.stamp else { return }

@@ -30,6 +30,13 @@ public actor ACMEManager {
     /// New orders per hour (renewals ARI asked for are not counted): a local budget far under
     /// Let's Encrypt's 300 per 3 hours.
     public var ordersPerHour = 60
+    /// Renewals ARI asked for, per hour: a budget of their own. Let's Encrypt exempts them from
+    /// its limits, so a mass revocation renews 60 names an hour; but a CA whose ARI asks for
+    /// every certificate at once cannot make the server order without end.
+    public var renewalInfoOrdersPerHour = 60
+    /// The shortest wait before a certificate's window is asked for again, whatever the CA's
+    /// `Retry-After` says (`Retry-After: 0` would ask at every look, each second).
+    public var shortestRenewalInfoWait: Duration = .seconds(60)
     /// How often a certificate's ARI window is asked for when the CA sends no `Retry-After`.
     public var renewalInfoInterval: Duration = .seconds(6 * 3600)
 
@@ -52,6 +59,11 @@ public actor ACMEManager {
     var renewalInfoNotBefore = Date.distantPast
     /// The last ARI window logged, so that an unchanged one is not logged again.
     var renewalWindow: ClosedRange<Date>?
+    /// When the stored certificate was seen replacing another one (by this replica or another):
+    /// ARI alone does not have it replaced again before
+    /// ``RenewalSchedule/earliestARIReplacement(replacedAt:notBefore:notAfter:)``. Nil for a
+    /// certificate read at start or that replaced none.
+    var replacedAt: Date?
   }
 
   public nonisolated let configuration: Configuration
@@ -66,7 +78,10 @@ public actor ACMEManager {
   /// Names whose ARI window is being asked for now.
   var renewalInfoChecks: Set<String> = []
   private var orderTimes: [Date] = []
+  /// The renewals ARI asked for in the last hour, under their own budget.
+  private var renewalInfoOrderTimes: [Date] = []
   private var budgetWarned = false
+  private var renewalInfoBudgetWarned = false
   var clients: [Int: ACMEClient] = [:]
   /// Each CA's account, once found or made; a name is ordered only from a CA whose account is
   /// ready.
@@ -148,8 +163,21 @@ public actor ACMEManager {
       if let renewAt = state.renewAt, now < renewAt { continue }
       guard let ca = certificateAuthority(for: state) else { continue }
       guard running.count + chosen.count < configuration.concurrentOrders else { break }
-      // A renewal ARI asked for is exempt from the CA's limits, and so from the local budget.
-      if state.renewalTrigger != "ari" || state.certificate == nil {
+      // A renewal ARI asked for is exempt from the CA's limits, not from a budget: it has one
+      // of its own, so that it neither waits for new names nor makes them wait.
+      if Self.isRenewalInfoRenewal(state) {
+        renewalInfoOrderTimes.removeAll { now.timeIntervalSince($0) > 3600 }
+        guard renewalInfoOrderTimes.count < configuration.renewalInfoOrdersPerHour else {
+          if !renewalInfoBudgetWarned {
+            renewalInfoBudgetWarned = true
+            logger.warning(
+              "ACME: the budget of renewals the CA's renewal information asks for (\(configuration.renewalInfoOrdersPerHour) per hour) is spent; \(name) and others wait"
+            )
+          }
+          continue
+        }
+        renewalInfoBudgetWarned = false
+      } else {
         orderTimes.removeAll { now.timeIntervalSince($0) > 3600 }
         guard orderTimes.count < configuration.ordersPerHour else {
           if !budgetWarned {
@@ -187,12 +215,16 @@ public actor ACMEManager {
     let stamp = configuration.storage.certificateStamp(name: name)
     guard stamp != state.stamp else { return }
     state.stamp = stamp
+    let replaced = state.certificate != nil
     state.certificate = configuration.storage.loadCertificate(name: name)
+    state.replacedAt = replaced && state.certificate != nil ? now : nil
     if let certificate = state.certificate {
       state.renewAt = RenewalSchedule.renewalTime(
         notBefore: certificate.notBefore, notAfter: certificate.notAfter)
       state.renewalTrigger = "window"
       state.renewalInfoNotBefore = .distantPast
+      // A new certificate's window is said once, even when the CA gives it the same.
+      state.renewalWindow = nil
       CertificateMetrics.recordExpiry(name: name, notAfter: certificate.notAfter)
     } else {
       state.renewAt = nil
@@ -261,7 +293,11 @@ public actor ACMEManager {
       logger.info(
         "ACME: \(name): ordering a certificate from \(directoryURL)\(renewal ? " (renewal, \(states[name]?.renewalTrigger ?? "window"))" : "")"
       )
-      if !(renewal && states[name]?.renewalTrigger == "ari") { orderTimes.append(Date()) }
+      if let current = states[name], Self.isRenewalInfoRenewal(current) {
+        renewalInfoOrderTimes.append(Date())
+      } else {
+        orderTimes.append(Date())
+      }
       // Counted as failed until it succeeds: a crash mid-order must not start the count again.
       counted = countAttempt(name, failures: state.failures, now: now)
       let solver = SharedChallengeSolver(
@@ -318,6 +354,11 @@ public actor ACMEManager {
     states[name] = state
     storeBackoff(name, state, error: error)
     return state.notBefore
+  }
+
+  /// Whether ordering for `state` now would be a renewal ARI asked for.
+  static func isRenewalInfoRenewal(_ state: NameState) -> Bool {
+    state.certificate != nil && state.renewalTrigger == "ari"
   }
 
   /// The wait after an order whose requests all met `badNonce`.

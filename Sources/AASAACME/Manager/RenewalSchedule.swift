@@ -29,6 +29,22 @@ public enum RenewalSchedule {
     return min(max(chosen, now), emergency)
   }
 
+  /// The earliest time ARI alone may have a certificate replaced that itself replaced another
+  /// at `replacedAt`: an hour later, or a tenth of its lifetime when that is shorter (a 6-day
+  /// certificate: 14.4 h; a 1-hour one: 6 min). A CA that answers every certificate with a
+  /// window in the past would otherwise have each new certificate replaced at once, an order
+  /// every few seconds; this way a mass revocation still replaces each certificate once, then
+  /// its replacement's window is followed once it is that old.
+  public static func earliestARIReplacement(
+    replacedAt: Date, notBefore: Date, notAfter: Date
+  ) -> Date {
+    let lifetime = max(0, notAfter.timeIntervalSince(notBefore))
+    return replacedAt.addingTimeInterval(min(shortestARIAge, lifetime / 10))
+  }
+
+  /// The hour of ``earliestARIReplacement(replacedAt:notBefore:notAfter:)``.
+  public static let shortestARIAge: TimeInterval = 3600
+
   /// The waits after the first, second, … failure of one name: 2 min, 10 min, 30 min, 1 h, 2 h,
   /// 4 h, 8 h, then a day. At most 3 attempts in the first hour, far under Let's Encrypt's 5
   /// failed validations per name and hour, and a day apart long before its pause.

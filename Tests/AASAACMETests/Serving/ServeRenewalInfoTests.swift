@@ -36,7 +36,8 @@ struct ServeRenewalInfoTests {
     let stub = try await StubACMEServer.start(
       validity: 3600, renewalPolicy: Self.policy(firstRetryAfter: 3))
     let fixture = try StubServeFixture(stub: stub, names: ["ari.example.test"])
-    let server = try await fixture.serve(label: "ari")
+    // Retry-After 3 is followed: the floor (60 s by default) lowered for the test.
+    let server = try await fixture.serve(label: "ari", ["--acme-renewal-info-floor", "1"])
     try await stoppingAfterward([server], stub) {
       let port = try #require(server.listeningPort)
       try await fixture.wait("the renewal", timeout: .seconds(40)) { stub.orders.count >= 2 }
