@@ -13,6 +13,13 @@ import NIOCore
 /// hour, no for ten minutes), at most ``Configuration/maximumNames`` of them, and at most
 /// ``Configuration/asksPerMinute`` questions are asked a minute; names beyond are refused
 /// until later, and counted.
+///
+/// Each client network (its /24 for IPv4, its /64 for IPv6: what one client holds) has a share
+/// of the minute's questions, ``Configuration/asksPerSourcePerMinute``, taken before the global
+/// budget: one client sending random server names spends its share, not everyone's, and a real
+/// on-demand name from elsewhere is still asked. The share's table stays small by construction:
+/// only sources that asked in the last minute are kept, and at most ``Configuration/asksPerMinute``
+/// questions are asked a minute, so it holds at most that many sources.
 public final class OnDemandGuard: Sendable {
   public struct Configuration: Sendable {
     public var askURL: String
@@ -20,6 +27,9 @@ public final class OnDemandGuard: Sendable {
     public var allowFor: TimeInterval = 3600
     public var denyFor: TimeInterval = 600
     public var asksPerMinute = 60
+    /// The questions one client network may have asked a minute: a sixth of the whole, so that
+    /// spending it all takes six networks.
+    public var asksPerSourcePerMinute = 10
     public var maximumNames = 10_000
 
     public init(askURL: String) { self.askURL = askURL }
@@ -29,6 +39,19 @@ public final class OnDemandGuard: Sendable {
     var decisions: [String: (allowed: Bool, until: Date)] = [:]
     var asking: Set<String> = []
     var asked: [Date] = []
+    /// The questions of the last minute by client network (``OnDemandGuard/network(of:)``).
+    var askedBySource: [String: [Date]] = [:]
+  }
+
+  /// What ``consider(_:from:)`` did with a name.
+  public enum Consideration: Sendable, Equatable {
+    /// Decided already, or being asked about.
+    case known
+    /// Asked about now, in the background.
+    case asking
+    /// Not asked: not a name a CA issues for (`name`), the client network's share is spent
+    /// (`source`), or the minute's questions or the table are (`rate`).
+    case refused(reason: String)
   }
 
   public let configuration: Configuration
@@ -58,27 +81,51 @@ public final class OnDemandGuard: Sendable {
 
   /// Notes a server name a client asked for that no site has; asks about it in the background
   /// when it is not decided yet. Returns at once.
-  public func consider(_ serverName: String) {
+  ///
+  /// - Parameter source: The client's address: its network's share is spent first. Nil: only
+  ///   the global budget applies.
+  @discardableResult
+  public func consider(_ serverName: String, from source: SocketAddress? = nil) -> Consideration {
+    consider(serverName, fromNetwork: source.flatMap(\.ipAddress).map(Self.network(of:)))
+  }
+
+  /// ``consider(_:from:)`` with the client's network already worked out, at `now`.
+  @discardableResult
+  func consider(_ serverName: String, fromNetwork network: String?, now: Date = Date())
+    -> Consideration
+  {
     guard let name = ACMEManager.manageable(serverName) else {
       CertificateMetrics.recordOnDemandRefusal(reason: "name")
-      return
+      return .refused(reason: "name")
     }
-    let now = Date()
-    let ask: Bool = state.withLockedValue { state in
-      if let decision = state.decisions[name], decision.until > now { return false }
-      guard !state.asking.contains(name) else { return false }
+    let decision: Consideration = state.withLockedValue { state in
+      if let decision = state.decisions[name], decision.until > now { return .known }
+      guard !state.asking.contains(name) else { return .known }
       state.asked.removeAll { now.timeIntervalSince($0) > 60 }
+      state.askedBySource = state.askedBySource.compactMapValues { times in
+        let recent = times.filter { now.timeIntervalSince($0) <= 60 }
+        return recent.isEmpty ? nil : recent
+      }
+      if let network,
+        state.askedBySource[network, default: []].count
+          >= configuration.asksPerSourcePerMinute
+      {
+        return .refused(reason: "source")
+      }
       guard state.asked.count < configuration.asksPerMinute,
         state.decisions.count + state.asking.count < configuration.maximumNames
-      else {
-        CertificateMetrics.recordOnDemandRefusal(reason: "rate")
-        return false
-      }
+      else { return .refused(reason: "rate") }
       state.asked.append(now)
+      if let network { state.askedBySource[network, default: []].append(now) }
       state.asking.insert(name)
-      return true
+      return .asking
     }
-    guard ask else { return }
+    guard decision == .asking else {
+      if case .refused(let reason) = decision {
+        CertificateMetrics.recordOnDemandRefusal(reason: reason)
+      }
+      return decision
+    }
     Task { [self] in
       let allowed = await askEndpoint(name)
       if !allowed { CertificateMetrics.recordOnDemandRefusal(reason: "ask") }
@@ -92,6 +139,45 @@ public final class OnDemandGuard: Sendable {
         state.decisions[name] = (allowed, until)
       }
     }
+    return .asking
+  }
+
+  /// The network a client address stands for: the first three bytes of an IPv4 address (its
+  /// /24), the first eight of an IPv6 one (its /64); an IPv4 address mapped into IPv6 is taken
+  /// as IPv4. Text that is neither stands for itself.
+  static func network(of address: String) -> String {
+    var text = address
+    if let zone = text.firstIndex(of: "%") { text = String(text[..<zone]) }
+    let lower = text.lowercased()
+    if lower.hasPrefix("::ffff:"), lower.dropFirst(7).contains(".") {
+      text = String(lower.dropFirst(7))
+    }
+    if text.contains("."), !text.contains(":") {
+      let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+      guard parts.count == 4 else { return text }
+      return parts.prefix(3).joined(separator: ".") + ".0/24"
+    }
+    guard let groups = ipv6Groups(lower) else { return text }
+    return groups.prefix(4).map { String($0, radix: 16) }.joined(separator: ":") + "::/64"
+  }
+
+  /// The eight 16-bit groups of an IPv6 address in text (`::` expanded); nil when it is not one.
+  private static func ipv6Groups(_ text: String) -> [UInt16]? {
+    let halves = text.components(separatedBy: "::")
+    guard halves.count <= 2 else { return nil }
+    func groups(_ part: String) -> [UInt16]? {
+      guard !part.isEmpty else { return [] }
+      var values: [UInt16] = []
+      for group in part.split(separator: ":", omittingEmptySubsequences: false) {
+        guard group.count <= 4, let value = UInt16(group, radix: 16) else { return nil }
+        values.append(value)
+      }
+      return values
+    }
+    guard let head = groups(halves[0]) else { return nil }
+    if halves.count == 1 { return head.count == 8 ? head : nil }
+    guard let tail = groups(halves[1]), head.count + tail.count < 8 else { return nil }
+    return head + Array(repeating: 0, count: 8 - head.count - tail.count) + tail
   }
 
   private func askEndpoint(_ name: String) async -> Bool {
