@@ -18,8 +18,14 @@ public struct ValidatorLimits: Sendable, Encodable {
   public var fetchTimeoutSeconds = 10.0
   /// A whole request, in seconds.
   public var requestDeadlineSeconds = 30.0
+  /// Request bodies held at once across every connection, in bytes, from a request's head to
+  /// its answer; a request whose body would go past it gets 503 `busy` before it is read.
+  public var bodyBudget = 16 << 20
   /// Checks and site fetches running at once, across all clients; more get 503.
   public var concurrentFetches = 4
+  /// Of those, the most one client address holds at once; more get 429. At a request's
+  /// deadline its place is given back and its fetches cancelled.
+  public var fetchesPerClient = 1
   /// Per client address: API requests in a burst, and one more every this many seconds.
   public var clientBurst = 60
   public var clientRefillSeconds = 1.0

@@ -16,21 +16,32 @@ import AASADevice
 package struct DeviceRun: FormatDeclaring {
   package static let formats: [OutputFormat] = [.text, .json]
 
-  /// The file's name as given, `-` for standard input.
+  /// The file's name as given, `-` for standard input; for pasted bytes, what a message calls
+  /// them.
   package var input: String
+  /// The paste itself, when it came as a value (the validator page's): never written to a file,
+  /// where another local user could read it.
+  package var pasted: [UInt8]?
 
   package init(input: String = "-") {
     self.input = input
   }
 
+  /// A run of pasted bytes; `name` is what a message calls them (`the pasted text`).
+  package init(pasted: [UInt8], name: String) {
+    self.input = name
+    self.pasted = pasted
+  }
+
   /// The paste explained; unreadable or unrecognised input is thrown before anything is written.
   package func run() throws -> DevicePasteReport {
-    let bytes = try FileInput.read(input)
+    let bytes = try pasted ?? FileInput.read(input)
     let report: DeviceReport
     do {
       report = try DeviceOutputReader.read(bytes)
     } catch {
-      throw UsageError("\(input == "-" ? "standard input" : input): \(error.description)")
+      let name = pasted == nil && input == "-" ? "standard input" : input
+      throw UsageError("\(name): \(error.description)")
     }
     return DevicePasteReport(device: report)
   }

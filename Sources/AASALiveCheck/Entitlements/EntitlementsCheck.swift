@@ -19,6 +19,12 @@ public struct EntitlementsCheck: Sendable {
   /// ``FetchPolicy``): its connections go there, with no second resolution.
   public var pinnedAddresses: [SiteAddress: String] = [:]
 
+  /// Per site, why its name did not resolve when the caller vetted it (the validator page's
+  /// ``FetchPolicy``, in ``ConnectionProblem``'s words): reported as a failing connection, as a
+  /// check that cannot resolve it says, and not fetched, so that its name is never resolved a
+  /// second time; the other sites are checked.
+  public var unresolved: [SiteAddress: String] = [:]
+
   public init(
     entitlements: EntitlementsFile, options: LiveCheckOptions, concreteHosts: [SiteAddress] = []
   ) {
@@ -49,7 +55,8 @@ public struct EntitlementsCheck: Sendable {
     let (sites, lines) = plan()
     report.requirements += lines
     report.sites = await Self.check(
-      sites, options: options, pinnedAddresses: pinnedAddresses, group: group)
+      sites, options: options, pinnedAddresses: pinnedAddresses, unresolved: unresolved,
+      group: group)
     report.requirements += report.sites.compactMap {
       BuildFindings.judgeSite($0, app: options.app)
     }
@@ -100,13 +107,19 @@ extension EntitlementsCheck {
   /// time, the reports in the order of `sites`.
   static func check(
     _ sites: [SiteAddress], options: LiveCheckOptions,
-    pinnedAddresses: [SiteAddress: String] = [:], group: any EventLoopGroup
+    pinnedAddresses: [SiteAddress: String] = [:], unresolved: [SiteAddress: String] = [:],
+    group: any EventLoopGroup
   ) async -> [LiveCheckReport] {
     await withTaskGroup(of: (Int, LiveCheckReport).self) { tasks in
       var reports: [(Int, LiveCheckReport)] = []
       for (index, site) in sites.enumerated() {
         if index >= concurrentSites, let finished = await tasks.next() { reports.append(finished) }
         tasks.addTask {
+          if let reason = unresolved[site] {
+            var report = LiveCheckReport(site: site, app: options.app)
+            report.siteRequirements.append(Requirement("connection", .fail, reason))
+            return (index, report)
+          }
           var siteOptions = options
           siteOptions.site = site
           siteOptions.pinnedAddress = pinnedAddresses[site] ?? options.pinnedAddress

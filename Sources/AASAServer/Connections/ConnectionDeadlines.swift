@@ -6,7 +6,11 @@ import NIOCore
 /// - slow head: a request head (or, on a new connection, the TLS handshake and the first head)
 ///   not complete within `headerTimeout` of its first byte. This is what stops a client that
 ///   trickles one header byte at a time, which an idle timeout alone never catches. On HTTP/2 the
-///   same rule covers a frame or a header block (HEADERS, CONTINUATION…) left unfinished.
+///   same rule covers a frame or a header block (HEADERS, CONTINUATION…) left unfinished;
+/// - slow body (hosted listeners, which read bodies): a request body not complete within
+///   `bodyTimeout` of its head. Once a request is complete and being answered, no timer runs
+///   until the answer is written: the handler's own deadline bounds the answer, and bytes the
+///   client sends meanwhile (the body's last segment, a pipelined request) start no head clock.
 ///
 /// The bookkeeping only: `ConnectionGuard`, first in the pipeline, reports the bytes and runs the
 /// timer; the protocol handlers report where requests begin and end. Bytes are counted as they
@@ -18,30 +22,40 @@ final class ConnectionDeadlines {
     case awaitingRequest
     /// Bytes of a request head have arrived; the head timer runs.
     case receivingHead
+    /// A hosted listener's request head is in; its body is being read, the body timer runs.
+    case receivingBody
+    /// A hosted listener's request is complete and being answered: neither timer runs.
+    case answering
     /// HTTP/2: the frame scanner says whether a head is under way.
     case multiplexed
   }
 
   enum Deadline {
+    /// A head (or a hosted listener's body) not complete in time.
     case head
     case idle
   }
 
   let idleTimeout: TimeAmount
   let headerTimeout: TimeAmount
+  let bodyTimeout: TimeAmount
   private var phase = Phase.receivingHead
   /// When bytes last crossed the socket either way.
   private(set) var lastActivity = NIODeadline.now()
   private var headStarted = NIODeadline.now()
+  private var bodyStarted = NIODeadline.now()
   private var frames = HTTP2FrameScanner()
   private var openStreams = 0
   /// HTTP/2: when the last stream closed (or the protocol was chosen); the connection is idle
   /// from then until a stream opens.
   private var streamsIdleSince = NIODeadline.now()
 
-  init(idleTimeout: TimeAmount, headerTimeout: TimeAmount) {
+  /// - Parameter bodyTimeout: How long a hosted listener's request body may take after its
+  ///   head; the header timeout when not given.
+  init(idleTimeout: TimeAmount, headerTimeout: TimeAmount, bodyTimeout: TimeAmount? = nil) {
     self.idleTimeout = idleTimeout
     self.headerTimeout = headerTimeout
+    self.bodyTimeout = bodyTimeout ?? headerTimeout
   }
 
   /// Whether no request is partly received: a quiescing server may close such a connection at
@@ -81,6 +95,25 @@ final class ConnectionDeadlines {
     phase = .awaitingRequest
   }
 
+  /// A hosted listener has a complete request head and reads its body: the body timer starts.
+  func requestBodyStarted() {
+    phase = .receivingBody
+    bodyStarted = lastActivity
+  }
+
+  /// A hosted listener's request is complete (or refused) and is being answered: no timer runs
+  /// until ``answerWritten()``.
+  func requestAnswering() {
+    phase = .answering
+  }
+
+  /// A hosted listener wrote its answer: the connection waits for the next request, the idle
+  /// timer counting from now.
+  func answerWritten(at now: NIODeadline) {
+    phase = .awaitingRequest
+    lastActivity = now
+  }
+
   /// ALPN chose HTTP/2: from here on heads are HTTP/2 header blocks, followed by the scanner.
   func switchToMultiplexed() {
     phase = .multiplexed
@@ -108,11 +141,14 @@ final class ConnectionDeadlines {
   func passedDeadline(_ now: NIODeadline) -> Deadline? {
     let headUnderWay =
       switch phase {
-      case .awaitingRequest: false
+      case .awaitingRequest, .receivingBody, .answering: false
       case .receivingHead: true
       case .multiplexed: frames.isMidRequest
       }
     if headUnderWay && now >= headStarted + headerTimeout { return .head }
+    if phase == .receivingBody && now >= bodyStarted + bodyTimeout { return .head }
+    // The answer is the handler's to bound; a client waiting for it is not idle.
+    if phase == .answering { return nil }
     if now >= lastActivity + idleTimeout { return .idle }
     // PINGs and SETTINGS are bytes too; only an open stream keeps an HTTP/2 connection busy.
     if phase == .multiplexed && openStreams == 0 && now >= streamsIdleSince + idleTimeout {

@@ -12,6 +12,34 @@ public protocol HostedHandler: Sendable {
   /// The answer to a request whose body is over ``maximumBodySize``, in the handler's own words
   /// (its error format); the connection closes after it.
   func tooLarge() -> HostedResponse
+
+  /// The answer to a request judged on its head alone (its ``HostedRequest/body`` is empty),
+  /// before a byte of the body is read: a refusal, after which the connection closes and the
+  /// body is never read, or nil to read the body and ask ``respond(to:)``. A request that a
+  /// handler would refuse whatever its body (no token, another site's `Origin`) then costs no
+  /// memory however large it says it is.
+  func refusal(beforeBody request: HostedRequest) -> HostedResponse?
+
+  /// The most body bytes held at once across every connection of the listener, from the head
+  /// of a request to its answer: what many clients sending large bodies at once can make the
+  /// process hold. A request whose body would go past it gets ``overloaded()``.
+  var bodyBudget: Int { get }
+
+  /// The answer to a request whose body would go past ``bodyBudget``, in the handler's own
+  /// words; the connection closes after it.
+  func overloaded() -> HostedResponse
+
+  /// Why the handler must not be served on the address the listener bound (an IP address,
+  /// `127.0.0.1`, `::1`, `10.9.9.9`), or nil. Judged after the bind, so that a name given to
+  /// listen on is judged by where it resolved, not by how it reads.
+  func bindingProblem(boundTo address: String) -> String?
+}
+
+extension HostedHandler {
+  public func refusal(beforeBody request: HostedRequest) -> HostedResponse? { nil }
+  public var bodyBudget: Int { Int.max }
+  public func overloaded() -> HostedResponse { HostedResponse(status: 503) }
+  public func bindingProblem(boundTo address: String) -> String? { nil }
 }
 
 /// A complete HTTP/1.1 request, as a ``HostedHandler`` gets it.

@@ -24,17 +24,28 @@ public final class HostedListener: Sendable {
     handler: any HostedHandler, accessLog: AccessLog?
   ) async throws(StartupError) -> HostedListener {
     let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    let budget = BodyBudget(limit: handler.bodyBudget)
     let bootstrap = PlainHTTPBootstrap.make(group: group, limits: limits) {
       deadlines in
-      HostedRequestHandler(handler: handler, deadlines: deadlines, accessLog: accessLog, name: name)
+      HostedRequestHandler(
+        handler: handler, deadlines: deadlines, budget: budget, accessLog: accessLog, name: name)
     }
+    let channel: Channel
     do {
-      let channel = try await bootstrap.bind(host: host, port: port).get()
-      return HostedListener(group: group, channel: channel)
+      channel = try await bootstrap.bind(host: host, port: port).get()
     } catch {
       try? await group.shutdownGracefully()
       throw StartupError(ListenFailure.message(for: error, host: host, port: port, what: flag))
     }
+    // Judged where the name resolved and the socket is bound, not by the name itself: a
+    // `dev.localhost` that resolves to a LAN address is a LAN listener.
+    if let problem = channel.localAddress?.ipAddress.flatMap({ handler.bindingProblem(boundTo: $0) }
+    ) {
+      try? await channel.close()
+      try? await group.shutdownGracefully()
+      throw StartupError("\(flag) \(host):\(port): \(problem)")
+    }
+    return HostedListener(group: group, channel: channel)
   }
 
   private init(group: MultiThreadedEventLoopGroup, channel: Channel) {

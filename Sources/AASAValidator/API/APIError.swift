@@ -48,6 +48,19 @@ struct APIError: Error, Sendable, Encodable {
     status: 503, code: "busy", message: "the validator is running as many checks as it may at once",
     help: "try again in a few seconds", retryAfter: 2)
 
+  /// One client address holds its share of the fetch places (``ValidatorLimits/fetchesPerClient``).
+  static let clientBusy = APIError(
+    status: 429, code: "rate-limited",
+    message:
+      "this address already has a check running; the validator runs one at a time per address",
+    help: "wait for the running check's answer (Retry-After)", retryAfter: 2)
+
+  /// The request bodies held across all connections reached ``ValidatorLimits/bodyBudget``.
+  static let bodiesBusy = APIError(
+    status: 503, code: "busy",
+    message: "the validator is reading as many request bodies as it may at once",
+    help: "try again in a few seconds", retryAfter: 2)
+
   static let timedOut = APIError(
     status: 504, code: "timed-out", message: "the request took longer than its deadline",
     help: "a site that answers slowly is reported by `aasa-lint check --timeout`")

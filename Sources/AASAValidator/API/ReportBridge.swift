@@ -96,12 +96,15 @@ enum ReportBridge {
 
   /// `aasa-lint check --entitlements NAME [--app A] [--path P ...] [--no-cdn] --format json`:
   /// every `applinks:` domain the file names, each connecting to the address vetted for it.
+  /// A domain in `unresolved` (with why) failed to resolve when vetted: reported so, not fetched.
   static func checkEntitlements(
-    _ input: EntitlementsCheckInput, pinnedAddresses: [SiteAddress: String]
+    _ input: EntitlementsCheckInput, pinnedAddresses: [SiteAddress: String],
+    unresolved: [SiteAddress: String] = [:]
   ) async throws(Unusable) -> BridgeDocument {
     let file = try entitlements(name: input.name, bytes: input.bytes)
     var check = try entitlementsCheck(file, input)
     check.pinnedAddresses = pinnedAddresses
+    check.unresolved = unresolved
     let report = CheckReport(checked: .entitlements(await check.run()), verbose: false)
     do {
       return try document(report)
@@ -253,20 +256,13 @@ enum ReportBridge {
   }
 
   /// `aasa-lint device FILE --format json`: pasted `pm get-app-links`, `swcutil` or log output
-  /// explained. The run reads a file, so the paste is written to a private temporary one whose
-  /// path never shows (a message that names it says "the pasted text").
+  /// explained. The run takes the paste as bytes: it is never written to disk, where another
+  /// local user could read it (a message that names it says "the pasted text").
   static func device(_ text: String) throws(Unusable) -> BridgeDocument {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("aasa-validator-" + UUID().uuidString, isDirectory: true)
-    let file = directory.appendingPathComponent("paste.txt")
-    defer { try? FileManager.default.removeItem(at: directory) }
     do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
-      try Data(text.utf8).write(to: file, options: .withoutOverwriting)
-      return try document(try DeviceRun(input: file.path).run())
+      return try document(try DeviceRun(pasted: Array(text.utf8), name: "the pasted text").run())
     } catch {
-      throw Unusable(
-        message: "\(error)".replacingOccurrences(of: file.path, with: "the pasted text"))
+      throw Unusable(message: "\(error)")
     }
   }
 

@@ -19,7 +19,7 @@ struct ValidatorAPI: Sendable {
     self.log = log
     let limits = configuration.limits
     reader = BodyReader(limits: limits)
-    gate = ConcurrencyGate(limit: limits.concurrentFetches)
+    gate = ConcurrencyGate(limit: limits.concurrentFetches, perClient: limits.fetchesPerClient)
     clientFetchRate = RateLimiter(
       burst: limits.clientFetchBurst, refillSeconds: limits.clientFetchRefillSeconds)
     hostRate = RateLimiter(burst: limits.hostBurst, refillSeconds: limits.hostRefillSeconds)
@@ -57,20 +57,26 @@ struct ValidatorAPI: Sendable {
   {
     let deadline = configuration.limits.requestDeadlineSeconds
     // Raced without a task group, which would wait for the work however late: past the
-    // deadline the client gets 504 at once, and the work finishes in the background (each of
-    // its fetches has its own timeout) still holding its place among the concurrent fetches.
+    // deadline the client gets 504 at once and the work is cancelled. Cancellation reaches its
+    // fetches (AsyncHTTPClient's, the includes') and gives its fetch place back at once
+    // (ConcurrencyGate); what does not heed it (a TLS handshake) ends at its own timeout.
     let result: Result<BridgeDocument, APIError> = await withCheckedContinuation { continuation in
       let answer = FirstAnswer(continuation)
-      let timer = Task {
-        try? await Task.sleep(nanoseconds: UInt64(max(0, min(deadline, 3600)) * 1e9))
-        answer.give(.failure(.timedOut))
-      }
-      Task {
+      let work = Task {
         do throws(APIError) {
           answer.give(.success(try await self.run(endpoint: endpoint, body: body, client: client)))
         } catch {
           answer.give(.failure(error))
         }
+      }
+      let timer = Task {
+        try? await Task.sleep(nanoseconds: UInt64(max(0, min(deadline, 3600)) * 1e9))
+        guard !Task.isCancelled else { return }
+        answer.give(.failure(.timedOut))
+        work.cancel()
+      }
+      Task {
+        await work.value
         timer.cancel()
       }
     }
@@ -140,10 +146,10 @@ struct ValidatorAPI: Sendable {
   /// concurrent fetches; logs one line for it.
   private func fetching<T: Sendable>(
     _ site: SiteAddress, endpoint: String, client: String?,
-    _ body: @Sendable (String) async throws(APIError) -> (T, outcome: String)
+    _ body: @escaping @Sendable (String) async throws(APIError) -> (T, outcome: String)
   ) async throws(APIError) -> T {
     try await fetching([site], endpoint: endpoint, client: client) {
-      addresses throws(APIError) in
+      addresses, _ throws(APIError) in
       // The one site was vetted, so its address is there.
       try await body(addresses[site] ?? site.host)
     }
@@ -151,10 +157,13 @@ struct ValidatorAPI: Sendable {
 
   /// Vets every site (each within its host's rate; the first refusal answers) and runs `body`
   /// with the address of each, holding one place among the concurrent fetches; logs one line
-  /// per site.
+  /// per site. A name that does not resolve answers 400, unless `unresolvedReported`: then
+  /// `body` gets it among the unresolved, with why in words, to report as its own failure.
   private func fetching<T: Sendable>(
-    _ sites: [SiteAddress], endpoint: String, client: String?,
-    _ body: @Sendable ([SiteAddress: String]) async throws(APIError) -> (T, outcome: String)
+    _ sites: [SiteAddress], endpoint: String, client: String?, unresolvedReported: Bool = false,
+    _ body:
+      @escaping @Sendable ([SiteAddress: String], _ unresolved: [SiteAddress: String])
+      async throws(APIError) -> (T, outcome: String)
   ) async throws(APIError) -> T {
     if let wait = clientFetchRate.take(client ?? "-") {
       throw .rateLimited(retryAfter: wait, what: "that fetch from this address")
@@ -165,21 +174,30 @@ struct ValidatorAPI: Sendable {
       }
     }
     let started = NIODeadline.now()
-    let result = try await gate.run { () async throws(APIError) -> T in
+    return try await gate.run(client: client ?? "-") { () async throws(APIError) -> T in
       var addresses: [SiteAddress: String] = [:]
+      var unresolved: [SiteAddress: String] = [:]
       for site in sites {
-        addresses[site] = try await vet(site, endpoint: endpoint, client: client, started: started)
+        switch try await vet(site, endpoint: endpoint, client: client, started: started) {
+        case .address(let address):
+          addresses[site] = address
+        case .unresolved(let reason):
+          guard unresolvedReported else {
+            throw .badInput(reason, help: "check the host name")
+          }
+          unresolved[site] = reason
+        }
       }
       do throws(APIError) {
-        let (value, outcome) = try await body(addresses)
-        for site in sites {
+        let (value, outcome) = try await body(addresses, unresolved)
+        for site in sites where unresolved[site] == nil {
           log.record(
             endpoint: endpoint, client: client, host: site.host, port: site.port,
             address: addresses[site], outcome: outcome, started: started)
         }
         return value
       } catch {
-        for site in sites {
+        for site in sites where unresolved[site] == nil {
           log.record(
             endpoint: endpoint, client: client, host: site.host, port: site.port,
             address: addresses[site], outcome: error.code, started: started)
@@ -187,17 +205,22 @@ struct ValidatorAPI: Sendable {
         throw error
       }
     }
-    guard let result else { throw .busy }
-    return result
   }
 
-  /// The address `site` may be fetched at, or the refusal as the API's error; a refusal is
-  /// logged here.
+  /// What vetting a site found: the address to connect to, or a name that did not resolve
+  /// (why, in the words a check of it would use).
+  private enum Vetted {
+    case address(String)
+    case unresolved(String)
+  }
+
+  /// The address `site` may be fetched at, the words for a name that does not resolve, or the
+  /// refusal as the API's error; a refusal is logged here.
   private func vet(_ site: SiteAddress, endpoint: String, client: String?, started: NIODeadline)
-    async throws(APIError) -> String
+    async throws(APIError) -> Vetted
   {
     do {
-      return try await configuration.policy.vet(host: site.host, port: site.port)
+      return .address(try await configuration.policy.vet(host: site.host, port: site.port))
     } catch let refusal as FetchPolicy.Refusal {
       log.record(
         endpoint: endpoint, client: client, host: site.host, port: site.port, address: nil,
@@ -209,7 +232,9 @@ struct ValidatorAPI: Sendable {
       log.record(
         endpoint: endpoint, client: client, host: site.host, port: site.port, address: nil,
         outcome: "unresolved", started: started)
-      throw .badInput("\(site.host) cannot be resolved: \(error)", help: "check the host name")
+      // As a check that cannot resolve it words it: no library's type or error number.
+      let timeout = TimeAmount.milliseconds(Int64(configuration.limits.fetchTimeoutSeconds * 1000))
+      return .unresolved(ConnectionProblem(error, site: site, timeout: timeout).description)
     }
   }
 
@@ -286,10 +311,13 @@ struct ValidatorAPI: Sendable {
         "the file names \(sites.count) domains; this validator checks at most \(configuration.limits.maximumDomains) at once"
       )
     }
-    return try await fetching(sites, endpoint: "check", client: client) {
-      addresses throws(APIError) in
+    // A domain that does not resolve is one failing line of the report, as the command line
+    // reports it; the others are checked.
+    return try await fetching(sites, endpoint: "check", client: client, unresolvedReported: true) {
+      addresses, unresolved throws(APIError) in
       do throws(ReportBridge.Unusable) {
-        let document = try await ReportBridge.checkEntitlements(input, pinnedAddresses: addresses)
+        let document = try await ReportBridge.checkEntitlements(
+          input, pinnedAddresses: addresses, unresolved: unresolved)
         return (document, outcome: document.exitStatus == 0 ? "passed" : "failed")
       } catch {
         throw .badInput(error.message)

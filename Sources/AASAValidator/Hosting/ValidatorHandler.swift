@@ -5,7 +5,8 @@ import Logging
 /// The validator page and its JSON API as a ``HostedHandler``: `aasa-lint web` and
 /// `aasa-serve --validator` put this one value on a listener of AASAServer's. Every request
 /// passes the same gate, in this order: `Host` names the listener, then (API only) the token,
-/// `Origin`, the media type and the client's rate.
+/// `Origin` and the media type, all judged on the head before a byte of the body is read
+/// (``refusal(beforeBody:)``), then the client's rate.
 public struct ValidatorHandler: HostedHandler {
   let configuration: ValidatorConfiguration
   let hostCheck: HostCheck
@@ -13,6 +14,13 @@ public struct ValidatorHandler: HostedHandler {
   let clientRate: RateLimiter
 
   public var maximumBodySize: Int { configuration.limits.maximumBody }
+  public var bodyBudget: Int { configuration.limits.bodyBudget }
+
+  /// The API's endpoints that take a JSON body.
+  static let jsonEndpoints: Set<String> = [
+    "/api/v1/lint", "/api/v1/check", "/api/v1/diff", "/api/v1/device", "/api/v1/route",
+    "/api/v1/matcher",
+  ]
 
   /// The endpoints that never reach the network, whatever their body: not counted against the
   /// client's rate.
@@ -34,20 +42,53 @@ public struct ValidatorHandler: HostedHandler {
     Self.error(.tooLarge("the request body is over \(maximumBodySize) bytes"))
   }
 
-  public func respond(to request: HostedRequest) async -> HostedResponse {
+  public func overloaded() -> HostedResponse { Self.error(.bodiesBusy) }
+
+  public func refusal(beforeBody request: HostedRequest) -> HostedResponse? {
+    headRefusal(request).map(Self.error)
+  }
+
+  /// A listener bound beyond loopback without a token, whatever the name it was given.
+  public func bindingProblem(boundTo address: String) -> String? {
+    guard configuration.token == nil, !ValidatorConfiguration.isLoopback(address) else {
+      return nil
+    }
+    return
+      "bound to \(address), beyond loopback, which needs --token-file: the page fetches URLs for whoever reaches it"
+  }
+
+  /// What the head alone refuses: a `Host` that does not name the listener, then (API only) a
+  /// missing token, another origin, a body that is not JSON; a page asked with a method other
+  /// than GET. Nil when the body is to be read.
+  func headRefusal(_ request: HostedRequest) -> APIError? {
     guard request.headerCount("host") == 1, hostCheck.accepts(request.header("host")) else {
-      return Self.error(.forbiddenHost)
+      return .forbiddenHost
     }
     let path = request.path
-    guard path.hasPrefix("/api/") else { return page(request, path: path) }
+    guard path.hasPrefix("/api/") else {
+      return request.method == "GET" || request.method == "HEAD" ? nil : .methodNotAllowed("GET")
+    }
     if let token = configuration.token,
       !token.accepts(authorization: request.header("authorization"))
     {
-      return Self.error(.unauthorized)
+      return .unauthorized
     }
     guard HostCheck.originMatches(request.header("origin"), host: request.header("host")) else {
-      return Self.error(.forbiddenOrigin)
+      return .forbiddenOrigin
     }
+    if request.method == "POST", Self.jsonEndpoints.contains(path),
+      !Self.isJSON(request.header("content-type"))
+    {
+      return .unsupportedMedia
+    }
+    return nil
+  }
+
+  public func respond(to request: HostedRequest) async -> HostedResponse {
+    // Judged again here: a caller in the process (a test) may ask without the listener.
+    if let refusal = headRefusal(request) { return Self.error(refusal) }
+    let path = request.path
+    guard path.hasPrefix("/api/") else { return page(request, path: path) }
     // The page's own calls (the as-you-type box's program and lints, which fetch nothing) spend
     // no client rate: a person typing, or the matcher agreement test, must not be slowed by a
     // limit that keeps the validator from being a load generator (issue 45).
