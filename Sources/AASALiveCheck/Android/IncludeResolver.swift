@@ -41,6 +41,8 @@ extension IncludedStatements {
     ) { url throws -> ResourceFetcher in
       if url.hasPrefix(site.origin + "/") { return origin }
       guard let vet = options.vetOtherHost else { return other }
+      // The host as vetted is the host the request looks up: ``ResourceFetcher`` fetches every
+      // URL under its canonical spelling, whose host is this one.
       let address = try SiteAddress(parsing: url)
       let pinned = try await vet(address.host, address.port)
       let client = ResourceFetcher.makeClient(
@@ -68,6 +70,10 @@ extension IncludedStatements {
     var fetches = 0
     var head = 0
     let policy = AddressPolicy()
+    // One budget for every include of this file, not `timeout` each: ten lists that accept a
+    // connection and never answer held a check (and a validator's fetch place) ten timeouts
+    // long (the security review's F4). Whatever is left when one ends is the next one's.
+    let deadline = NIODeadline.now() + timeout
     while head < queue.count {
       let (url, from, depth, path) = queue[head]
       head += 1
@@ -89,20 +95,38 @@ extension IncludedStatements {
         result.lists.append(list)
         continue
       }
+      let left = deadline - .now()
+      guard left > .zero else {
+        list.problem =
+          "not fetched: the includes' \(Self.secondsText(timeout)) s ran out before it"
+        result.lists.append(list)
+        continue
+      }
       fetches += 1
       let chosen: ResourceFetcher
       do {
         chosen = try await fetcher(url)
-      } catch {
+      } catch let refusal as FetchPolicy.Refusal {
         // The caller's fetch policy refused the host: nothing was sent to it.
-        let refusal = "not fetched: \(error)"
-        list.problem = refusal
-        list.requirements = [Requirement("include", .fail, "\(url): \(refusal)")]
+        let words = "not fetched: \(refusal)"
+        list.problem = words
+        list.requirements = [Requirement("include", .fail, "\(url): \(words)")]
+        result.lists.append(list)
+        continue
+      } catch {
+        // A name that does not resolve, in words ("cannot resolve HOST"), never the resolver's
+        // type and error number; the caller's other reasons (a host's rate spent) as they say.
+        let unresolved = error is SocketAddressError.UnknownHost || error is SocketAddressError
+        let host = (try? SiteAddress(parsing: url))?.host ?? url
+        let words = "not fetched: " + (unresolved ? "cannot resolve \(host)" : "\(error)")
+        list.problem = words
+        list.requirements = [Requirement("include", .fail, "\(url): \(words)")]
         result.lists.append(list)
         continue
       }
+      let remaining = max(deadline - .now(), .milliseconds(1))
       do {
-        let response = try await chosen.fetch(url, cap: AndroidServing.sizeCap)
+        let response = try await chosen.within(remaining).fetch(url, cap: AndroidServing.sizeCap)
         let check = judge.judgeAssetLinks(response)
         list.requirements = check.requirements
         if let failed = check.requirements.first(where: { $0.status == .fail }) {
@@ -121,11 +145,17 @@ extension IncludedStatements {
         }
       } catch {
         let reached = (try? SiteAddress(parsing: url)) ?? site
-        list.problem = ConnectionProblem(error, site: reached, timeout: timeout).description
+        list.problem = ConnectionProblem(error, site: reached, timeout: remaining).description
       }
       result.lists.append(list)
     }
     return result
+  }
+
+  /// `10` or `2.5`: seconds as the include lines say them.
+  static func secondsText(_ amount: TimeAmount) -> String {
+    let seconds = Double(amount.nanoseconds) / 1e9
+    return seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
   }
 
   /// Why `url` is not fetched: not https (Google: "Insecure URL in fetch stack of secure

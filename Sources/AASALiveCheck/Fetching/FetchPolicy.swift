@@ -28,6 +28,10 @@ public struct FetchPolicy: Sendable {
     public var liftingRules: [String] = []
     /// The fix when no rule lifts the refusal (a name that resolves to no address).
     public var fix: String?
+    /// The address a name resolved to, for the operator's log only: ``message`` and
+    /// ``liftingRules`` never name it, so that a refusal does not map internal names to
+    /// addresses for whoever asks (the security review's F10).
+    public var resolvedAddress: String?
     public var description: String { message }
   }
 
@@ -40,11 +44,19 @@ public struct FetchPolicy: Sendable {
     }
     let shown = AddressPolicy.text(address)
     if let found = Self.classify(address) {
-      let named = host == shown ? "\(shown) is" : "\(host) resolves to \(shown), which is"
+      // An address the request wrote is the request's own; the one a name resolved to is said
+      // only by its kind, and lifted by the name.
+      guard host != shown else {
+        return Refusal(
+          code: "blocked-address",
+          message: "\(shown) is \(found.kind.words), which this validator does not fetch from",
+          liftingRules: [shown, Self.cidrExample(address)])
+      }
       return Refusal(
         code: "blocked-address",
-        message: "\(named) \(found.kind.words), which this validator does not fetch from",
-        liftingRules: [shown, Self.cidrExample(address)] + (host == shown ? [] : [host]))
+        message:
+          "\(host) resolves to \(found.kind.words), which this validator does not fetch from",
+        liftingRules: [host], resolvedAddress: shown)
     }
     if port != 443 {
       return Refusal(
@@ -56,7 +68,9 @@ public struct FetchPolicy: Sendable {
   }
 
   /// Resolves `host` once and judges its first address; returns the address to connect to (its
-  /// usual text, `203.0.113.7` or `2001:db8::1`). Resolution runs on NIO's thread pool.
+  /// usual text, `203.0.113.7` or `2001:db8::1`). Resolution runs on NIO's thread pool. Throws a
+  /// ``Refusal``, or the resolver's error for a name that resolves to nothing (worded by
+  /// ``ConnectionProblem``: "cannot resolve HOST").
   public func vet(host: String, port: Int) async throws -> String {
     var name = Self.normalized(host)
     if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }

@@ -1,6 +1,7 @@
 import AASA
 import AASACore
 import AsyncHTTPClient
+import Foundation
 import NIOCore
 import NIOSSL
 
@@ -91,12 +92,13 @@ public struct ResourceFetcher: Sendable {
   public func fetch(
     _ url: String, userAgent: String = ResourceFetcher.appleUserAgent, cap: Int = sizeCap
   ) async throws -> FetchedResource {
-    var request = HTTPClientRequest(url: url)
+    guard let canonical = Self.canonicalURL(url) else { throw HTTPClientError.invalidURL }
+    var request = HTTPClientRequest(url: canonical)
     if let (site, port) = redirection {
       // The site's trailing-dot form (`example.com.`) goes to the same place.
-      for origin in [site, site.withTrailingDot] where url.hasPrefix(origin.origin + "/") {
+      for origin in [site, site.withTrailingDot] where canonical.hasPrefix(origin.origin + "/") {
         let target = SiteAddress(host: origin.host, port: port)
-        request.url = target.origin + url.dropFirst(origin.origin.count)
+        request.url = target.origin + canonical.dropFirst(origin.origin.count)
         request.headers.add(name: "Host", value: origin.hostHeader)
         break
       }
@@ -113,6 +115,59 @@ public struct ResourceFetcher: Sendable {
     return FetchedResource(
       url: url, status: Int(response.status.code), reasonPhrase: response.status.reasonPhrase,
       headers: headers, body: body, exceededCap: exceededCap)
+  }
+
+  /// The same fetcher with a shorter `timeout`: what is left of a budget shared by several
+  /// fetches (the includes of one assetlinks.json).
+  func within(_ timeout: TimeAmount) -> ResourceFetcher {
+    ResourceFetcher(client: client, timeout: min(timeout, self.timeout), redirection: redirection)
+  }
+
+  /// `url` with its host as ``SiteAddress`` and ``FetchPolicy`` name it, percent-decoded and
+  /// lower-cased (`https://REBIND.example/x`, `https://%72ebind.example/x` →
+  /// `https://rebind.example/x`), or nil for a host that is not plain ASCII.
+  ///
+  /// AsyncHTTPClient looks a pinned address (`dnsOverride`) up by the host of the URL it is
+  /// given, exactly as written, and resolves the name again when that misses. Pins are keyed by
+  /// the lower-cased host, so a URL with an upper-case letter was vetted at one address and then
+  /// resolved a second time, where a rebinding DNS answer could send it to an internal one (the
+  /// security review's F1). Every request goes out under this spelling, so the host it looks up
+  /// is the host that was vetted (``lookupHost(of:)``, checked here); a host for which that
+  /// cannot be made sure is not fetched.
+  static func canonicalURL(_ url: String) -> String? {
+    guard var components = URLComponents(string: url),
+      let encoded = components.percentEncodedHost, let host = components.host, !host.isEmpty
+    else { return nil }
+    let bracketed = host.hasPrefix("[") && host.hasSuffix("]")
+    let bare = bracketed ? String(host.dropFirst().dropLast()) : host
+    let lowered = bare.lowercased()
+    if lowered.contains(":") {
+      // An IPv6 literal: only its hexadecimal digits (and a zone) change case.
+      if encoded != encoded.lowercased() { components.percentEncodedHost = encoded.lowercased() }
+    } else {
+      guard lowered.utf8.allSatisfy(Self.isPlainHostByte) else { return nil }
+      if encoded != lowered { components.percentEncodedHost = lowered }
+    }
+    guard let canonical = components.string, lookupHost(of: canonical) == lowered else {
+      return nil
+    }
+    return canonical
+  }
+
+  /// The host AsyncHTTPClient looks up in its `dnsOverride` for `url`: Foundation's `URL.host`,
+  /// without the brackets of an IPv6 literal (as `DeconstructedURL` reads it on Linux).
+  static func lookupHost(of url: String) -> String? {
+    guard let host = URL(string: url)?.host, !host.isEmpty else { return nil }
+    return host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+  }
+
+  private static func isPlainHostByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+      UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"):
+      true
+    default: false
+    }
   }
 
   /// Reads at most ``sizeCap`` bytes of the body, within `timeout` of its start.

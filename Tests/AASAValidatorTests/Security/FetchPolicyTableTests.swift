@@ -50,10 +50,16 @@ import Testing
       policy.refusal(host: "metadata.internal", port: 443, address: [169, 254, 169, 254]))
     #expect(refusal.code == "blocked-address")
     #expect(refusal.message.contains("link-local"))
-    #expect(refusal.liftingRules == ["169.254.169.254", "169.254.0.0/16", "metadata.internal"])
+    // A name's refusal never says the address it resolved to (F10): lifted by the name.
+    #expect(refusal.liftingRules == ["metadata.internal"])
     #expect(
       ValidatorSetup.help(lifting: refusal)
-        == "the operator can allow it at start-up with --allow 169.254.169.254 (or a CIDR such as --allow 169.254.0.0/16, or --allow metadata.internal)"
+        == "the operator can allow it at start-up with --allow metadata.internal")
+    let literal = try #require(
+      policy.refusal(host: "169.254.169.254", port: 443, address: [169, 254, 169, 254]))
+    #expect(
+      ValidatorSetup.help(lifting: literal)
+        == "the operator can allow it at start-up with --allow 169.254.169.254 (or a CIDR such as --allow 169.254.0.0/16)"
     )
     let mapped = try #require(
       policy.refusal(
