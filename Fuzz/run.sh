@@ -36,6 +36,7 @@ macho           swiftc  Targets/MachO.swift                   140000
 dynamic-rules   swiftc  Targets/DynamicRules.swift            140000
 manifest        swiftc  Targets/Manifest.swift                4194304
 certificates    swiftc  Targets/Certificates.swift            4194304
+binary-xml      swiftc  Targets/BinaryXML.swift               140000
 server-request  linked  Linked/Sources/server-request         140000
 http-date       linked  Linked/Sources/http-date              140000
 body-decoding   linked  Linked/Sources/body-decoding          140000
@@ -513,6 +514,36 @@ PY
     { printf '<manifest><application><activity>'; rep 2000 '<intent-filter android:autoVerify="true"><action android:name="android.intent.action.VIEW"/><data android:scheme="https" android:host="${host}"/></intent-filter>'
       printf '</activity></application></manifest>'; } >"$seeds/many-filters"
     { rep 3000 '<a>'; } >"$seeds/deep"
+    ;;
+  binary-xml)
+    # The compiled manifest and resource table of each example manifest, built by aapt when it
+    # is here (Debian's aapt and android-framework-res), as N, the manifest, the table.
+    local framework=/usr/share/android-framework-res/framework-res.apk apk="$build/seeds/example.apk"
+    if command -v aapt >/dev/null && [[ -f $framework ]]; then
+      # And one whose hosts are @string references, resolved through its resources.arsc.
+      local app="$build/seeds/strings-app"
+      mkdir -p "$app/res/values"
+      printf '<resources><string name="host">shop.example.com</string><string name="path">/p</string></resources>' >"$app/res/values/strings.xml"
+      printf '%s\n' '<manifest xmlns:android="http://schemas.android.com/apk/res/android" package="a.b">' \
+        '<application><activity android:name=".A"><intent-filter android:autoVerify="true">' \
+        '<action android:name="android.intent.action.VIEW"/><category android:name="android.intent.category.BROWSABLE"/>' \
+        '<data android:scheme="https" android:host="@string/host" android:pathPrefix="@string/path"/>' \
+        '</intent-filter></activity></application></manifest>' >"$app/AndroidManifest.xml"
+      for manifest in "$root"/examples/android/*.xml "$app/AndroidManifest.xml"; do
+        [[ -f $manifest ]] || continue
+        local resources=()
+        [[ -d $(dirname "$manifest")/res ]] && resources=(-S "$(dirname "$manifest")/res")
+        aapt package -f -M "$manifest" "${resources[@]}" -I "$framework" -F "$apk" >/dev/null 2>&1 || continue
+        python3 - "$apk" "$seeds/aapt-$(basename "$(dirname "$manifest")")" <<'PY'
+import sys, zipfile
+with zipfile.ZipFile(sys.argv[1]) as z:
+    manifest = z.read("AndroidManifest.xml")
+    table = z.read("resources.arsc") if "resources.arsc" in z.namelist() else b""
+open(sys.argv[2], "wb").write(len(manifest).to_bytes(2, "little") + manifest + table)
+PY
+      done
+      rm -rf "$apk" "$app"
+    fi
     ;;
   certificates)
     printf '\xfe\xed\xfe\xed\x00\x00\x00\x02\x00\x00\x00\x01\x00\x00\x00\x02\x00\x01a' >"$seeds/jks-header"

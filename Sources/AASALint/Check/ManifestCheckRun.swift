@@ -8,8 +8,7 @@ extension CheckRun {
   func checkManifest(_ path: String, options: LiveCheckOptions) async throws
     -> ManifestCheckReport
   {
-    var manifestRun = ManifestRun(fileName: path, source: try FileInput.read(path))
-    try manifestRun.loadResources(manifestPath: path, placeholders: placeholders)
+    let manifestRun = try ManifestRun.reading(path, placeholders: placeholders)
     let manifest = AndroidManifestFile.read(manifestRun.source, resources: manifestRun.resources)
       .inCommandLineWords()
     if let broken = manifest.diagnostics.first(where: { $0.severity == .error }) {

@@ -32,6 +32,7 @@ package struct FilesRun: FormatDeclaring {
 
   /// Lints one file by its kind.
   private func lint(_ file: String) throws -> any FileLintReport {
+    if let run = try ManifestRun.builtApp(path: file, strict: strict) { return try run.run() }
     let source = try FileInput.read(file, limit: maximumSize)
     if let refusal = EntitlementsInput.refusal(file: file, bytes: source, kindGiven: false) {
       throw refusal

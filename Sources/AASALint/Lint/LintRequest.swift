@@ -74,6 +74,11 @@ package struct LintRequest: FormatDeclaring {
   /// page came from) go to `notes` as they are learnt.
   package func run(notes: OutputSink = .standardError()) async throws -> any Report {
     let site = try siteDomain(notes: notes)
+    // An APK: its compiled manifest, read as a source one (ManifestRun+BuiltApp).
+    if var run = try ManifestRun.builtApp(path: file, strict: strict) {
+      run.verbose = verbose
+      return try run.run(urls: try urlSource())
+    }
     // The network first, then everything else synchronously: kept apart so that the async part
     // returns plain bytes (Swift 6.3's optimizer crashed splitting this function's coroutine
     // while it also chose among the reports).

@@ -1,0 +1,73 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `aasa-lint check --manifest APP.apk`: the hosts of an APK built now by aapt (one of them an
+/// `@string/…` reference resolved through its `resources.arsc`), each checked against a loopback
+/// HTTPS server that plays it, as for the source manifest the APK came from.
+@Suite(.enabled(if: AndroidAppBuilder.unavailable == nil, "\(AndroidAppBuilder.unavailable ?? "")"))
+struct APKManifestCheckTests {
+  let directory: TemporaryDirectory
+  let certificate: TestCertificate
+
+  init() async throws {
+    directory = try TemporaryDirectory(label: "apk-check")
+    certificate = try await TestCertificate.selfSigned(
+      in: directory, name: "hosts", commonName: "shop.test",
+      alternativeNames: "DNS:shop.test,DNS:shop.test.,DNS:broken.test,DNS:broken.test.")
+  }
+
+  static let manifest = """
+    <?xml version="1.0" encoding="utf-8"?>
+    <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.example.photoapp">
+      <application>
+        <activity android:name=".Main" android:exported="true">
+          <intent-filter android:autoVerify="true">
+            <action android:name="android.intent.action.VIEW" />
+            <category android:name="android.intent.category.DEFAULT" />
+            <category android:name="android.intent.category.BROWSABLE" />
+            <data android:scheme="https" android:host="shop.test" />
+            <data android:host="@string/broken_host" />
+          </intent-filter>
+        </activity>
+      </application>
+    </manifest>
+    """
+
+  @Test func anAPKIsCheckedAsItsSourceManifest() async throws {
+    let apk = try await AndroidAppBuilder.build(
+      "app", manifest: Self.manifest, strings: ["broken_host": "broken.test"], tool: .aapt,
+      in: directory)
+    let source = directory.file("app/AndroidManifest.xml")
+    let routes: TestHTTPSServer.HostRoutes = { host, target in
+      let path = String(target.split(separator: "?").first ?? "")
+      guard path == "/.well-known/assetlinks.json" else { return Fixtures.correctSite(path) }
+      return host.hasPrefix("broken.test")
+        ? .json(Fixtures.assetLinks, contentType: "text/plain") : .json(Fixtures.assetLinks)
+    }
+    let server = try await TestHTTPSServer.start(certificate: certificate, hostRoutes: routes)
+    func check(_ manifest: String) async throws -> ProcessResult {
+      try await ChildProcess.run(
+        BuiltProducts.executable("aasa-lint"),
+        [
+          "check", "--manifest", manifest, "--connect-to", "::127.0.0.1:\(server.port)",
+          "--ca-file", certificate.certificatePath, "--format", "json",
+        ])
+    }
+    let fromAPK = try await check(apk)
+    let fromSource = try await check(source)
+    await server.stop()
+    #expect(fromAPK.status == 1, "\(fromAPK.stdout)\(fromAPK.stderr)")
+    #expect(fromAPK.status == fromSource.status)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(fromAPK.stdout.utf8)) as? [String: Any])
+    let hosts = try #require(object["hosts"] as? [[String: Any]])
+    #expect(hosts.map { $0["host"] as? String } == ["shop.test", "broken.test"])
+    #expect(hosts.map { $0["status"] as? String } == ["pass", "fail"])
+    let sourceObject = try #require(
+      try JSONSerialization.jsonObject(with: Data(fromSource.stdout.utf8)) as? [String: Any])
+    let sourceHosts = try #require(sourceObject["hosts"] as? [[String: Any]])
+    #expect(sourceHosts.map { $0["host"] as? String } == ["shop.test", "broken.test"])
+    #expect(sourceHosts.map { $0["status"] as? String } == ["pass", "fail"])
+  }
+}
