@@ -66,8 +66,9 @@ import Testing
   }
 
   /// Eight includes that accept a connection and never answer share one timeout: the whole
-  /// resolution ends in about one (2 s), where it took eight one after another (16 s). The bound
-  /// is for the blow-up, with a loaded machine's margin.
+  /// resolution ends in about one (2 s: 2.7 s measured), where one after another they took 8 s
+  /// (measured without the shared deadline; AsyncHTTPClient's pool overlaps some). The bound is
+  /// for the blow-up, with a loaded machine's margin.
   @Test func includesThatNeverAnswerShareOneTimeout() async throws {
     let silent = try await SilentListener.start()
     let server = try await TestHTTPSServer.start(
@@ -82,7 +83,7 @@ import Testing
     let elapsed = ContinuousClock.now - started
     await server.stop()
     await silent.stop()
-    #expect(elapsed < .seconds(8), "the includes took \(elapsed)")
+    #expect(elapsed < .seconds(6), "the includes took \(elapsed)")
     #expect(included.lists.count == 8)
     #expect(included.lists.allSatisfy { $0.statementList == nil })
     let unasked = included.lists.filter {
