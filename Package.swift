@@ -113,10 +113,23 @@ let package = Package(
       name: "CBrotliEncoder", pkgConfig: "libbrotlienc",
       providers: [.apt(["libbrotli-dev"]), .brew(["brotli"])]),
 
+    // Network errors (NIO, NIOSSL, AsyncHTTPClient, errno) in words: one mapping for the live
+    // check and the ACME client.
+    .target(
+      name: "AASANetworkWords",
+      dependencies: [
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+      ]
+    ),
+
     // Fetching and judging a deployed site (`aasa-lint check`): values, rendered by AASALint.
     .target(
       name: "AASALiveCheck",
       dependencies: [
+        "AASANetworkWords",
         "AASACore",
         "AASA",
         "AASAAndroid",
@@ -217,6 +230,7 @@ let package = Package(
     .target(
       name: "AASAACME",
       dependencies: [
+        "AASANetworkWords",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),

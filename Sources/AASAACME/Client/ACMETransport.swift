@@ -1,3 +1,4 @@
+import AASANetworkWords
 import AsyncHTTPClient
 import Foundation
 import NIOCore
@@ -10,6 +11,8 @@ import NIOSSL
 struct ACMETransport: Sendable {
   let client: HTTPClient
   let timeout: Duration
+  /// The connect timeout in force, for the words of a connection that timed out.
+  let connectTimeout: TimeAmount
 
   /// The largest JSON answer read: a directory, an order for 100 names, a problem document.
   static let jsonCap = 256 * 1024
@@ -26,13 +29,17 @@ struct ACMETransport: Sendable {
     tls.trustRoots = .default
     if let trustRootFile { tls.additionalTrustRoots = [.file(trustRootFile)] }
     let amount = TimeAmount.nanoseconds(Self.nanoseconds(timeout))
-    // AsyncHTTPClient tries a refused connection again until its connect timeout: a CA that is
-    // down is said after that long, so it is kept short (a CA accepts within a second or two).
+    // The connect timeout is for a CA that stays silent. AsyncHTTPClient would also try a
+    // refused connection (or a failed handshake) again and again until it ran out, so a CA
+    // that is down took the whole 10 s to be said, each attempt; it is not retried here: the
+    // manager's own retries space the attempts out.
     let connect = min(amount, TimeAmount.nanoseconds(Self.nanoseconds(Self.connectTimeout)))
     var configuration = HTTPClient.Configuration(
       tlsConfiguration: tls, redirectConfiguration: .disallow,
       timeout: .init(connect: connect, read: amount), decompression: .disabled)
     configuration.httpVersion = .automatic
+    configuration.connectionPool.retryConnectionEstablishment = false
+    connectTimeout = connect
     client = HTTPClient(
       eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     self.timeout = timeout
@@ -85,7 +92,26 @@ struct ACMETransport: Sendable {
     } catch let error as ACMEError {
       throw error
     } catch {
-      throw .connection("\(method.rawValue) \(url): \(error)")
+      throw Self.failure(error, method: method, url: url, connectTimeout: connectTimeout)
+    }
+  }
+
+  /// A library's error in words (``NetworkFailure``), never its type names, `errno` or
+  /// BoringSSL's source paths; a failed TLS handshake apart, since a setting fixes it.
+  static func failure(
+    _ error: any Error, method: HTTPMethod, url: String, connectTimeout: TimeAmount
+  )
+    -> ACMEError
+  {
+    let parsed = URL(string: url)
+    let host = parsed?.host ?? "the CA"
+    let port = parsed?.port ?? 443
+    let failure = NetworkFailure(error, host: host, port: port, timeout: connectTimeout)
+    let what = "\(method.rawValue) \(ACMEProblem.clipped(url)): \(failure)"
+    switch failure.kind {
+    case .untrusted: return .tls(what, untrusted: true)
+    case .wrongName, .tls: return .tls(what, untrusted: false)
+    default: return .connection(what)
     }
   }
 

@@ -1,6 +1,6 @@
 /// The CA refused the account for a reason no retry fixes: the configuration is wrong (a CA that
-/// wants external account binding, a contact it refuses, terms a person must accept, a URL that
-/// is no ACME directory). `aasa-serve` exits at start-up with it rather than retrying forever
+/// wants external account binding, a contact it refuses, terms a person must accept, a CA whose
+/// HTTPS certificate is not trusted). `aasa-serve` exits at start-up with it rather than retrying forever
 /// with a wrong setting. Every other failure (no answer, a timeout, a 5xx, a rate limit) is the
 /// CA's moment and is retried. See docs/aasa-serve.md, "Automatic certificates".
 public struct ACMEAccountRefusal: Error, Sendable, CustomStringConvertible {
@@ -21,20 +21,26 @@ public struct ACMEAccountRefusal: Error, Sendable, CustomStringConvertible {
   ]
 
   /// The refusal `error` stands for when reading the directory at `directoryURL` failed; nil
-  /// when it may pass (retry).
+  /// when it may pass (retry). Only what no wait changes ends the server: the TLS handshake
+  /// with the CA failed (its certificate is not trusted: `--acme-ca-root`; or no TLS there), or
+  /// the CA answered with a problem type that is permanent. An answer that is no directory (not
+  /// JSON, too large, a redirect, a 4xx without a problem document) may be a maintenance page
+  /// or a proxy in front of the CA, or a fallback CA's outage: it is retried like a 5xx, each
+  /// attempt logged in words, while the server serves the certificates it has.
   static func directory(_ error: any Error, directoryURL: String) -> ACMEAccountRefusal? {
-    let fix = "check --acme-ca (an ACME directory URL, such as \(letsEncrypt))"
     switch error as? ACMEError {
-    case .unexpectedResponse(let what):
+    case .tls(let what, let untrusted):
       return ACMEAccountRefusal(
-        directoryURL: directoryURL, reason: "it is not an ACME directory (\(what))", fix: fix)
-    case .httpStatus(let status, _) where isClientError(status):
+        directoryURL: directoryURL, reason: ACMEProblem.clipped(what),
+        fix: untrusted
+          ? "the CA's certificate is not trusted: pass --acme-ca-root FILE with the root that issued it (Pebble's, a private CA's; a public CA needs none)"
+          : "check --acme-ca: it must be the CA's https:// directory URL, on a port that answers TLS"
+      )
+    case .problem(let problem, _):
+      guard let type = problem.acmeType, permanentTypes.contains(type) else { return nil }
       return ACMEAccountRefusal(
-        directoryURL: directoryURL,
-        reason: "it is not an ACME directory (it answered HTTP \(status))", fix: fix)
-    case .problem(let problem, _) where problem.status.map(isClientError) ?? false:
-      return ACMEAccountRefusal(
-        directoryURL: directoryURL, reason: "its directory answered \(problem)", fix: fix)
+        directoryURL: directoryURL, reason: "its directory answered \(problem)",
+        fix: "check --acme-ca (an ACME directory URL, such as \(letsEncrypt))")
     default:
       return nil
     }
@@ -83,10 +89,6 @@ public struct ACMEAccountRefusal: Error, Sendable, CustomStringConvertible {
       return
         "check the --acme-… flags against the CA's requirements, or choose another CA with --acme-ca"
     }
-  }
-
-  private static func isClientError(_ status: Int) -> Bool {
-    (400...499).contains(status) && status != 408 && status != 429
   }
 
   static let letsEncrypt = "https://acme-v02.api.letsencrypt.org/directory"

@@ -81,7 +81,9 @@ extension ACMEManager {
     do { try storage.saveAccount(account, directoryURL: directoryURL) } catch {
       throw ACMEAccountRefusal(
         directoryURL: directoryURL, reason: "the new account cannot be kept: \(error)",
-        fix: "make --acme-dir writable by this user")
+        fix: error.diskFull
+          ? "free space on the disk that holds --acme-dir (or choose another --acme-dir)"
+          : "make --acme-dir writable by this user")
     }
     let terms = directory.meta?.termsOfService.map {
       "; its terms of service, agreed to: \(ACMEProblem.clipped($0))"

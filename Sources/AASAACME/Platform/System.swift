@@ -12,7 +12,14 @@ struct SystemError: Error, CustomStringConvertible {
   var path: String
   var code: Int32
 
-  var description: String { "\(call) \(path): \(String(cString: strerror(code)))" }
+  var description: String {
+    isDiskFull
+      ? "the disk is full (no space left for \(path))"
+      : "\(call) \(path): \(String(cString: strerror(code)))"
+  }
+
+  /// No space left on the device, or the user's quota spent.
+  var isDiskFull: Bool { code == ENOSPC || code == EDQUOT }
 }
 
 /// The system calls of ACME storage: the only file of `AASAACME` that imports the C library.

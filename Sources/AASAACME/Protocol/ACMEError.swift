@@ -13,8 +13,12 @@ public enum ACMEError: Error, Equatable, Sendable, CustomStringConvertible {
   case httpStatus(Int, request: String)
   /// The CA did not finish within the time allowed.
   case deadlineExceeded(String)
-  /// No answer came: connection refused, TLS failed, timeout.
+  /// No answer came: a name that does not resolve, a connection refused, a timeout.
   case connection(String)
+  /// The TLS handshake with the CA failed; `untrusted`: because its certificate does not lead
+  /// to a trusted root (a private CA, Pebble: `--acme-ca-root`). A setting to fix, not a moment
+  /// to wait out.
+  case tls(String, untrusted: Bool)
   /// The caller asked for something the client cannot do (a challenge type the CA does not
   /// offer, a name that is not a DNS name).
   case unusable(String)
@@ -42,6 +46,7 @@ public enum ACMEError: Error, Equatable, Sendable, CustomStringConvertible {
       return "ACME: \(request) answered HTTP \(status) without a problem document"
     case .deadlineExceeded(let what): return "ACME: \(what)"
     case .connection(let what): return "ACME: no answer from the CA: \(what)"
+    case .tls(let what, _): return "ACME: no TLS connection to the CA: \(what)"
     case .unusable(let what): return "ACME: \(what)"
     }
   }

@@ -30,6 +30,14 @@ public struct ACMEStorage: Sendable {
   /// Why the folder could not be read or written.
   public struct Failure: Error, CustomStringConvertible {
     public var description: String
+    /// A write failed because the disk (or the user's quota) is full: freeing space fixes it,
+    /// not permissions.
+    public var diskFull = false
+
+    public init(description: String, diskFull: Bool = false) {
+      self.description = description
+      self.diskFull = diskFull
+    }
   }
 
   /// The largest file read back: a key or an account's JSON is far smaller.
@@ -120,14 +128,14 @@ public struct ACMEStorage: Sendable {
   func makeFolders(_ folders: [String]) throws(Failure) {
     for folder in folders {
       do { try System.makeDirectory(folder, permissions: 0o700) } catch {
-        throw Failure(description: "cannot make \(folder): \(error)")
+        throw Failure(description: "cannot make \(folder): \(error)", diskFull: error.isDiskFull)
       }
     }
   }
 
   func write(_ bytes: [UInt8], to path: String, key: Bool) throws(Failure) {
     do { try System.writeAtomically(bytes, to: path, permissions: key ? 0o600 : 0o644) } catch {
-      throw Failure(description: "cannot write \(path): \(error)")
+      throw Failure(description: "cannot write \(path): \(error)", diskFull: error.isDiskFull)
     }
   }
 

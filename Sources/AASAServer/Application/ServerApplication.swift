@@ -108,6 +108,12 @@ public enum ServerApplication {
       logger.info(
         "ACME: \(acme.manager.passive ? "passive (never orders)" : "managing certificates") with \(acme.manager.directoryURLs.joined(separator: ", then ")); storage \(acme.manager.storage.directory); \(challenge)"
       )
+      if let warning = ACMEPortCheck.warning(
+        passive: acme.manager.passive, servingPort: port,
+        challengePort: challengeServer.map { $0.localAddress?.port ?? 0 })
+      {
+        logger.warning("\(warning)")
+      }
     }
     if let interval = configuration.watchInterval {
       for reloader in reloaders {

@@ -34,19 +34,6 @@ struct ServeAccountSetupTests {
     #expect(!FileManager.default.fileExists(atPath: "\(fixture.acmeDirectory)/accounts"))
   }
 
-  /// A URL that answers a web page, not an ACME directory: status 2, naming --acme-ca.
-  @Test func aURLThatIsNoACMEDirectoryEndsTheServer() async throws {
-    let stub = try await StubACMEServer.start()
-    let fixture = try StubServeFixture(stub: stub, names: ["page.example.test"])
-    let server = try await fixture.serve(label: "page", directoryURL: stub.url("/not-acme"))
-    let status = await server.process.wait(timeout: .seconds(20))
-    await stub.stop()
-    #expect(status == 2, "\(server.log)")
-    let line = try #require(
-      server.lines("is not an ACME directory").last.map(String.init), "\(server.log)")
-    #expect(line.contains("--acme-ca"), "\(line)")
-  }
-
   /// The CA's directory answers 503 three times: each attempt is logged with its wait (1 s,
   /// 2 s, 5 s), the server answers meanwhile with the placeholder, and the certificate comes
   /// once the CA is back.
