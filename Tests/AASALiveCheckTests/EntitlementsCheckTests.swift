@@ -15,8 +15,7 @@ import Testing
   }
 
   static let domains = [
-    "applinks:localhost", "applinks:*.example.com", "webcredentials:localhost",
-    "applinks:localhost?mode=developer",
+    "applinks:localhost", "applinks:*.example.com", "applinks:localhost?mode=developer",
   ]
 
   func entitlements(
@@ -108,7 +107,7 @@ import Testing
   }
 
   @Test func entitlementsWithoutApplinksFail() async throws {
-    let result = try await runCommand(try entitlements(["webcredentials:example.com"]))
+    let result = try await runCommand(try entitlements([]))
     #expect(result.status == 1)
     #expect(result.stdout.contains("names no applinks: domain"))
   }

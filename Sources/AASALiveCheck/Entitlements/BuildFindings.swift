@@ -63,19 +63,26 @@ enum BuildFindings {
       }
     }
     if let distribution = file.isDistributionBuild, distribution {
-      for domain in file.applinks {
+      for domain in file.domains {
+        let unused =
+          domain.service == .applinks
+          ? "never opens links of \(domain.host)"
+          : "never uses \(domain.host) for \(domain.service.rawValue)"
+        let others =
+          domain.service == .applinks
+          ? "do not open its links" : "do not use it for \(domain.service.rawValue)"
         switch domain.mode {
         case "developer", "developer+managed":
           lines.append(
             Requirement(
               "mode", .fail,
-              "\(domain.entry) in a distribution build: only apps signed for development use a ?mode=developer domain, so this build never opens links of \(domain.host); remove the mode for release"
+              "\(domain.entry) in a distribution build: only apps signed for development use a ?mode=developer domain, so this build \(unused); remove the mode for release"
             ))
         case "managed":
           lines.append(
             Requirement(
               "mode", .warn,
-              "\(domain.entry): only apps installed as managed by an MDM use this domain; other installs of this build do not open its links"
+              "\(domain.entry): only apps installed as managed by an MDM use this domain; other installs of this build \(others)"
             ))
         default: break
         }

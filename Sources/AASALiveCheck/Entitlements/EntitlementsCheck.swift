@@ -1,8 +1,9 @@
 import NIOCore
 import NIOPosix
 
-/// `aasa-lint check --entitlements App.entitlements --app APP`: checks that every `applinks:`
-/// domain the app claims serves a file that names the app, each domain as `check URL` would.
+/// `aasa-lint check --entitlements App.entitlements --app APP`: checks that every domain the app
+/// claims (`applinks:`, `webcredentials:`, `appclips:`, `activitycontinuation:`) serves a file
+/// that lists the app for that service, each host once and as `check URL` would.
 ///
 /// A wildcard entry (`applinks:*.example.com`) is reported, not fetched: Apple fetches the file of
 /// each subdomain separately, and there is no concrete host to ask.
@@ -38,63 +39,99 @@ public struct EntitlementsCheck: Sendable {
   {
     var report = EntitlementsCheckReport(path: entitlements.path, app: options.app)
     report.requirements = BuildFindings.judge(entitlements)
-    if entitlements.applinks.isEmpty, entitlements.entitlements == nil,
+    if entitlements.domains.isEmpty, entitlements.entitlements == nil,
       entitlements.profile?.entitlements.associatedDomains == .any
     {
       // A profile alone that grants any domain: its lines say what to give instead.
       return report
     }
-    if entitlements.applinks.isEmpty {
+    if entitlements.domains.isEmpty {
       report.requirements.append(
         Requirement(
           "applinks", .fail,
-          "\(entitlements.path) names no applinks: domain in \(EntitlementsFile.associatedDomainsKey); universal links need one"
+          "\(entitlements.path) names no applinks: domain in \(EntitlementsFile.associatedDomainsKey); universal links need one (and passkeys a webcredentials: one)"
         ))
       return report
     }
-    let (sites, lines) = plan()
+    if entitlements.applinks.isEmpty {
+      report.requirements.append(
+        Requirement(
+          "applinks", .info,
+          "\(entitlements.path) names no applinks: domain, so no universal link opens the app; its other services are checked"
+        ))
+    }
+    let (planned, lines) = plan()
     report.requirements += lines
+    let linkSites = Set(planned.filter { $0.services.contains(.applinks) }.map(\.site))
     report.sites = await Self.check(
-      sites, options: options, pinnedAddresses: pinnedAddresses, unresolved: unresolved,
+      planned.map(\.site), options: options, pinnedAddresses: pinnedAddresses,
+      unresolved: unresolved, withoutApp: Set(planned.map(\.site)).subtracting(linkSites),
       group: group)
-    report.requirements += report.sites.compactMap {
-      BuildFindings.judgeSite($0, app: options.app)
+    for (index, site) in planned.enumerated() {
+      if site.services.contains(.applinks),
+        let line = BuildFindings.judgeSite(report.sites[index], app: options.app)
+      {
+        report.requirements.append(line)
+      }
+      guard let app = options.app else { continue }
+      for service in site.services where service != .applinks {
+        let line = ServiceJudge.judge(
+          service, site: report.sites[index],
+          expected: ServiceJudge.expectedID(
+            service, app: app, applicationIdentifier: entitlements.applicationIdentifier),
+          app: app)
+        report.sites[index].append(serviceLine: line)
+      }
     }
     return report
   }
 }
 
 extension EntitlementsCheck {
-  /// The concrete sites a run fetches, in order: each `applinks:` host, and the ``concreteHosts``
-  /// under a wildcard entry. A caller that vets addresses vets these.
-  public var sites: [SiteAddress] { plan().sites }
+  /// The concrete sites a run fetches, in order: each host an entry names, and the
+  /// ``concreteHosts`` under a wildcard entry. A caller that vets addresses vets these.
+  public var sites: [SiteAddress] { plan().sites.map(\.site) }
 
-  /// The sites to fetch, and the lines about the entries that are not fetched.
-  private func plan() -> (sites: [SiteAddress], lines: [Requirement]) {
-    var sites: [SiteAddress] = []
+  /// A site to fetch and the services the entitlements name it for, in the order first named.
+  struct PlannedSite {
+    var site: SiteAddress
+    var services: [AssociatedDomain.Service]
+  }
+
+  /// The sites to fetch, each once whatever the services naming it, and the lines about the
+  /// entries that are not fetched.
+  private func plan() -> (sites: [PlannedSite], lines: [Requirement]) {
+    var sites: [PlannedSite] = []
     var lines: [Requirement] = []
-    for domain in entitlements.applinks {
+    func add(_ site: SiteAddress, for service: AssociatedDomain.Service) {
+      if let index = sites.firstIndex(where: { $0.site == site }) {
+        if !sites[index].services.contains(service) { sites[index].services.append(service) }
+      } else {
+        sites.append(PlannedSite(site: site, services: [service]))
+      }
+    }
+    for domain in entitlements.domains {
+      let name = domain.service.rawValue
       if domain.isWildcard {
         let below = concreteHosts.filter { $0.host.hasSuffix("." + domain.host) }
         if !below.isEmpty {
-          for site in below where !sites.contains(site) { sites.append(site) }
+          for site in below { add(site, for: domain.service) }
           lines.append(
             Requirement(
-              "applinks", .pass,
+              name, .pass,
               "\(domain.entry): checks the \(below.count) host\(below.count == 1 ? "" : "s") given under it"
             ))
           continue
         }
         lines.append(
           Requirement(
-            "applinks", .info,
+            name, .info,
             "\(domain.entry): a wildcard domain is checked by Apple per subdomain and cannot be checked without a concrete host (run check https://SUBDOMAIN.\(domain.host))"
           ))
       } else if let site = try? SiteAddress(parsing: domain.host) {
-        if !sites.contains(site) { sites.append(site) }
+        add(site, for: domain.service)
       } else {
-        lines.append(
-          Requirement("applinks", .fail, "\(domain.entry): \(domain.host) is not a host name"))
+        lines.append(Requirement(name, .fail, "\(domain.entry): \(domain.host) is not a host name"))
       }
     }
     return (sites, lines)
@@ -108,7 +145,7 @@ extension EntitlementsCheck {
   static func check(
     _ sites: [SiteAddress], options: LiveCheckOptions,
     pinnedAddresses: [SiteAddress: String] = [:], unresolved: [SiteAddress: String] = [:],
-    group: any EventLoopGroup
+    withoutApp: Set<SiteAddress> = [], group: any EventLoopGroup
   ) async -> [LiveCheckReport] {
     await withTaskGroup(of: (Int, LiveCheckReport).self) { tasks in
       var reports: [(Int, LiveCheckReport)] = []
@@ -123,6 +160,13 @@ extension EntitlementsCheck {
           var siteOptions = options
           siteOptions.site = site
           siteOptions.pinnedAddress = pinnedAddresses[site] ?? options.pinnedAddress
+          if withoutApp.contains(site) {
+            // Named for passkeys, App Clips or Handoff only: its file need not route links or
+            // name the app under applinks; the services' own lines say whether it lists the app.
+            siteOptions.app = nil
+            siteOptions.paths = []
+            siteOptions.expectations = nil
+          }
           return (index, await LiveCheck(options: siteOptions).run(group: group))
         }
       }
@@ -133,7 +177,8 @@ extension EntitlementsCheck {
 }
 
 /// The outcome of an entitlements check: lines about the entitlements themselves (wildcards, no
-/// `applinks:` at all), and one live check per concrete domain.
+/// `applinks:` at all), and one live check per concrete domain, which carries a line per service
+/// other than `applinks` the domain is named for.
 public struct EntitlementsCheckReport: Sendable {
   public var path: String
   public var app: String?
@@ -148,5 +193,17 @@ public struct EntitlementsCheckReport: Sendable {
   /// The worst status of every line, of the entitlements and of each site.
   public var status: Requirement.Status {
     (requirements.map(\.status) + sites.map(\.status)).max() ?? .pass
+  }
+}
+
+extension LiveCheckReport {
+  /// Adds a service's line with the association file's lines, which it is about; with the
+  /// site's own lines when the file was never fetched (the connection failed).
+  mutating func append(serviceLine line: Requirement) {
+    if let index = resources.firstIndex(where: { $0.resource == .association }) {
+      resources[index].requirements.append(line)
+    } else {
+      siteRequirements.append(line)
+    }
   }
 }

@@ -19,6 +19,9 @@ public struct EntitlementsFile: Sendable {
   public var path: String
   /// Every `applinks:` entry, in order.
   public var applinks: [AssociatedDomain]
+  /// Every entry of the four services (`applinks:`, `webcredentials:`, `appclips:`,
+  /// `activitycontinuation:`), in order.
+  public var domains: [AssociatedDomain]
   /// `application-identifier` (or `com.apple.application-identifier`) when the file has it, as a
   /// signed app's entitlements do: `TEAMID.bundle.id`.
   public var applicationIdentifier: String?
@@ -57,10 +60,11 @@ public struct EntitlementsFile: Sendable {
     self.source = source
     let claimed = entitlements ?? profile?.entitlements
     if case .list(let domains) = claimed?.associatedDomains {
-      applinks = domains.compactMap(AssociatedDomain.init)
+      self.domains = domains.compactMap(AssociatedDomain.init)
     } else {
-      applinks = []
+      self.domains = []
     }
+    applinks = self.domains.filter { $0.service == .applinks }
     applicationIdentifier = claimed?.applicationIdentifier
   }
 

@@ -152,7 +152,8 @@ import Testing
     let harness = site.harness
     defer { Task { await harness.close() } }
     let entitlements = try Self.entitlements([
-      "applinks:127.0.0.1:\(site.port)", "applinks:*.example.com", "webcredentials:example.com",
+      "applinks:127.0.0.1:\(site.port)", "applinks:*.example.com",
+      "webcredentials:127.0.0.1:\(site.port)",
     ])
     try site.directory.write("App.entitlements", entitlements)
     let expected = try await Self.cli(
