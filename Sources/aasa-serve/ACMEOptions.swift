@@ -8,7 +8,7 @@ import Foundation
 struct ACMEOptions: ParsableArguments {
   @Flag(
     help:
-      "Obtain and renew each site's certificate over ACME (Let's Encrypt by default): the names of the --sites folders, or --acme-domain with --root. Validation is TLS-ALPN-01 on the serving port (which must be the name's port 443, directly or forwarded), or HTTP-01 with --acme-http-port. The server answers at once; names without a certificate yet get a self-signed placeholder. A CA that refuses the account for good (external account binding required, a contact it refuses, terms to accept, no ACME directory at --acme-ca) ends the server with status 2 and the flag to fix; a CA that is down is retried while serving. Example: aasa-serve --sites /srv/sites --host 0.0.0.0 --port 443 --acme --acme-email ops@example.com"
+      "Obtain and renew each site's certificate over ACME (Let's Encrypt by default): the names of the --sites folders, or --acme-domain with --root. Validation is TLS-ALPN-01 on the serving port (which must be the name's port 443, directly or forwarded), or HTTP-01 with --acme-http-port. The server answers at once; names without a certificate yet get a self-signed placeholder. A CA that refuses the account for good (external account binding required, a contact it refuses, terms to accept, a CA whose HTTPS certificate is not trusted: --acme-ca-root) ends the server with status 2 and the flag to fix; a CA that is down or answers no ACME directory is retried while serving. Example: aasa-serve --sites /srv/sites --host 0.0.0.0 --port 443 --acme --acme-email ops@example.com"
   )
   var acme = false
 
