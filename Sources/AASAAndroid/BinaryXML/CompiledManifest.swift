@@ -133,19 +133,32 @@ public struct CompiledManifest: Sendable {
   }
 
   /// `name` with every character an XML name cannot hold as `_` (a compiled file's names are
-  /// strings of any kind; the text must stay well formed).
+  /// strings of any kind; the text must stay well formed): XML 1.0's `NameStartChar` first and
+  /// `NameChar` after, without `:` (a name here is a local name).
   static func xmlName(_ name: String) -> String {
     var result = ""
     for scalar in name.unicodeScalars.prefix(256) {
-      let isLetter =
-        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || scalar == "_"
-        || (scalar.value >= 0xC0 && scalar.value < 0xFFFE && scalar.properties.isAlphabetic)
-      let isNameCharacter =
-        isLetter || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "."
-      result.unicodeScalars.append(
-        (result.isEmpty ? isLetter : isNameCharacter) ? scalar : "_")
+      let fits = result.isEmpty ? isNameStart(scalar.value) : isNameCharacter(scalar.value)
+      result.unicodeScalars.append(fits ? scalar : "_")
     }
     return result.isEmpty ? "_" : result
+  }
+
+  private static func isNameStart(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x41...0x5A, 0x5F, 0x61...0x7A, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x2FF, 0x370...0x37D,
+      0x37F...0x1FFF, 0x200C...0x200D, 0x2070...0x218F, 0x2C00...0x2FEF, 0x3001...0xD7FF,
+      0xF900...0xFDCF, 0xFDF0...0xFFFD, 0x10000...0xEFFFF:
+      true
+    default: false
+    }
+  }
+
+  private static func isNameCharacter(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x2D, 0x2E, 0x30...0x39, 0xB7, 0x300...0x36F, 0x203F...0x2040: true
+    default: isNameStart(value)
+    }
   }
 
   /// Text for a double-quoted attribute value: markup escaped, white space kept as character
