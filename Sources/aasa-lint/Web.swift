@@ -70,11 +70,18 @@ struct Web: AsyncParsableCommand {
     let (configuration, address) = setup
     LoggingSystem.bootstrap(StreamLogHandler.standardError)
     let logger = Logger(label: "aasa-lint.web")
-    let listener = try await HostedListener.bind(
-      host: address.host, port: address.port, flag: "--listen", name: "validator",
-      limits: ServerConfiguration(root: ""),
-      handler: ValidatorHandler(configuration: configuration, logger: logger),
-      accessLog: AccessLog(logger: logger, format: .text))
+    let listener: HostedListener
+    do {
+      listener = try await HostedListener.bind(
+        host: address.host, port: address.port, flag: "--listen", name: "validator",
+        limits: ServerConfiguration(root: ""),
+        handler: ValidatorHandler(configuration: configuration, logger: logger),
+        accessLog: AccessLog(logger: logger, format: .text))
+    } catch {
+      // A --listen that cannot be bound, or that binds a non-loopback address without a token,
+      // is the command line's to fix: status 2, as aasa-serve exits for its listeners.
+      throw ValidationError(error.description)
+    }
     let host = address.host.contains(":") ? "[\(address.host)]" : address.host
     let output = OutputSink.standardOutput()
     output.line("http://\(host):\(listener.localAddress?.port ?? address.port)/")

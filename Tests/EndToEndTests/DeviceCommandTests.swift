@@ -28,7 +28,7 @@ import Testing
     #expect(
       result.stdout.contains(
         "            adb shell pm verify-app-links --re-verify com.example.app\n"))
-    #expect(result.stdout.hasSuffix("result: 1 of 2 domains do not open the app\n"))
+    #expect(result.stdout.hasSuffix("result: 1 of 2 domains does not open the app\n"))
   }
 
   @Test func verifyRowsOfOneDomainCountAsOneDomain() throws {
@@ -39,7 +39,7 @@ import Testing
     let result = try LintProcess.run(
       ["device", "--color", "never"], stdin: rows.joined(separator: "\n"))
     #expect(
-      result.stdout.hasSuffix("result: 1 of 1 domain do not open the app, 3 rows\n"),
+      result.stdout.hasSuffix("result: 1 of 1 domain does not open the app, 3 rows\n"),
       "\(result.stdout)")
     #expect(result.status == 1)
     let json = try LintProcess.run(

@@ -4,7 +4,8 @@
 /// A rule's own pattern is where two files can disagree, so every pattern of either file becomes
 /// a few probe URLs: its wildcards filled with nothing and with a word, and the path continued
 /// below. `/albums/*` gives `/albums/`, `/albums/aasa-probe` and `/albums/aasa-probe/aasa-probe`;
-/// a component's `?` and `#` add a query and a fragment that meet them. Two files that answer
+/// a component's `?` and `#` add a query and a fragment that meet them, and each is probed in
+/// upper case too, for `caseSensitive`. Two files that answer
 /// every probe alike route alike for every URL their rules speak of.
 ///
 /// Bounded: at most ``maximumProbes`` URLs are routed, whatever the size of the files.
@@ -68,6 +69,12 @@ public enum RoutingProbe {
             if !filled.hasPrefix("/") { filled = "/" + filled }
             for suffix in suffixes { add(filled + suffix) }
             add(filled + (filled.hasSuffix("/") ? "" : "/") + word)
+            // The same path in upper case: two files that differ only in `caseSensitive` route
+            // every lower-case probe alike.
+            let upper = filled.uppercased()
+            if upper != filled {
+              for suffix in suffixes { add(upper + suffix.uppercased()) }
+            }
           }
         }
       }

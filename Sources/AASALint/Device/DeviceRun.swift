@@ -113,7 +113,8 @@ extension DevicePasteReport: TextReport {
       sink.line(
         "result: "
           + style.red(
-            "\(summary.failingDomains) of \(domains(summary.domains)) do not open the app")
+            "\(summary.failingDomains) of \(domains(summary.domains)) "
+              + (summary.failingDomains == 1 ? "does" : "do") + " not open the app")
           + rows)
     }
   }

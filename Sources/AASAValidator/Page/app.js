@@ -607,7 +607,7 @@
 
   function renderDeviceDocument(doc) {
     const summary = doc.summary;
-    const out = [el("p", "", "Read as " + doc.platform + " output" + (summary ? ": " + summary.failingDomains + " of " + summary.domains + " domains do not open the app" : ""))];
+    const out = [el("p", "", "Read as " + doc.platform + " output" + (summary ? ": " + summary.failingDomains + " of " + summary.domains + (summary.domains === 1 ? " domain " : " domains ") + (summary.failingDomains === 1 ? "does" : "do") + " not open the app" : ""))];
     if (doc.inconclusive) out.push(el("p", "problem", "The paste shows no domain's state: paste the whole output of the command"));
     for (const note of doc.notes || []) {
       out.push(el("p", "note", typeof note === "string" ? note : (note.line ? "line " + note.line + ": " : "") + note.text));
