@@ -128,7 +128,8 @@ public struct NetworkFailure: Error, Sendable, Hashable, CustomStringConvertible
       return .init(
         stage: .tls, kind: .wrongName,
         "TLS handshake with \(target) failed: the certificate is not valid for this host name")
-    case is SocketAddressError:
+    case is SocketAddressError, is SocketAddressError.UnknownHost:
+      // The resolver throws the nested `UnknownHost`, which is not a `SocketAddressError`.
       return .init(
         stage: .connection, kind: .unresolved, "cannot resolve \(host) (DNS lookup failed)")
     default:

@@ -102,7 +102,9 @@ struct PipelineSetup: Sendable {
       if let onDemand = responder.onDemand, let serverName, !table.covers(serverName),
         let key = HostName.key(forName: serverName[...]), router.currentTable.sites[key] == nil
       {
-        onDemand.consider(key)
+        // The client's network has a share of its own (F7): one client cannot spend the
+        // questions every other name waits for.
+        onDemand.consider(key, from: channel.remoteAddress)
       }
       let context = table.context(forServerName: serverName)
       return channel.eventLoop.makeCompletedFuture { try add(context) }

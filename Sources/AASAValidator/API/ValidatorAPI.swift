@@ -222,9 +222,10 @@ struct ValidatorAPI: Sendable {
     do {
       return .address(try await configuration.policy.vet(host: site.host, port: site.port))
     } catch let refusal as FetchPolicy.Refusal {
+      // The address goes to the operator's log only: the answer names its kind (F10).
       log.record(
-        endpoint: endpoint, client: client, host: site.host, port: site.port, address: nil,
-        outcome: "refused \(refusal.code)", started: started)
+        endpoint: endpoint, client: client, host: site.host, port: site.port,
+        address: refusal.resolvedAddress, outcome: "refused \(refusal.code)", started: started)
       throw APIError(
         status: 403, code: refusal.code, message: refusal.message,
         help: ValidatorSetup.help(lifting: refusal))
@@ -256,8 +257,8 @@ struct ValidatorAPI: Sendable {
         return address
       } catch let refusal as FetchPolicy.Refusal {
         log.record(
-          endpoint: endpoint, client: client, host: host, port: port, address: nil,
-          outcome: "refused \(refusal.code)", started: started)
+          endpoint: endpoint, client: client, host: host, port: port,
+          address: refusal.resolvedAddress, outcome: "refused \(refusal.code)", started: started)
         throw refusal
       }
     }
