@@ -67,8 +67,10 @@ import Testing
 
   /// Eight includes that accept a connection and never answer share one timeout: the whole
   /// resolution ends in about one (2 s: 2.7 s measured), where one after another they took 8 s
-  /// (measured without the shared deadline; AsyncHTTPClient's pool overlaps some). The bound is
-  /// for the blow-up, with a loaded machine's margin.
+  /// (measured without the shared deadline; AsyncHTTPClient's pool overlaps some). What shows
+  /// the one budget is the lines of the includes it left unasked, which the old resolution never
+  /// wrote; the wall-clock bound is only against a blow-up (a full run of the suite on 2 cores
+  /// measured 8.5 s for the 2.7 s resolution).
   @Test func includesThatNeverAnswerShareOneTimeout() async throws {
     let silent = try await SilentListener.start()
     let server = try await TestHTTPSServer.start(
@@ -83,7 +85,7 @@ import Testing
     let elapsed = ContinuousClock.now - started
     await server.stop()
     await silent.stop()
-    #expect(elapsed < .seconds(6), "the includes took \(elapsed)")
+    #expect(elapsed < .seconds(60), "the includes took \(elapsed)")
     #expect(included.lists.count == 8)
     #expect(included.lists.allSatisfy { $0.statementList == nil })
     let unasked = included.lists.filter {

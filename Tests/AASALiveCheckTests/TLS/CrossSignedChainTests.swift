@@ -11,11 +11,13 @@ import X509
 /// swift-certificates' path search factorial (N = 8: 121 s of CPU for one `check` in a debug
 /// build, each CA more about N times as long). Every place that judges certificates a stranger
 /// chose goes through ``ChainSearch``: a server's chain (`check`, and a remote file to lint) and
-/// the certificates of a signed association file. The bound here (30 s, debug build, the whole
-/// suite on 2 cores) is for the blow-up, not a timing: the search now takes milliseconds.
+/// the certificates of a signed association file. What shows the search bounded is its own
+/// account (only the first 8 searched, the budget's note), which the old search never gave; the
+/// wall-clock bound is only against a blow-up of hours: a full run of the suite on 2 cores once
+/// kept a fetch that takes a quarter of a second alone waiting 128 s for threads.
 @Suite struct CrossSignedChainTests {
   let directory: TemporaryDirectory
-  static let bound: Duration = .seconds(30)
+  static let bound: Duration = .seconds(600)
 
   init() throws { directory = try TemporaryDirectory() }
 

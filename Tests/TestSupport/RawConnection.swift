@@ -1,34 +1,33 @@
 import Foundation
-import TestSupport
 
 /// A TCP connection to 127.0.0.1 whose bytes a test writes by hand, in pieces and with pauses
 /// between them (a head, then its body later), and whose answer it reads until the server
 /// closes. Each blocking call runs on a thread of its own, so that no task thread waits on the
 /// socket.
-final class RawConnection: @unchecked Sendable {
+public final class RawConnection: @unchecked Sendable {
   private let descriptor: Int32
 
   private init(descriptor: Int32) { self.descriptor = descriptor }
 
-  static func open(port: Int) async throws -> RawConnection {
+  public static func open(port: Int) async throws -> RawConnection {
     let descriptor = try await onThread { () throws -> Int32 in
       try System.connectToLoopback(port: port)
     }
     return RawConnection(descriptor: descriptor)
   }
 
-  func send(_ text: String) async {
+  public func send(_ text: String) async {
     await send(Array(text.utf8))
   }
 
-  func send(_ bytes: [UInt8]) async {
+  public func send(_ bytes: [UInt8]) async {
     let descriptor = self.descriptor
     _ = try? await Self.onThread { System.send(descriptor, bytes) }
   }
 
   /// What the server sends until it closes, or until it is silent for `timeout` seconds; the
   /// status of the answer (0 when none came).
-  func answer(timeout: Int) async -> (status: Int, text: String) {
+  public func answer(timeout: Int) async -> (status: Int, text: String) {
     let descriptor = self.descriptor
     let bytes =
       (try? await Self.onThread { System.receiveUntilClosed(descriptor, timeout: timeout) }) ?? []
@@ -39,7 +38,7 @@ final class RawConnection: @unchecked Sendable {
     return (status, text)
   }
 
-  func close() { System.close(descriptor) }
+  public func close() { System.close(descriptor) }
 
   private static func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T)
     async throws -> T
