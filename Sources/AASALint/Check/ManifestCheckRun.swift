@@ -121,6 +121,11 @@ extension ManifestCheckReport: TextReport {
     return found
   }
 
+  /// `text` filled with spaces to `width` columns, for the tables' aligned columns.
+  private static func pad(_ text: String, _ width: Int) -> String {
+    text + String(repeating: " ", count: max(0, width - text.count))
+  }
+
   package func writeText(to sink: OutputSink, _ context: RenderContext) {
     let style = context.style
     // The path, the package, the hosts and what the sites answered are shown escaped.
@@ -130,18 +135,15 @@ extension ManifestCheckReport: TextReport {
         + ": \(rows.count) host\(rows.count == 1 ? "" : "s") verified on Android 12+")
     let hosts = rows.map(\.host.declared.escapingControlCharacters)
     let width = max(4, hosts.map(\.count).max() ?? 0)
-    func pad(_ text: String, _ width: Int) -> String {
-      text + String(repeating: " ", count: max(0, width - text.count))
-    }
-    sink.line(style.dim(pad("host", width) + "  verdict  assetlinks.json  grant"))
+    sink.line(style.dim(Self.pad("host", width) + "  verdict  assetlinks.json  grant"))
     for (row, host) in zip(rows, hosts) {
       let file = row.site.check(of: .assetLinks)
       let fileStatus = file?.status ?? .fail
       let verdict =
-        row.status == .fail ? style.red("fail   ") : style.green(pad(row.status.rawValue, 7))
+        row.status == .fail ? style.red("fail   ") : style.green(Self.pad(row.status.rawValue, 7))
       sink.line(
-        pad(host, width) + "  " + verdict + "  "
-          + pad(fileStatus.rawValue, 15) + "  " + row.grant.status.rawValue)
+        Self.pad(host, width) + "  " + verdict + "  "
+          + Self.pad(fileStatus.rawValue, 15) + "  " + row.grant.status.rawValue)
       let problems =
         (row.site.siteRequirements + (file?.requirements ?? []) + [row.grant]
         + [row.rules, row.credentials].compactMap { $0 })
@@ -170,16 +172,14 @@ extension ManifestCheckReport: TextReport {
     }
     let sites = credentials.map(\.site.origin.escapingControlCharacters)
     let width = max(4, sites.map(\.count).max() ?? 0)
-    func pad(_ text: String, _ width: Int) -> String {
-      text + String(repeating: " ", count: max(0, width - text.count))
-    }
-    sink.line(style.dim(pad("site", width) + "  verdict  assetlinks.json  get_login_creds"))
+    sink.line(style.dim(Self.pad("site", width) + "  verdict  assetlinks.json  get_login_creds"))
     for (row, site) in zip(credentials, sites) {
       let file = row.check.check(of: .assetLinks)
       let verdict =
-        row.status == .fail ? style.red("fail   ") : style.green(pad(row.status.rawValue, 7))
+        row.status == .fail ? style.red("fail   ") : style.green(Self.pad(row.status.rawValue, 7))
       sink.line(
-        pad(site, width) + "  " + verdict + "  " + pad((file?.status ?? .fail).rawValue, 15)
+        Self.pad(site, width) + "  " + verdict + "  "
+          + Self.pad((file?.status ?? .fail).rawValue, 15)
           + "  " + row.grant.status.rawValue)
       for problem in (row.check.siteRequirements + (file?.requirements ?? []) + [row.grant])
       where problem.status == .fail || problem.status == .warn {

@@ -42,21 +42,9 @@ extension ManifestCheck {
     group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
   ) async -> [CredentialRow] {
     guard let sites = manifest.credentialSharing?.sites, !sites.isEmpty else { return [] }
-    let options = self.options
-    let reports = await withTaskGroup(of: (Int, LiveCheckReport).self) { tasks in
-      for (index, site) in sites.enumerated() {
-        tasks.addTask {
-          var siteOptions = options
-          siteOptions.site = SiteAddress(host: site.host, port: site.port ?? options.site.port)
-          siteOptions.paths = []
-          siteOptions.expectations = nil
-          return (index, await LiveCheck(options: siteOptions).run(group: group))
-        }
-      }
-      var reports: [(Int, LiveCheckReport)] = []
-      for await result in tasks { reports.append(result) }
-      return reports.sorted { $0.0 < $1.0 }.map(\.1)
-    }
+    let reports = await Self.checkLive(
+      sites.map { SiteAddress(host: $0.host, port: $0.port ?? options.site.port) },
+      options: options, group: group)
     return zip(sites, reports).map { site, report in
       CredentialRow(site: site, check: report, grant: credentialGrant(report, site: site))
     }

@@ -40,13 +40,28 @@ public struct ManifestCheck: Sendable {
 
   public func run(group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton) async -> [Row]
   {
-    let options = self.options
     let hosts = manifest.hosts
-    let reports = await withTaskGroup(of: (Int, LiveCheckReport).self) { tasks in
-      for (index, host) in hosts.enumerated() {
+    let reports = await Self.checkLive(
+      hosts.map { SiteAddress(host: $0.host, port: options.site.port) }, options: options,
+      group: group)
+    return zip(hosts, reports).map { host, report in
+      Row(
+        host: host, site: report, grant: grantRequirement(report),
+        rules: rulesRequirement(report, paths: host.paths),
+        credentials: missingAppHalf(report, host: host.host))
+    }
+  }
+
+  /// Each site's assetlinks.json checked live at once, as Android's verifier fetches it (no
+  /// paths, no expectations), the reports in the order of `sites`.
+  static func checkLive(
+    _ sites: [SiteAddress], options: LiveCheckOptions, group: any EventLoopGroup
+  ) async -> [LiveCheckReport] {
+    await withTaskGroup(of: (Int, LiveCheckReport).self) { tasks in
+      for (index, site) in sites.enumerated() {
         tasks.addTask {
           var siteOptions = options
-          siteOptions.site = SiteAddress(host: host.host, port: options.site.port)
+          siteOptions.site = site
           siteOptions.paths = []
           siteOptions.expectations = nil
           return (index, await LiveCheck(options: siteOptions).run(group: group))
@@ -55,12 +70,6 @@ public struct ManifestCheck: Sendable {
       var reports: [(Int, LiveCheckReport)] = []
       for await result in tasks { reports.append(result) }
       return reports.sorted { $0.0 < $1.0 }.map(\.1)
-    }
-    return zip(hosts, reports).map { host, report in
-      Row(
-        host: host, site: report, grant: grantRequirement(report),
-        rules: rulesRequirement(report, paths: host.paths),
-        credentials: missingAppHalf(report, host: host.host))
     }
   }
 
