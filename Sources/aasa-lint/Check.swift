@@ -38,7 +38,7 @@ struct Check: AsyncParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "The app's entitlements: a plist, a provisioning profile, a built .app, .ipa or .xcarchive; every applinks: domain it names must serve a file listing the app.",
+      "The app's entitlements: a plist, a provisioning profile, a built .app, .ipa or .xcarchive; every applinks:, webcredentials:, appclips: and activitycontinuation: domain it names must serve a file listing the app (the clip for appclips) under that service.",
       valueName: "file"), completion: .file())
   var entitlements: String?
 

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -166,6 +168,17 @@ public enum System {
       false
     #endif
   }()
+
+  /// The resident set of process `pid` in bytes, from Linux's /proc/PID/status; nil where there
+  /// is no /proc (``hasProcFileSystem``) or the process is gone.
+  public static func residentBytes(of pid: Int32) -> Int? {
+    guard hasProcFileSystem,
+      let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+    else { return nil }
+    let kilobytes = line.split(separator: " ").compactMap { Int($0) }.first
+    return kilobytes.map { $0 * 1024 }
+  }
 
   /// Whether a process with this id exists, a zombie included.
   public static func processExists(_ pid: pid_t) -> Bool {

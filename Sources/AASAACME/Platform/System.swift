@@ -18,6 +18,18 @@ struct SystemError: Error, CustomStringConvertible {
       : "\(call) \(path): \(String(cString: strerror(code)))"
   }
 
+  /// What went wrong, in words, without the call or the temporary path: for a message that
+  /// names the file itself.
+  var reason: String {
+    isDiskFull ? "the disk is full" : String(cString: strerror(code)).lowercased()
+  }
+
+  /// ``reason`` of a system call's error; any other error (none is thrown where this is asked)
+  /// is said without its type.
+  static func reason(of error: any Error) -> String {
+    (error as? SystemError)?.reason ?? "the file system refused it"
+  }
+
   /// No space left on the device, or the user's quota spent.
   var isDiskFull: Bool { code == ENOSPC || code == EDQUOT }
 }

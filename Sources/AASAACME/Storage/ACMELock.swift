@@ -47,7 +47,8 @@ public struct ACMELocks: Sendable {
     do {
       if try System.createExclusively(bytes, at: path, permissions: 0o600) { return true }
     } catch {
-      throw ACMEStorage.Failure(description: "cannot make the lock \(path): \(error)")
+      throw ACMEStorage.Failure(
+        description: "cannot make the lock \(path): \(SystemError.reason(of: error))")
     }
     guard isStale(path, now: now) else { return false }
     return try takeOver(path, with: bytes, now: now)
@@ -72,12 +73,14 @@ public struct ACMELocks: Sendable {
         return false
       }
     } catch {
-      throw ACMEStorage.Failure(description: "cannot make the lock \(takeover): \(error)")
+      throw ACMEStorage.Failure(
+        description: "cannot make the lock \(takeover): \(SystemError.reason(of: error))")
     }
     defer { System.remove(takeover) }
     guard isStale(path, now: now) else { return false }
     do { try System.writeAtomically(bytes, to: path, permissions: 0o600) } catch {
-      throw ACMEStorage.Failure(description: "cannot make the lock \(path): \(error)")
+      throw ACMEStorage.Failure(
+        description: "cannot make the lock \(path): \(SystemError.reason(of: error))")
     }
     return read(path)?.owner == owner
   }

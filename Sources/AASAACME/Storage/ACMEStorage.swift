@@ -128,14 +128,16 @@ public struct ACMEStorage: Sendable {
   func makeFolders(_ folders: [String]) throws(Failure) {
     for folder in folders {
       do { try System.makeDirectory(folder, permissions: 0o700) } catch {
-        throw Failure(description: "cannot make \(folder): \(error)", diskFull: error.isDiskFull)
+        throw Failure(
+          description: "cannot make \(folder): \(error.reason)", diskFull: error.isDiskFull)
       }
     }
   }
 
   func write(_ bytes: [UInt8], to path: String, key: Bool) throws(Failure) {
     do { try System.writeAtomically(bytes, to: path, permissions: key ? 0o600 : 0o644) } catch {
-      throw Failure(description: "cannot write \(path): \(error)", diskFull: error.isDiskFull)
+      throw Failure(
+        description: "cannot write \(path): \(error.reason)", diskFull: error.isDiskFull)
     }
   }
 

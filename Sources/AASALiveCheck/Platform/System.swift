@@ -11,25 +11,6 @@
 #endif
 
 enum System {
-  /// What a failed connection's `errno` means for the person who asked for it.
-  enum ConnectionFailure {
-    case refused
-    case timedOut
-    case unreachable
-    case reset
-    case other
-  }
-
-  static func connectionFailure(_ code: Int32) -> ConnectionFailure {
-    switch code {
-    case ECONNREFUSED: .refused
-    case ETIMEDOUT: .timedOut
-    case EHOSTUNREACH, ENETUNREACH: .unreachable
-    case ECONNRESET: .reset
-    default: .other
-    }
-  }
-
   /// `errno` in words, as the C library says it.
   static func describe(_ code: Int32) -> String { String(cString: strerror(code)) }
 

@@ -11,15 +11,6 @@ import Testing
 @Suite(.serialized) struct ValidatorBodyMemoryTests {
   static var hasProc: Bool { System.hasProcFileSystem }
 
-  /// The resident set of `pid` in bytes, from /proc/PID/status.
-  static func residentBytes(of pid: Int32) -> Int? {
-    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
-    else { return nil }
-    let kilobytes = line.split(separator: " ").compactMap { Int($0) }.first
-    return kilobytes.map { $0 * 1024 }
-  }
-
   @Test(.enabled(if: hasProc, "reads /proc/PID/status (Linux)"))
   func bodiesWithoutTheTokenDoNotGrowMemory() async throws {
     let directory = try TemporaryDirectory(label: "validator-body-memory")
@@ -31,7 +22,7 @@ import Testing
       text.firstMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\//).flatMap { Int($0.1) }
     }
     let pid = web.process.pid
-    let before = try #require(Self.residentBytes(of: pid))
+    let before = try #require(System.residentBytes(of: pid))
     let length = 2 << 20
     let head = Array(
       ("POST /api/v1/lint HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Type: application/json\r\n"
@@ -45,7 +36,7 @@ import Testing
     }
     // What the server took of the last bodies is read before it is measured.
     try await Task.sleep(for: .milliseconds(500))
-    let after = try #require(Self.residentBytes(of: pid))
+    let after = try #require(System.residentBytes(of: pid))
     for connection in connections { connection.close() }
     let grown = after - before
     #expect(grown < 100 << 20, "grew \(grown >> 20) MB with 120 unauthorized 2 MiB bodies")
