@@ -53,7 +53,7 @@ extension ACMEStorage {
     try makeFolders([directory, backoffDirectory])
     let json: [UInt8]
     do { json = try Self.backoffEncoder.encode(backoff).map { $0 } } catch {
-      throw Failure(description: "cannot encode the backoff of \(backoff.name): \(error)")
+      throw Failure(description: "cannot encode the backoff of \(backoff.name) as JSON")
     }
     try write(json, to: backoffFile(backoff.name), key: false)
   }

@@ -31,7 +31,7 @@ extension ACMEStorage {
       expires: now.timeIntervalSince1970 + Self.challengeLifetime)
     let bytes: [UInt8]
     do { bytes = try ACMEJSON.encode(record) } catch {
-      throw Failure(description: "cannot encode the challenge: \(error)")
+      throw Failure(description: "cannot encode the challenge as JSON")
     }
     try write(bytes, to: "\(challengesDirectory)/\(challenge.name).json", key: true)
   }

@@ -53,7 +53,7 @@ public struct ACMEStorage: Sendable {
     let record = AccountRecord(directory: directoryURL, url: account.url)
     let json: [UInt8]
     do { json = try ACMEJSON.encode(record) } catch {
-      throw Failure(description: "cannot encode the account: \(error)")
+      throw Failure(description: "cannot encode the account as JSON")
     }
     try write(json, to: folder + "/account.json", key: false)
   }
