@@ -69,8 +69,8 @@ import Testing
   /// resolution ends in about one (2 s: 2.7 s measured), where one after another they took 8 s
   /// (measured without the shared deadline; AsyncHTTPClient's pool overlaps some). What shows
   /// the one budget is the lines of the includes it left unasked, which the old resolution never
-  /// wrote; the wall-clock bound is only against a blow-up (a full run of the suite on 2 cores
-  /// measured 8.5 s for the 2.7 s resolution).
+  /// wrote; the wall-clock bound is only against a blow-up, ten minutes (full runs of the suite on
+  /// 2 cores measured 8.5 s and once 92 s for the 2.7 s resolution, waiting for threads).
   @Test func includesThatNeverAnswerShareOneTimeout() async throws {
     let silent = try await SilentListener.start()
     let server = try await TestHTTPSServer.start(
@@ -85,7 +85,7 @@ import Testing
     let elapsed = ContinuousClock.now - started
     await server.stop()
     await silent.stop()
-    #expect(elapsed < .seconds(60), "the includes took \(elapsed)")
+    #expect(elapsed < .seconds(600), "the includes took \(elapsed)")
     #expect(included.lists.count == 8)
     #expect(included.lists.allSatisfy { $0.statementList == nil })
     let unasked = included.lists.filter {
