@@ -36,6 +36,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+    // `aasa-lint mcp`: the Model Context Protocol over stdio. Exact: a 0.x version.
+    .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
   ],
   targets: [
     // What every format stands on: the positioned JSON reader, source locations, diagnostics,
@@ -180,6 +182,8 @@ let package = Package(
         // `aasa-lint web`: the validator page on the server's listener.
         "AASAServer",
         "AASAValidator",
+        // `aasa-lint mcp`: the tools for coding agents.
+        "AASAMCP",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -230,6 +234,7 @@ let package = Package(
     .target(
       name: "AASAACME",
       dependencies: [
+        "AASACore",
         "AASANetworkWords",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -262,6 +267,19 @@ let package = Package(
       ],
       exclude: ["Page"],
       plugins: ["EmbedValidatorPage"]
+    ),
+    // `aasa-lint mcp` (docs/mcp.md): the Model Context Protocol tools, each answering with the
+    // document `aasa-lint … --format json` writes, through the validator's runs and fetch policy.
+    .target(
+      name: "AASAMCP",
+      dependencies: [
+        "AASACore",
+        "AASALint",
+        "AASALiveCheck",
+        "AASAValidator",
+        .product(name: "MCP", package: "swift-sdk"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
     ),
     // Writes the page's files into a Swift source at build time (base64 string literals, which
     // compile in milliseconds where large byte-array literals take minutes).
@@ -327,6 +345,7 @@ let package = Package(
     .testTarget(
       name: "AASAServerTests",
       dependencies: [
+        "AASACore",
         "AASAServer",
         "TestSupport",
         .product(name: "X509", package: "swift-certificates"),
@@ -375,6 +394,8 @@ let package = Package(
       // The browser script, run from the package folder by the browser test.
       exclude: ["Resources"]
     ),
+    // `aasa-lint mcp` driven by the Python MCP SDK, as an agent's client would.
+    .testTarget(name: "AASAMCPTests", dependencies: ["AASACore", "TestSupport"]),
     // Runs the built executables as processes, as a user would.
     .testTarget(name: "EndToEndTests", dependencies: ["AASACore", "AASA", "TestSupport"]),
   ]
