@@ -179,8 +179,9 @@ let package = Package(
         "AASAAndroid",
         "AASAAppLinks",
         "AASALint",
-        // `aasa-lint web`: the validator page on the server's listener.
-        "AASAServer",
+        // `aasa-lint web`: the validator page on a plain listener; never AASAServer, AASAACME or
+        // CNGHTTP2 (Scripts/check-lint-closure.py).
+        "AASAHosting",
         "AASAValidator",
         // `aasa-lint mcp`: the tools for coding agents.
         "AASAMCP",
@@ -193,6 +194,22 @@ let package = Package(
     .systemLibrary(
       name: "CNGHTTP2", pkgConfig: "libnghttp2",
       providers: [.apt(["libnghttp2-dev"]), .brew(["libnghttp2"])]),
+
+    // Plain HTTP/1.1 listeners (`--admin`, `--validator`, `--acme-http-port`, `aasa-lint web`):
+    // one listener type, with the connection limit, head and body deadlines, header size, body
+    // budget and listen errors in words, for a handler another target defines. The site
+    // listener stands on its connection layer (deadlines, guard, registry) too.
+    .target(
+      name: "AASAHosting",
+      dependencies: [
+        "AASACore",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
 
     // One BoringSSL option NIOSSL does not expose: the server's TLS 1.2 cipher order.
     .systemLibrary(name: "CBoringSSLOptions"),
@@ -210,6 +227,8 @@ let package = Package(
         "AASAWellKnown",
         // --acme: the manager, its storage and the TLS-ALPN-01 challenge certificates.
         "AASAACME",
+        // The connection layer, and the plain listeners (--admin, --validator, HTTP-01).
+        "AASAHosting",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
@@ -259,7 +278,8 @@ let package = Package(
         "AASAAndroid",
         "AASALint",
         "AASALiveCheck",
-        "AASAServer",
+        // The listener the page is served on (HostedListener, HostedHandler).
+        "AASAHosting",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
@@ -292,6 +312,8 @@ let package = Package(
       dependencies: [
         "AASACore",
         "AASAServer",
+        // ListenAddress, LogFormat.
+        "AASAHosting",
         // --acme: its settings' types.
         "AASAACME",
         // `--validator`: the validator page on a listener of the server's.
@@ -358,6 +380,14 @@ let package = Package(
       ]
     ),
     .testTarget(
+      name: "AASAHostingTests",
+      dependencies: [
+        "AASAHosting",
+        "TestSupport",
+        .product(name: "NIOCore", package: "swift-nio"),
+      ]
+    ),
+    .testTarget(
       name: "AASAACMETests",
       dependencies: [
         "AASAACME",
@@ -378,7 +408,7 @@ let package = Package(
       name: "AASAValidatorTests",
       dependencies: [
         "AASAValidator",
-        "AASAServer",
+        "AASAHosting",
         "AASALiveCheck",
         "TestSupport",
         .product(name: "X509", package: "swift-certificates"),

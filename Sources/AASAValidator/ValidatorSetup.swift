@@ -1,5 +1,5 @@
+import AASAHosting
 import AASALiveCheck
-import AASAServer
 import Foundation
 
 /// Reads the flags both executables share (`--listen`/`--validator`, `--token-file`, `--allow`,
@@ -14,8 +14,8 @@ public enum ValidatorSetup {
   public static func configuration(
     listen: String, tokenFile: String?, allow: [String], caFile: String?, hostNames: [String],
     cdnBase: String? = nil
-  ) throws(Problem) -> (ValidatorConfiguration, AdminAddress) {
-    guard let address = AdminAddress(listen) else {
+  ) throws(Problem) -> (ValidatorConfiguration, ListenAddress) {
+    guard let address = ListenAddress(listen) else {
       throw Problem(message: "\(listen) is not HOST:PORT, e.g. 127.0.0.1:7780 or [::1]:7780")
     }
     var rules: [AllowRule] = []

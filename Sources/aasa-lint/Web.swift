@@ -1,6 +1,6 @@
+import AASAHosting
 import AASALint
 import AASALiveCheck
-import AASAServer
 import AASAValidator
 import ArgumentParser
 import Foundation
@@ -59,7 +59,7 @@ struct Web: AsyncParsableCommand {
   var cdnBase: String?
 
   func run() async throws {
-    let setup: (ValidatorConfiguration, AdminAddress)
+    let setup: (ValidatorConfiguration, ListenAddress)
     do {
       setup = try ValidatorSetup.configuration(
         listen: listen, tokenFile: tokenFile, allow: allow, caFile: caFile, hostNames: hostNames,
@@ -73,10 +73,9 @@ struct Web: AsyncParsableCommand {
     let listener: HostedListener
     do {
       listener = try await HostedListener.bind(
-        host: address.host, port: address.port, flag: "--listen", name: "validator",
-        limits: ServerConfiguration(root: ""),
+        address, flag: "--listen", limits: HostingLimits(),
         handler: ValidatorHandler(configuration: configuration, logger: logger),
-        accessLog: AccessLog(logger: logger, format: .text))
+        record: AccessLog(logger: logger, format: .text).record)
     } catch {
       // A --listen that cannot be bound, or that binds a non-loopback address without a token,
       // is the command line's to fix: status 2, as aasa-serve exits for its listeners.

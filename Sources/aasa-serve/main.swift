@@ -1,5 +1,6 @@
 import AASAACME
 import AASACore
+import AASAHosting
 import AASAServer
 import ArgumentParser
 import Foundation
@@ -209,7 +210,7 @@ struct ServeCommand: AsyncParsableCommand {
     guard (1024...(1 << 20)).contains(maxHeaderSize) else {
       throw ValidationError("--max-header-size must be 1024...1048576 bytes")
     }
-    if let admin, AdminAddress(admin) == nil {
+    if let admin, ListenAddress(admin) == nil {
       throw ValidationError("--admin takes HOST:PORT, for example 127.0.0.1:9090 or [::1]:9090")
     }
     guard (1...1_000_000).contains(maxConnections) else {
@@ -249,7 +250,7 @@ struct ServeCommand: AsyncParsableCommand {
       watchInterval: watchInterval == 0 ? nil : .seconds(watchInterval),
       settleTime: .seconds(settleTime),
       shutdownTimeout: .seconds(shutdownTimeout), threads: threads, accessLog: accessLog,
-      admin: admin.flatMap(AdminAddress.init))
+      admin: admin.flatMap(ListenAddress.init))
   }
 
   func run() async throws {

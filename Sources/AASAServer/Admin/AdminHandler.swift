@@ -1,61 +1,49 @@
+import AASAHosting
 import Foundation
-import NIOCore
-import NIOHTTP1
 
-/// Answers the admin paths; anything else is 404.
-final class AdminHandler: ChannelInboundHandler {
-  typealias InboundIn = HTTPServerRequestPart
-  typealias OutboundOut = HTTPServerResponsePart
+/// `--admin HOST:PORT`: the paths for the platform, on a plain listener apart from the site
+/// (``HostedListener``, its own thread: probes are answered however busy the site's loops are).
+/// - `/healthz`: 200 while the process serves at all (liveness);
+/// - `/readyz`: 200 when every association file is loaded and valid, 503 with the reason
+///   otherwise, and while draining after SIGTERM (readiness);
+/// - `/metrics`: Prometheus text format (see `ServerMetrics`);
+/// anything else is 404. The paths take no request body.
+struct AdminHandler: HostedHandler {
+  let health: SiteHealth
+  let router: SiteRouter
+  let openConnections: @Sendable () -> Int
 
-  private let health: SiteHealth
-  private let router: SiteRouter
-  private let openConnections: @Sendable () -> Int
-  private let deadlines: ConnectionDeadlines
+  var maximumBodySize: Int { 0 }
 
-  init(
-    health: SiteHealth, router: SiteRouter, openConnections: @escaping @Sendable () -> Int,
-    deadlines: ConnectionDeadlines
-  ) {
-    self.health = health
-    self.router = router
-    self.openConnections = openConnections
-    self.deadlines = deadlines
+  func respond(to request: HostedRequest) async -> HostedResponse {
+    switch request.path {
+    case "/healthz": Self.text(200, "ok\n")
+    case "/readyz":
+      if let reason = health.notReadyReason {
+        Self.text(503, "not ready: \(reason)\n")
+      } else {
+        Self.text(200, "ready\n")
+      }
+    case "/metrics":
+      HostedResponse(
+        status: 200,
+        headers: [
+          ("content-type", "text/plain; version=0.0.4; charset=utf-8"),
+          ("cache-control", "no-store"),
+        ], body: metrics())
+    default: Self.text(404, "404 Not Found\n")
+    }
   }
 
-  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-    guard case .head(let head) = unwrapInboundIn(data) else { return }
-    deadlines.requestHeadReceived()
-    let path = head.uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
-    let (status, contentType, body): (HTTPResponseStatus, String, [UInt8]) =
-      switch path {
-      case "/healthz": (.ok, "text/plain; charset=utf-8", Array("ok\n".utf8))
-      case "/readyz":
-        if let reason = health.notReadyReason {
-          (.serviceUnavailable, "text/plain; charset=utf-8", Array("not ready: \(reason)\n".utf8))
-        } else {
-          (.ok, "text/plain; charset=utf-8", Array("ready\n".utf8))
-        }
-      case "/metrics":
-        (.ok, "text/plain; version=0.0.4; charset=utf-8", metrics())
-      default: (.notFound, "text/plain; charset=utf-8", Array("404 Not Found\n".utf8))
-      }
-    var headers = HTTPHeaders()
-    headers.add(name: "content-type", value: contentType)
-    headers.add(name: "content-length", value: String(body.count))
-    headers.add(name: "cache-control", value: "no-store")
-    let keepAlive = head.isKeepAlive
-    if !keepAlive { headers.add(name: "connection", value: "close") }
-    context.write(
-      wrapOutboundOut(
-        .head(HTTPResponseHead(version: head.version, status: status, headers: headers))),
-      promise: nil)
-    if head.method != .HEAD {
-      context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: body)))), promise: nil)
-    }
-    let channel = context.channel
-    context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in
-      if !keepAlive { channel.close(promise: nil) }
-    }
+  func tooLarge() -> HostedResponse {
+    Self.text(413, "the admin paths take no request body\n")
+  }
+
+  private static func text(_ status: Int, _ text: String) -> HostedResponse {
+    HostedResponse(
+      status: status,
+      headers: [("content-type", "text/plain; charset=utf-8"), ("cache-control", "no-store")],
+      body: Array(text.utf8))
   }
 
   private func metrics() -> [UInt8] {

@@ -1,4 +1,5 @@
 import AASAACME
+import AASAHosting
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -25,12 +26,14 @@ public enum ServerApplication {
     let server = try await SiteServer.bind(
       configuration: configuration, router: content.router, tls: tls?.server,
       accessLog: accessLog, logger: logger, health: content.health)
-    var admin: AdminServer?
+    var admin: HostedListener?
     if let address = configuration.admin {
       do {
-        admin = try await AdminServer.bind(
-          host: address.host, port: address.port, limits: configuration, health: content.health,
-          router: content.router, openConnections: { server.openConnections })
+        admin = try await Self.listen(
+          address, flag: "--admin", configuration: configuration,
+          handler: AdminHandler(
+            health: content.health, router: content.router,
+            openConnections: { server.openConnections }))
       } catch {
         await server.stop()
         throw error
@@ -39,10 +42,9 @@ public enum ServerApplication {
     var listeners: [HostedListener] = []
     for service in hosted {
       do {
-        let listener = try await HostedListener.bind(
-          host: service.address.host, port: service.address.port, flag: service.flag,
-          name: service.name, limits: configuration, handler: service.handler,
-          accessLog: accessLog)
+        let listener = try await Self.listen(
+          service.address, flag: service.flag, configuration: configuration,
+          handler: service.handler, record: service.recorder(accessLog: accessLog))
         listeners.append(listener)
         let address = service.address
         let host = address.host.contains(":") ? "[\(address.host)]" : address.host
@@ -84,16 +86,18 @@ public enum ServerApplication {
     var services: [any Service] = [
       HangupReloader(signal: hangups, reloaders: reloaders, logger: logger)
     ]
-    var challengeServer: HTTPChallengeServer?
+    var challengeServer: HostedListener?
     if let acme = configuration.acme, let board = tls?.acmeBoard,
       case .acme(_, let responder) = tls?.server
     {
       do {
         if let httpPort = acme.httpPort {
-          challengeServer = try await HTTPChallengeServer.bind(
-            host: configuration.host, port: httpPort, limits: configuration, responder: responder)
+          challengeServer = try await Self.listen(
+            ListenAddress(host: configuration.host, port: httpPort), flag: "--acme-http-port",
+            configuration: configuration, handler: HTTPChallengeHandler(responder: responder))
         }
       } catch {
+        for listener in listeners { await listener.close() }
         await admin?.close()
         await server.stop()
         throw error
@@ -147,5 +151,20 @@ public enum ServerApplication {
     // hold the process past its shutdown timeout, hence the limit.
     LogWriter.standardOutput.flush(timeout: .seconds(1))
     if let refusal { throw StartupError(refusal.description) }
+  }
+
+  /// A plain listener beside the sites (`--admin`, `--validator`, `--acme-http-port`), with the
+  /// site listener's limits; one that cannot start stops the server (status 2).
+  private static func listen(
+    _ address: ListenAddress, flag: String, configuration: ServerConfiguration,
+    handler: any HostedHandler, record: @escaping @Sendable (HostedExchange) -> Void = { _ in }
+  ) async throws(StartupError) -> HostedListener {
+    do {
+      return try await HostedListener.bind(
+        address, flag: flag, limits: configuration.hostingLimits, handler: handler,
+        record: record)
+    } catch {
+      throw StartupError(error.message)
+    }
   }
 }

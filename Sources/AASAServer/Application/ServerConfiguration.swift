@@ -1,3 +1,4 @@
+import AASAHosting
 import NIOCore
 
 /// Everything `aasa-serve` needs to know to run, already checked for consistency by the command
@@ -40,7 +41,7 @@ public struct ServerConfiguration: Sendable {
   public var threads: Int
   public var accessLog: Bool
   /// Where `/healthz`, `/readyz` and `/metrics` are served; nil (the default) turns them off.
-  public var admin: AdminAddress?
+  public var admin: ListenAddress?
   /// `--acme`: certificates obtained and renewed over ACME, served from its folder; nil when
   /// the certificates come from elsewhere.
   public var acme: ACMESettings?
@@ -54,17 +55,17 @@ public struct ServerConfiguration: Sendable {
     allowUntrustedCertificate: Bool = false,
     cacheMaxAge: Int? = 3600,
     allowInvalid: Bool = false,
-    idleTimeout: TimeAmount = .seconds(60),
-    headerTimeout: TimeAmount = .seconds(10),
-    maxHeaderSize: Int = 16 * 1024,
-    maxConnections: Int = 10_000,
+    idleTimeout: TimeAmount = HostingLimits().idleTimeout,
+    headerTimeout: TimeAmount = HostingLimits().headerTimeout,
+    maxHeaderSize: Int = HostingLimits().maxHeaderSize,
+    maxConnections: Int = HostingLimits().maxConnections,
     maxFileSize: Int = 8 * 1024 * 1024,
     watchInterval: TimeAmount? = .seconds(1),
     settleTime: TimeAmount = .seconds(2),
     shutdownTimeout: TimeAmount = .seconds(10),
     threads: Int = NIOCore.System.coreCount,
     accessLog: Bool = true,
-    admin: AdminAddress? = nil,
+    admin: ListenAddress? = nil,
     acme: ACMESettings? = nil
   ) {
     self.root = root
@@ -87,5 +88,16 @@ public struct ServerConfiguration: Sendable {
     self.accessLog = accessLog
     self.admin = admin
     self.acme = acme
+  }
+}
+
+extension ServerConfiguration {
+  /// What every plain listener beside the sites allows a connection (`--admin`, `--validator`,
+  /// `--acme-http-port`): the site listener's limits, since each is reachable from a network
+  /// and, without them, idle or trickling clients could hold every file descriptor.
+  public var hostingLimits: HostingLimits {
+    HostingLimits(
+      maxConnections: maxConnections, idleTimeout: idleTimeout, headerTimeout: headerTimeout,
+      maxHeaderSize: maxHeaderSize)
   }
 }

@@ -1,3 +1,4 @@
+import AASAHosting
 import Logging
 import NIOCore
 import NIOPosix

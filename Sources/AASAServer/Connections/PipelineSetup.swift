@@ -1,4 +1,5 @@
 import AASAACME
+import AASAHosting
 import NIOCore
 import NIOHTTP1
 import NIOSSL

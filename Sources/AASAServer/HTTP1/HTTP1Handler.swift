@@ -1,3 +1,4 @@
+import AASAHosting
 import NIOCore
 import NIOHTTP1
 

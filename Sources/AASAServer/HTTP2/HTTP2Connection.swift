@@ -1,3 +1,4 @@
+import AASAHosting
 import CNGHTTP2
 import NIOCore
 
@@ -63,6 +64,8 @@ final class HTTP2Connection: ChannelDuplexHandler {
   private let maxHeaderSize: Int
   private let responseTimeout: TimeAmount
   private let deadlines: ConnectionDeadlines?
+  /// Follows the frames, so that the header timeout covers a header block left unfinished.
+  private var frames = HTTP2FrameScanner()
 
   private var session: OpaquePointer?
   private var context: ChannelHandlerContext?
@@ -153,7 +156,10 @@ final class HTTP2Connection: ChannelDuplexHandler {
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     guard let session, !isClosing else { return }
     let bytes = unwrapInboundIn(data)
-    deadlines?.framesArrived(bytes)
+    if let deadlines {
+      frames.scan(bytes)
+      deadlines.framesScanned(midRequest: frames.isMidRequest)
+    }
     let result = bytes.withUnsafeReadableBytes { raw -> Int in
       var offset = 0
       while offset < raw.count {

@@ -1,4 +1,5 @@
 import AASACore
+import AASAHosting
 import Logging
 
 /// A swift-log handler writing one line per event to standard output, in either format,
@@ -62,7 +63,7 @@ public struct LineLogHandler: LogHandler {
   {
     var line = "\(Timestamp.now()) \(level) \(message)"
     for (key, value) in metadata.sorted(by: { $0.key < $1.key }) {
-      line += " \(key)=\(quotedIfNeeded(value.description))"
+      line += " \(key)=\(LogField.quotedIfNeeded(value.description))"
     }
     // Messages quote file names, hosts and request paths: what a terminal or log viewer would act
     // on is shown escaped (metadata values are quoted, but C1 and bidi marks need it too).
@@ -77,18 +78,4 @@ public struct LineLogHandler: LogHandler {
       layout: .line)
   }
 
-  static func quotedIfNeeded(_ value: String) -> String {
-    // Bytes, not Characters: this runs for every access log field.
-    let needsQuotes =
-      value.isEmpty
-      || value.utf8.contains { byte in
-        byte <= 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "=") || byte == 0x7F
-          || byte == UInt8(ascii: "\\")
-      }
-    return needsQuotes ? jsonString(value) : value
-  }
-
-  /// A JSON string literal; control characters are escaped so a hostile User-Agent cannot forge
-  /// log lines.
-  static func jsonString(_ text: String) -> String { JSONValue.quoted(text) }
 }

@@ -1,3 +1,4 @@
+import AASAHosting
 import Foundation
 import Logging
 

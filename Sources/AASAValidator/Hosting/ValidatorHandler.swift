@@ -1,9 +1,9 @@
-import AASAServer
+import AASAHosting
 import Foundation
 import Logging
 
 /// The validator page and its JSON API as a ``HostedHandler``: `aasa-lint web` and
-/// `aasa-serve --validator` put this one value on a listener of AASAServer's. Every request
+/// `aasa-serve --validator` put this one value on a listener of AASAHosting's. Every request
 /// passes the same gate, in this order: `Host` names the listener, then (API only) the token,
 /// `Origin` and the media type, all judged on the head before a byte of the body is read
 /// (``refusal(beforeBody:)``), then the client's rate.

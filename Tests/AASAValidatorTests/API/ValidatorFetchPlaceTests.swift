@@ -1,5 +1,5 @@
+import AASAHosting
 import AASALiveCheck
-import AASAServer
 import Logging
 import NIOCore
 import NIOPosix

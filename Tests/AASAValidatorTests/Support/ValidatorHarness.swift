@@ -1,4 +1,4 @@
-import AASAServer
+import AASAHosting
 import Foundation
 import Logging
 import TestSupport
@@ -16,15 +16,12 @@ final class ValidatorHarness: Sendable {
   {
     // The whole suite runs at once on few cores: the server's own deadlines are not what these
     // tests measure, so they are long enough that a starved loop does not close a connection.
-    var limits = ServerConfiguration(root: "")
-    limits.headerTimeout = .seconds(120)
-    limits.idleTimeout = .seconds(120)
+    let limits = HostingLimits(idleTimeout: .seconds(120), headerTimeout: .seconds(120))
     listener = try await HostedListener.bind(
-      host: "127.0.0.1", port: 0, flag: "--listen", name: "validator", limits: limits,
+      host: "127.0.0.1", port: 0, flag: "--listen", limits: limits,
       handler: ValidatorHandler(
         configuration: configuration,
-        logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })),
-      accessLog: nil)
+        logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })))
     port = listener.localAddress?.port ?? 0
   }
 

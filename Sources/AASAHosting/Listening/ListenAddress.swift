@@ -1,5 +1,6 @@
-/// `--admin HOST:PORT`: an IPv4 address or host name, or an IPv6 address in brackets.
-public struct AdminAddress: Sendable, Equatable {
+/// Where a plain listener listens (`--admin`, `--validator`, `aasa-lint web --listen`),
+/// HOST:PORT: an IPv4 address or host name, or an IPv6 address in brackets.
+public struct ListenAddress: Sendable, Equatable {
   public var host: String
   public var port: Int
 

@@ -1,7 +1,7 @@
-/// What a hosted listener (``HostedListener``) serves: a request handler of another target,
-/// which AASAServer does not know (the validator page, `AASAValidator`), put on a listener with
-/// the server's connection limit, timeouts, access log and metrics. The executables wire the
-/// two together.
+/// What a hosted listener (``HostedListener``) serves: the requests of one concern (the
+/// validator page of `AASAValidator`, `aasa-serve`'s admin paths, ACME's HTTP-01 answers), put on
+/// a listener with the connection limit, deadlines, header size and body budget every plain
+/// listener has. The handler says what to answer; the listener reads, bounds and writes.
 public protocol HostedHandler: Sendable {
   /// The largest request body read; a larger one gets ``tooLarge()`` without being read.
   var maximumBodySize: Int { get }
@@ -33,6 +33,10 @@ public protocol HostedHandler: Sendable {
   /// `127.0.0.1`, `::1`, `10.9.9.9`), or nil. Judged after the bind, so that a name given to
   /// listen on is judged by where it resolved, not by how it reads.
   func bindingProblem(boundTo address: String) -> String?
+
+  /// Whether each connection carries one request: the answer says `connection: close` and no
+  /// pipelined request is read (an ACME validator makes one request per connection).
+  var answersOneRequestPerConnection: Bool { get }
 }
 
 extension HostedHandler {
@@ -40,6 +44,7 @@ extension HostedHandler {
   public var bodyBudget: Int { Int.max }
   public func overloaded() -> HostedResponse { HostedResponse(status: 503) }
   public func bindingProblem(boundTo address: String) -> String? { nil }
+  public var answersOneRequestPerConnection: Bool { false }
 }
 
 /// A complete HTTP/1.1 request, as a ``HostedHandler`` gets it.

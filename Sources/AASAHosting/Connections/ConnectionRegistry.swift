@@ -3,18 +3,18 @@ import NIOCore
 
 /// Knows every open connection: enforces the connection limit when one is accepted, and lets a
 /// graceful shutdown ask them all to finish and then wait for them.
-final class ConnectionRegistry: Sendable {
+package final class ConnectionRegistry: Sendable {
   private let channels = NIOLockedValueBox([ObjectIdentifier: Channel]())
   private let limit: Int
 
-  init(limit: Int) {
+  package init(limit: Int) {
     self.limit = limit
   }
 
-  var count: Int { channels.withLockedValue { $0.count } }
+  package var count: Int { channels.withLockedValue { $0.count } }
 
   /// Adds the connection if there is room. Returns false when the limit is reached.
-  func admit(_ channel: Channel) -> Bool {
+  package func admit(_ channel: Channel) -> Bool {
     let admitted = channels.withLockedValue { channels in
       guard channels.count < limit else { return false }
       channels[ObjectIdentifier(channel)] = channel
@@ -30,21 +30,21 @@ final class ConnectionRegistry: Sendable {
 
   /// Asks each connection to finish what it is doing and close: HTTP/1 connections close after
   /// the current response, HTTP/2 ones send GOAWAY.
-  func quiesceAll() {
+  package func quiesceAll() {
     for channel in channels.withLockedValue({ Array($0.values) }) {
       channel.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
     }
   }
 
   /// Closes every connection now, cutting what is in flight (see `ConnectionGuard`).
-  func cutAll() {
+  package func cutAll() {
     for channel in channels.withLockedValue({ Array($0.values) }) {
       channel.pipeline.fireUserInboundEventTriggered(CutConnectionEvent())
     }
   }
 
   /// Waits until every connection has closed, or the timeout passes. Returns whether all closed.
-  func waitUntilEmpty(timeout: TimeAmount) async -> Bool {
+  package func waitUntilEmpty(timeout: TimeAmount) async -> Bool {
     let deadline = NIODeadline.now() + timeout
     while count > 0 {
       if NIODeadline.now() >= deadline { return false }
@@ -55,4 +55,6 @@ final class ConnectionRegistry: Sendable {
 }
 
 /// Returned by the child channel initializer to turn a connection away at the limit.
-struct ConnectionLimitReached: Error {}
+package struct ConnectionLimitReached: Error {
+  package init() {}
+}

@@ -1,7 +1,9 @@
 import NIOCore
 
 /// Asks a connection to close at once, whatever it is doing.
-struct CutConnectionEvent {}
+package struct CutConnectionEvent {
+  package init() {}
+}
 
 /// The first handler of every connection, in front of TLS, seeing the bytes as they cross the
 /// socket. It does the connection's three jobs that are not about any one protocol:
@@ -15,58 +17,61 @@ struct CutConnectionEvent {}
 ///
 /// One handler, not three: each handler in the pipeline is a hop for every read, write, flush
 /// and read request of every request, and these three had nothing to say about most of them.
-final class ConnectionGuard: ChannelDuplexHandler {
-  typealias InboundIn = ByteBuffer
-  typealias InboundOut = ByteBuffer
-  typealias OutboundIn = ByteBuffer
-  typealias OutboundOut = ByteBuffer
+package final class ConnectionGuard: ChannelDuplexHandler {
+  package typealias InboundIn = ByteBuffer
+  package typealias InboundOut = ByteBuffer
+  package typealias OutboundIn = ByteBuffer
+  package typealias OutboundOut = ByteBuffer
 
-  let deadlines: ConnectionDeadlines
+  package let deadlines: ConnectionDeadlines
   private let lingering: LingeringClose?
   private var timer: Scheduled<Void>?
   private var context: ChannelHandlerContext?
 
   /// - Parameter lingers: Whether closes are held back for the client (TLS connections).
-  init(deadlines: ConnectionDeadlines, lingers: Bool) {
+  package init(deadlines: ConnectionDeadlines, lingers: Bool) {
     self.deadlines = deadlines
     self.lingering = lingers ? LingeringClose() : nil
   }
 
-  func handlerAdded(context: ChannelHandlerContext) {
+  package func handlerAdded(context: ChannelHandlerContext) {
     self.context = context
     if context.channel.isActive { start(context: context) }
   }
 
-  func handlerRemoved(context: ChannelHandlerContext) {
+  package func handlerRemoved(context: ChannelHandlerContext) {
     timer?.cancel()
     timer = nil
     lingering?.handlerRemoved()
     self.context = nil
   }
 
-  func channelActive(context: ChannelHandlerContext) {
+  package func channelActive(context: ChannelHandlerContext) {
     start(context: context)
     context.fireChannelActive()
   }
 
-  func channelInactive(context: ChannelHandlerContext) {
+  package func channelInactive(context: ChannelHandlerContext) {
     timer?.cancel()
     timer = nil
     lingering?.channelInactive(context: context)
     context.fireChannelInactive()
   }
 
-  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+  package func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     deadlines.bytesArrived(at: .now())
     context.fireChannelRead(data)
   }
 
-  func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+  package func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?)
+  {
     deadlines.bytesSent(at: .now())
     context.write(data, promise: promise)
   }
 
-  func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
+  package func close(
+    context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?
+  ) {
     if let lingering {
       lingering.close(context: context, mode: mode, promise: promise)
     } else {
@@ -74,7 +79,7 @@ final class ConnectionGuard: ChannelDuplexHandler {
     }
   }
 
-  func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+  package func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
     if event is CutConnectionEvent {
       context.close(promise: nil)
     } else {

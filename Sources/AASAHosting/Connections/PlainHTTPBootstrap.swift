@@ -2,16 +2,15 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 
-/// The bootstrap of aasa-serve's plain HTTP/1.1 listeners beside the site (`--admin`,
-/// `--validator`, `--acme-http-port`): the site's connection limit, idle and header deadlines and
-/// header size apply to each, a head over the limits gets 431 (or 400 for bytes that are not
-/// HTTP) and the connection closes; only the last handler differs.
+/// The bootstrap of a ``HostedListener``: the ``HostingLimits``' connection limit, idle and header
+/// deadlines and header size apply to each connection, a head over the limits gets 431 (or 400
+/// for bytes that are not HTTP) and the connection closes; only the last handler differs.
 enum PlainHTTPBootstrap {
   /// A bootstrap on `group` whose connections end in the handler `makeHandler` returns.
   /// - Parameter pipelined: Whether requests are answered in order on one connection (NIO's
   ///   `HTTPServerPipelineHandler`); a listener that answers one request and closes needs none.
   static func make(
-    group: EventLoopGroup, limits: ServerConfiguration, pipelined: Bool = true,
+    group: EventLoopGroup, limits: HostingLimits, pipelined: Bool = true,
     makeHandler: @escaping @Sendable (ConnectionDeadlines) -> any ChannelHandler
   ) -> ServerBootstrap {
     let registry = ConnectionRegistry(limit: limits.maxConnections)

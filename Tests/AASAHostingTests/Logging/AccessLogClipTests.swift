@@ -1,6 +1,6 @@
 import Testing
 
-@testable import AASAServer
+@testable import AASAHosting
 
 /// Access log fields are clipped by bytes: a target of 512 characters, each carrying combining
 /// marks, was once kept whole (512 characters, many kilobytes).

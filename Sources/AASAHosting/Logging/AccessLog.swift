@@ -14,11 +14,19 @@ public struct AccessLog: Sendable {
 
   /// Request targets and user agents are the client's words: cut them short so one request
   /// cannot write a megabyte into the log.
-  static let maximumFieldLength = 512
+  package static let maximumFieldLength = 512
+
+  /// A hosted listener's request (``HostedListener``'s recorder): its line has no host.
+  public func record(_ exchange: HostedExchange) {
+    record(
+      method: exchange.method, target: exchange.target, status: exchange.status,
+      bytes: exchange.bodyBytes, started: exchange.started, userAgent: exchange.userAgent,
+      remote: exchange.remoteAddress ?? "-", protocolName: exchange.protocolName)
+  }
 
   /// - Parameter host: `--sites`: the site key of the host asked, or `-`
   ///   (``SiteRouter/accessLogHost(forAuthority:)``); nil with `--root`, whose lines have none.
-  func record(
+  package func record(
     method: String, target: String, status: UInt, bytes: Int, started: NIODeadline,
     userAgent: String?, remote: String, protocolName: String, host: String? = nil
   ) {
@@ -37,12 +45,12 @@ public struct AccessLog: Sendable {
       line += duration
       if let host {
         line += " host="
-        line += LineLogHandler.quotedIfNeeded(Self.clip(host))
+        line += LogField.quotedIfNeeded(Self.clip(host))
       }
       line += " method="
-      line += LineLogHandler.quotedIfNeeded(Self.clip(method))
+      line += LogField.quotedIfNeeded(Self.clip(method))
       line += " path="
-      line += LineLogHandler.quotedIfNeeded(path)
+      line += LogField.quotedIfNeeded(path)
       line += " protocol="
       line += protocolName
       line += " remote="
@@ -50,7 +58,7 @@ public struct AccessLog: Sendable {
       line += " status="
       line += String(status)
       line += " user_agent="
-      line += LineLogHandler.quotedIfNeeded(agent)
+      line += LogField.quotedIfNeeded(agent)
       logger.info("\(line)")
     case .json:
       var metadata: Logger.Metadata = [
@@ -69,7 +77,7 @@ public struct AccessLog: Sendable {
   }
 
   /// `1234` microseconds as `1.234`, without going through `Double.description`.
-  static func milliseconds(_ micros: Int64) -> String {
+  package static func milliseconds(_ micros: Int64) -> String {
     let fraction = String(micros % 1000)
     return String(micros / 1000) + "." + String(repeating: "0", count: 3 - fraction.count)
       + fraction
@@ -78,7 +86,7 @@ public struct AccessLog: Sendable {
   /// At most `maximumFieldLength` bytes of `text`, cut where a scalar starts (so what is kept
   /// is valid UTF-8), then `…`. Counted in bytes, not characters: a character can carry any
   /// number of combining marks, so 512 characters could be many kilobytes.
-  static func clip(_ text: String) -> String {
+  package static func clip(_ text: String) -> String {
     let utf8 = text.utf8
     guard utf8.count > maximumFieldLength else { return text }
     var end = utf8.index(utf8.startIndex, offsetBy: maximumFieldLength)

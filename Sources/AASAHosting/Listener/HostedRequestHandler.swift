@@ -4,8 +4,8 @@ import NIOHTTP1
 /// Reads one request at a time (`HTTPServerPipelineHandler` holds back pipelined ones): judges
 /// its head first (``HostedHandler/refusal(beforeBody:)``, the declared length, the listener's
 /// ``BodyBudget``), then reads its body up to the handler's limit, asks the ``HostedHandler`` off
-/// the event loop, and writes the answer with the access log line and the request metrics. A
-/// refusal is written at once and the connection closes: the rest of the body is never read.
+/// the event loop, and writes the answer, then hands the listener's recorder a
+/// ``HostedExchange`` (the access log line, the request metrics). A refusal is written at once and the connection closes: the rest of the body is never read.
 final class HostedRequestHandler: ChannelInboundHandler {
   typealias InboundIn = HTTPServerRequestPart
   typealias OutboundOut = HTTPServerResponsePart
@@ -13,8 +13,9 @@ final class HostedRequestHandler: ChannelInboundHandler {
   private let handler: any HostedHandler
   private let deadlines: ConnectionDeadlines
   private let budget: BodyBudget
-  private let accessLog: AccessLog?
-  private let name: String
+  private let record: @Sendable (HostedExchange) -> Void
+  /// Each answer closes its connection (``HostedHandler/answersOneRequestPerConnection``).
+  private let closesAfterAnswer: Bool
   private var head: HTTPRequestHead?
   private var body: [UInt8] = []
   /// The bytes of ``budget`` this request holds: its declared length, or the chunks so far.
@@ -24,17 +25,16 @@ final class HostedRequestHandler: ChannelInboundHandler {
   private var started = NIODeadline.now()
   /// The request was refused: the answer is written, the rest is not read.
   private var refused = false
-  private var counters = RequestCounterCache()
 
   init(
     handler: any HostedHandler, deadlines: ConnectionDeadlines, budget: BodyBudget,
-    accessLog: AccessLog?, name: String
+    record: @escaping @Sendable (HostedExchange) -> Void
   ) {
     self.handler = handler
     self.deadlines = deadlines
     self.budget = budget
-    self.accessLog = accessLog
-    self.name = name
+    self.record = record
+    self.closesAfterAnswer = handler.answersOneRequestPerConnection
   }
 
   func handlerRemoved(context: ChannelHandlerContext) {
@@ -106,10 +106,11 @@ final class HostedRequestHandler: ChannelInboundHandler {
       let channel = context.channel
       let deadlines = NIOLoopBound(self.deadlines, eventLoop: context.eventLoop)
       let record = recorder(head: head, remote: request.remoteAddress)
+      let keepAlive = head.isKeepAlive && !closesAfterAnswer
       Task { [handler, channel, record, request, head, budget, deadlines] in
         let response = await handler.respond(to: request)
         budget.giveBack(share)
-        HostedResponseWriter.write(response, for: head, on: channel, keepAlive: head.isKeepAlive) {
+        HostedResponseWriter.write(response, for: head, on: channel, keepAlive: keepAlive) {
           deadlines.value.answerWritten(at: .now())
         }
         record(response)
@@ -136,25 +137,21 @@ final class HostedRequestHandler: ChannelInboundHandler {
     recorder(head: head, remote: context.channel.remoteAddress?.ipAddress)(response)
   }
 
-  /// Records a finished request in the access log and the metrics; callable from any thread.
+  /// Hands a finished request to the listener's recorder; callable from any thread.
   private func recorder(head: HTTPRequestHead, remote: String?)
     -> @Sendable (HostedResponse) -> Void
   {
-    let accessLog = self.accessLog
+    let record = self.record
     let started = self.started
-    let name = self.name
     let protocolName = head.version.minor == 0 ? "HTTP/1.0" : "HTTP/1.1"
     let userAgent = head.headers.first(name: "user-agent")
     return { response in
-      let status = UInt(clamping: response.status)
-      ServerMetrics.shared.recordRequest(
-        ServerMetrics.shared.requestCounters(
-          status: status, protocolName: protocolName, site: name),
-        bodyBytes: response.body.count, started: started)
-      accessLog?.record(
-        method: head.method.rawValue, target: head.uri, status: status,
-        bytes: response.body.count, started: started, userAgent: userAgent,
-        remote: remote ?? "-", protocolName: protocolName)
+      record(
+        HostedExchange(
+          method: head.method.rawValue, target: head.uri,
+          status: UInt(clamping: response.status), bodyBytes: response.body.count,
+          started: started, userAgent: userAgent, remoteAddress: remote,
+          protocolName: protocolName))
     }
   }
 }

@@ -16,7 +16,7 @@ import NIOCore
 /// timer; the protocol handlers report where requests begin and end. Bytes are counted as they
 /// cross the socket, before TLS, so a TLS record that starts a request head starts its clock.
 /// Confined to its connection's event loop.
-final class ConnectionDeadlines {
+package final class ConnectionDeadlines {
   private enum Phase {
     /// Between requests: the head timer starts with the next byte.
     case awaitingRequest
@@ -30,21 +30,23 @@ final class ConnectionDeadlines {
     case multiplexed
   }
 
-  enum Deadline {
+  package enum Deadline {
     /// A head (or a hosted listener's body) not complete in time.
     case head
     case idle
   }
 
-  let idleTimeout: TimeAmount
-  let headerTimeout: TimeAmount
-  let bodyTimeout: TimeAmount
+  package let idleTimeout: TimeAmount
+  package let headerTimeout: TimeAmount
+  package let bodyTimeout: TimeAmount
   private var phase = Phase.receivingHead
   /// When bytes last crossed the socket either way.
-  private(set) var lastActivity = NIODeadline.now()
+  package private(set) var lastActivity = NIODeadline.now()
   private var headStarted = NIODeadline.now()
   private var bodyStarted = NIODeadline.now()
-  private var frames = HTTP2FrameScanner()
+  /// HTTP/2: whether the frame scanner of the connection (`HTTP2FrameScanner`, beside the
+  /// HTTP/2 engine) last said a frame or a header block is part-way through.
+  private var frameMidRequest = false
   private var openStreams = 0
   /// HTTP/2: when the last stream closed (or the protocol was chosen); the connection is idle
   /// from then until a stream opens.
@@ -52,7 +54,7 @@ final class ConnectionDeadlines {
 
   /// - Parameter bodyTimeout: How long a hosted listener's request body may take after its
   ///   head; the header timeout when not given.
-  init(idleTimeout: TimeAmount, headerTimeout: TimeAmount, bodyTimeout: TimeAmount? = nil) {
+  package init(idleTimeout: TimeAmount, headerTimeout: TimeAmount, bodyTimeout: TimeAmount? = nil) {
     self.idleTimeout = idleTimeout
     self.headerTimeout = headerTimeout
     self.bodyTimeout = bodyTimeout ?? headerTimeout
@@ -60,24 +62,24 @@ final class ConnectionDeadlines {
 
   /// Whether no request is partly received: a quiescing server may close such a connection at
   /// once without cutting a request short.
-  var isBetweenRequests: Bool { phase == .awaitingRequest }
+  package var isBetweenRequests: Bool { phase == .awaitingRequest }
 
   /// How often the deadlines are looked at: half the shorter timeout, so a deadline is enforced
   /// at most half a period late. One timer per connection; a timer per request would cost a heap
   /// insertion and removal on every keep-alive request.
-  var checkPeriod: TimeAmount {
+  package var checkPeriod: TimeAmount {
     .nanoseconds(max(min(idleTimeout.nanoseconds, headerTimeout.nanoseconds) / 2, 10_000_000))
   }
 
   /// The connection is open: the first head's clock starts at connect, so it covers the TLS
   /// handshake too.
-  func connected(at now: NIODeadline) {
+  package func connected(at now: NIODeadline) {
     lastActivity = now
     headStarted = now
   }
 
   /// Bytes arrived from the client.
-  func bytesArrived(at now: NIODeadline) {
+  package func bytesArrived(at now: NIODeadline) {
     lastActivity = now
     if phase == .awaitingRequest {
       phase = .receivingHead
@@ -86,64 +88,64 @@ final class ConnectionDeadlines {
   }
 
   /// Bytes were handed to the socket for the client.
-  func bytesSent(at now: NIODeadline) {
+  package func bytesSent(at now: NIODeadline) {
     lastActivity = now
   }
 
   /// The HTTP/1 handler has a complete request head.
-  func requestHeadReceived() {
+  package func requestHeadReceived() {
     phase = .awaitingRequest
   }
 
   /// A hosted listener has a complete request head and reads its body: the body timer starts.
-  func requestBodyStarted() {
+  package func requestBodyStarted() {
     phase = .receivingBody
     bodyStarted = lastActivity
   }
 
   /// A hosted listener's request is complete (or refused) and is being answered: no timer runs
   /// until ``answerWritten()``.
-  func requestAnswering() {
+  package func requestAnswering() {
     phase = .answering
   }
 
   /// A hosted listener wrote its answer: the connection waits for the next request, the idle
   /// timer counting from now.
-  func answerWritten(at now: NIODeadline) {
+  package func answerWritten(at now: NIODeadline) {
     phase = .awaitingRequest
     lastActivity = now
   }
 
   /// ALPN chose HTTP/2: from here on heads are HTTP/2 header blocks, followed by the scanner.
-  func switchToMultiplexed() {
+  package func switchToMultiplexed() {
     phase = .multiplexed
     streamsIdleSince = .now()
   }
 
-  /// HTTP/2: decrypted bytes, in order, for the frame scanner. They arrived with the last
-  /// `bytesArrived`, whose time starts a head's clock.
-  func framesArrived(_ bytes: ByteBuffer) {
-    let wasMidRequest = frames.isMidRequest
-    frames.scan(bytes)
-    if !wasMidRequest && frames.isMidRequest { headStarted = lastActivity }
+  /// HTTP/2: what the frame scanner says after the latest decrypted bytes, whether they stop
+  /// part-way through a frame or a header block. They arrived with the last `bytesArrived`,
+  /// whose time starts a head's clock.
+  package func framesScanned(midRequest: Bool) {
+    if !frameMidRequest && midRequest { headStarted = lastActivity }
+    frameMidRequest = midRequest
   }
 
-  func streamOpened() {
+  package func streamOpened() {
     openStreams += 1
   }
 
-  func streamClosed() {
+  package func streamClosed() {
     openStreams -= 1
     if openStreams == 0 { streamsIdleSince = .now() }
   }
 
   /// The deadline passed by `now`, if any; a head deadline first, since it is the stricter.
-  func passedDeadline(_ now: NIODeadline) -> Deadline? {
+  package func passedDeadline(_ now: NIODeadline) -> Deadline? {
     let headUnderWay =
       switch phase {
       case .awaitingRequest, .receivingBody, .answering: false
       case .receivingHead: true
-      case .multiplexed: frames.isMidRequest
+      case .multiplexed: frameMidRequest
       }
     if headUnderWay && now >= headStarted + headerTimeout { return .head }
     if phase == .receivingBody && now >= bodyStarted + bodyTimeout { return .head }

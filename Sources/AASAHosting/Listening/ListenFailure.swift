@@ -2,8 +2,8 @@ import NIOCore
 
 /// Why a socket could not be bound, in words for the person starting the server: no errno
 /// numbers, no names of the functions that failed, and what to do where there is something to do.
-enum ListenFailure {
-  static func message(for error: Error, host: String, port: Int, what: String = "")
+package enum ListenFailure {
+  package static func message(for error: Error, host: String, port: Int, what: String = "")
     -> String
   {
     let target = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"

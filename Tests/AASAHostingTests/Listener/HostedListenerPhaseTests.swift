@@ -2,7 +2,7 @@ import NIOCore
 import TestSupport
 import Testing
 
-@testable import AASAServer
+@testable import AASAHosting
 
 /// A hosted listener's request phases (security review 2, F3 and F5): a request judged on its
 /// head is refused before its body is read; bodies held at once are bounded across connections;
@@ -30,12 +30,9 @@ import Testing
   static func listen(_ handler: SlowHandler, headerTimeout: TimeAmount = .seconds(120))
     async throws -> (HostedListener, Int)
   {
-    var limits = ServerConfiguration(root: "")
-    limits.headerTimeout = headerTimeout
-    limits.idleTimeout = .seconds(120)
+    let limits = HostingLimits(idleTimeout: .seconds(120), headerTimeout: headerTimeout)
     let listener = try await HostedListener.bind(
-      host: "127.0.0.1", port: 0, flag: "--test", name: "test", limits: limits,
-      handler: handler, accessLog: nil)
+      host: "127.0.0.1", port: 0, flag: "--test", limits: limits, handler: handler)
     return (listener, try #require(listener.localAddress?.port))
   }
 

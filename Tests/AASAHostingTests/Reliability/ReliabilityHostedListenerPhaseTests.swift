@@ -2,7 +2,7 @@ import NIOCore
 import TestSupport
 import Testing
 
-@testable import AASAServer
+@testable import AASAHosting
 
 /// The hosted listener's answering phase under a clock (security review 2, F5), in the tier that
 /// runs after the rest of the suite: the test's client must send a body within the header
