@@ -60,6 +60,7 @@ public struct LiveCheck: Sendable {
       return report
     }
     if let chain {
+      report.certificateNotAfter = chain.first?.notValidAfter
       report.siteRequirements.append(Requirement("connection", .pass, connected))
       let judge = CertificateJudge(
         trustRoots: options.trust.store, trustRootsName: options.trust.name)
@@ -164,8 +165,13 @@ public struct LiveCheck: Sendable {
   >? {
     guard let fetcher, let base = options.cdnBase else { return nil }
     let url = CDNComparison.url(base: base, host: options.site.host)
+    let userAgent = options.userAgent
     do {
-      return .success(try await fetcher.fetch(url, userAgent: options.userAgent))
+      let fetch: @Sendable () async throws -> FetchedResource = {
+        try await fetcher.fetch(url, userAgent: userAgent)
+      }
+      guard let answers = options.thirdPartyAnswers else { return .success(try await fetch()) }
+      return .success(try await answers.answer(url, from: .appleCDN, fetch: fetch))
     } catch {
       let cdnSite = (try? SiteAddress(parsing: url)) ?? options.site
       return .failure(ConnectionProblem(error, site: cdnSite, timeout: options.timeout))

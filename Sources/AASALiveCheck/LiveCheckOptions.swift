@@ -39,6 +39,9 @@ public struct LiveCheckOptions: Sendable {
   /// `--google`: also ask Google's Digital Asset Links API at this base what it reads from the
   /// site's assetlinks.json, and compare.
   public var googleBase: String?
+  /// Where the answers of Apple's CDN and Google's API come from: nil asks them at every check;
+  /// the exporter keeps each for as long as its caching headers allow (``ThirdPartyAnswers``).
+  public var thirdPartyAnswers: (any ThirdPartyAnswers)?
 
   /// Apple's CDN, which devices ask instead of the site: `BASE/HOST`.
   public static let appleCDNBase = "https://app-site-association.cdn-apple.com/a/v1"

@@ -1,4 +1,5 @@
 import AASA
+import Foundation
 
 /// The outcome of a live check: the site-wide lines (connection, TLS), one ``ResourceCheck`` per
 /// well-known file, and the routes of the requested paths on the live file.
@@ -17,6 +18,9 @@ public struct LiveCheckReport: Sendable {
   public var routeRequirements: [Requirement] = []
   /// Apple's CDN: its answer, and how its copy compares with the origin's file.
   public var cdn: CDNCheck?
+  /// When the site's leaf certificate expires (what the `tls-expiry` line judges); nil when no
+  /// chain was read.
+  public var certificateNotAfter: Date?
 
   public init(site: SiteAddress, app: String? = nil) {
     self.site = site

@@ -45,6 +45,13 @@ package struct CheckRun: FormatDeclaring {
   package var keystorePassword: String?
   package var verbose = false
 
+  /// For a check made for someone else (`aasa-lint exporter`): the address the site's name was
+  /// vetted at, the vetting of every other host the check reaches, and where the answers of
+  /// Apple's CDN and Google's API come from (``LiveCheckOptions``'s fields of the same names).
+  package var pinnedAddress: String?
+  package var vetOtherHost: (@Sendable (_ host: String, _ port: Int) async throws -> String)?
+  package var thirdPartyAnswers: (any ThirdPartyAnswers)?
+
   package init() {}
 
   package func run() async throws -> any Report {
@@ -127,6 +134,9 @@ package struct CheckRun: FormatDeclaring {
     } else if google {
       options.googleBase = LiveCheckOptions.googleBase
     }
+    options.pinnedAddress = pinnedAddress
+    options.vetOtherHost = vetOtherHost
+    options.thirdPartyAnswers = thirdPartyAnswers
     if let connectTo {
       do {
         let parsed = try ConnectTo(parsing: connectTo)

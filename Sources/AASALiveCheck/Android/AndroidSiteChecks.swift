@@ -16,7 +16,8 @@ extension LiveCheck {
     if let base = options.googleBase, let thirdParty {
       check.requirements.append(
         await GoogleStatements.compare(
-          site: options.site, base: base, local: check.lint?.statementList, fetcher: thirdParty))
+          site: options.site, base: base, local: check.lint?.statementList, fetcher: thirdParty,
+          answers: options.thirdPartyAnswers))
     }
   }
 
@@ -93,12 +94,20 @@ enum GoogleStatements {
   }
 
   static func compare(
-    site: SiteAddress, base: String, local: StatementList?, fetcher: ResourceFetcher
+    site: SiteAddress, base: String, local: StatementList?, fetcher: ResourceFetcher,
+    answers: (any ThirdPartyAnswers)? = nil
   ) async -> Requirement {
     let url = url(base: base, site: site)
     let response: FetchedResource
     do {
-      response = try await fetcher.fetch(url, cap: AndroidServing.sizeCap)
+      let fetch: @Sendable () async throws -> FetchedResource = {
+        try await fetcher.fetch(url, cap: AndroidServing.sizeCap)
+      }
+      if let answers {
+        response = try await answers.answer(url, from: .googleAPI, fetch: fetch)
+      } else {
+        response = try await fetch()
+      }
     } catch {
       let apiSite = (try? SiteAddress(parsing: base)) ?? site
       let problem = ConnectionProblem(error, site: apiSite, timeout: .seconds(10))

@@ -67,6 +67,20 @@ public struct FetchPolicy: Sendable {
     return nil
   }
 
+  /// Whether one of the operator's rules names `host:port` or the `address` (4 or 16 bytes) it
+  /// resolved to: what a target of `aasa-lint exporter` must be, where the validator's page also
+  /// fetches public sites no rule names. Pure, as ``refusal(host:port:address:)``.
+  public func listed(host: String, port: Int, address: [UInt8]) -> Bool {
+    let host = Self.normalized(host)
+    return rules.contains { $0.allows(host: host, address: address, port: port) }
+  }
+
+  /// An address's bytes (4 or 16) from its usual text, `203.0.113.7` or `2001:db8::1`; nil for
+  /// anything else.
+  public static func addressBytes(_ text: String) -> [UInt8]? {
+    AddressPolicy.ipv4Dotted(text) ?? AddressPolicy.ipv6(text)
+  }
+
   /// Resolves `host` once and judges its first address; returns the address to connect to (its
   /// usual text, `203.0.113.7` or `2001:db8::1`). Resolution runs on NIO's thread pool. Throws a
   /// ``Refusal``, or the resolver's error for a name that resolves to nothing (worded by
