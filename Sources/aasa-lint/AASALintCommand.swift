@@ -35,7 +35,8 @@ struct AASALintCommand: AsyncParsableCommand {
       """,
     version: PackageVersion.current,
     subcommands: [
-      Lint.self, Route.self, Diff.self, Files.self, Check.self, Inbound.self, DeviceCommand.self,
+      Lint.self, Route.self, Diff.self, Files.self, Check.self, Passkeys.self, Inbound.self,
+      DeviceCommand.self,
       New.self,
       Fingerprint.self,
       Web.self,

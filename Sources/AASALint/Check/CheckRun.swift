@@ -86,7 +86,9 @@ package struct CheckRun: FormatDeclaring {
     return CheckReport(checked: .site(report), verbose: verbose)
   }
 
-  private func liveCheckOptions(appFromEntitlements: String?) throws -> LiveCheckOptions {
+  /// The options every live check of this run is made with (`passkeys` builds its own from
+  /// the same flags, so that they mean the same).
+  func liveCheckOptions(appFromEntitlements: String?) throws -> LiveCheckOptions {
     let site: SiteAddress
     do {
       // With --entitlements, each domain replaces this placeholder.

@@ -52,10 +52,20 @@ package struct LiveCheckTextRenderer {
   /// `--entitlements`: the entitlements' own lines, each domain's check, and an overall result.
   package func render(_ report: EntitlementsCheckReport, to sink: OutputSink) {
     sink.line(style.bold(report.path.escapingControlCharacters))
-    let checked = report.sites.map(\.site.host).joined(separator: ", ")
     if !report.sites.isEmpty {
-      // What is about to be checked, not a result: no pass or fail.
-      renderLine(Requirement("applinks", .info, "checks \(checked)"), to: sink)
+      // What is about to be checked, not a result: no pass or fail. Named after the service
+      // when every domain is named for the same one (a passkeys-only app's is webcredentials).
+      let services = report.services.count == report.sites.count ? report.services : []
+      let named = Set(services.flatMap { $0 })
+      let checked = report.sites.indices.map { index in
+        let host = report.sites[index].site.host
+        guard named.count > 1, index < services.count else { return host }
+        return host + " (" + services[index].map(\.rawValue).joined(separator: ", ") + ")"
+      }.joined(separator: ", ")
+      let name =
+        named.count == 1
+        ? named.first?.rawValue ?? "applinks" : named.isEmpty ? "applinks" : "domains"
+      renderLine(Requirement(name, .info, "checks \(checked)"), to: sink)
     }
     for requirement in report.requirements { renderLine(requirement, to: sink) }
     for site in report.sites {

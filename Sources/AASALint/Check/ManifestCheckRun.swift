@@ -14,8 +14,22 @@ extension CheckRun {
     if let broken = manifest.diagnostics.first(where: { $0.severity == .error }) {
       throw UsageError("\(path):\(broken.location.line): \(broken.message)")
     }
+    let fingerprints = try Self.fingerprints(grants, keystorePassword: keystorePassword)
+    let check = ManifestCheck(manifest: manifest, fingerprints: fingerprints, options: options)
+    async let rows = check.run()
+    async let credentials = check.runCredentialSharing()
+    return ManifestCheckReport(
+      path: path, manifest: manifest, rows: await rows,
+      credentialStatements: check.credentialStatementsLine, credentials: await credentials)
+  }
+
+  /// The certificates of `--grants` (and `passkeys --fingerprint`): each a SHA-256
+  /// fingerprint, a `PACKAGE:FINGERPRINT`, or a file (certificate, keystore, APK).
+  static func fingerprints(_ arguments: [String], keystorePassword: String?) throws
+    -> [CertificateFingerprint]
+  {
     var fingerprints: [CertificateFingerprint] = []
-    for argument in grants {
+    for argument in arguments {
       let withPackage = argument.contains(":") && !argument.hasPrefix("/") ? argument : nil
       if let withPackage, let query = try? GrantQuery.parse(withPackage) {
         fingerprints.append(query.fingerprint)
@@ -29,12 +43,7 @@ extension CheckRun {
         ).map(\.fingerprint)
       }
     }
-    let check = ManifestCheck(manifest: manifest, fingerprints: fingerprints, options: options)
-    async let rows = check.run()
-    async let credentials = check.runCredentialSharing()
-    return ManifestCheckReport(
-      path: path, manifest: manifest, rows: await rows,
-      credentialStatements: check.credentialStatementsLine, credentials: await credentials)
+    return fingerprints
   }
 }
 

@@ -52,27 +52,38 @@ extension ManifestCheck {
 
   /// Whether the site's list grants the package `get_login_creds`, and what is missing if not.
   func credentialGrant(_ report: LiveCheckReport, site: CredentialSharing.Site) -> Requirement {
-    let relation = Relation.getLoginCredentials
     guard let package = manifest.package else {
       return Requirement("credential-grant", .warn, "the manifest names no package")
     }
+    return Self.credentialGrant(
+      report, host: site.host, package: package, fingerprints: fingerprints)
+  }
+
+  /// Whether `host`'s list (its live check) grants `package` `get_login_creds`, with one of
+  /// `fingerprints` when any is given: the one judgement of the site's half, for `check
+  /// --manifest` and `passkeys` alike.
+  static func credentialGrant(
+    _ report: LiveCheckReport, host: String, package: String,
+    fingerprints: [CertificateFingerprint]
+  ) -> Requirement {
+    let relation = Relation.getLoginCredentials
     guard let list = report.check(of: .assetLinks)?.lint?.statementList else {
       return Requirement(
         "credential-grant", .fail,
-        "\(site.host) serves no statement list, so the site's half of credential sharing is missing"
+        "\(host) serves no statement list, so the site's half of credential sharing is missing"
       )
     }
     if list.isIgnoredByGoogle {
       return Requirement(
         "credential-grant", .fail,
-        "Google ignores \(site.host)'s whole assetlinks.json (invalid statements), so it grants nothing"
+        "Google ignores \(host)'s whole assetlinks.json (invalid statements), so it grants nothing"
       )
     }
     if fingerprints.isEmpty {
       let forPackage = list.statements.filter { $0.isValid && $0.target.packageName == package }
       if forPackage.contains(where: { $0.relations.contains(relation) }) {
         return Requirement(
-          "credential-grant", .pass, "\(site.host) grants \(package) \(relation.rawValue)")
+          "credential-grant", .pass, "\(host) grants \(package) \(relation.rawValue)")
       }
       let missing =
         forPackage.isEmpty
@@ -80,7 +91,7 @@ extension ManifestCheck {
         : "lists \(package) without \(relation.rawValue)"
       return Requirement(
         "credential-grant", .fail,
-        "\(site.host)'s assetlinks.json \(missing): add the relation to the app's statement there, or Credential Manager offers none of the site's passkeys in the app"
+        "\(host)'s assetlinks.json \(missing): add the relation to the app's statement there, or Credential Manager offers none of the site's passkeys in the app"
       )
     }
     var answers: [GrantAnswer] = []
@@ -94,7 +105,7 @@ extension ManifestCheck {
     }
     return Requirement(
       "credential-grant", .fail,
-      "\(site.host): " + (answers.first?.explanation ?? "\(relation.rawValue) not granted"))
+      "\(host): " + (answers.first?.explanation ?? "\(relation.rawValue) not granted"))
   }
 
   /// For a host the manifest verifies: its file grants `get_login_creds` to the package, but the

@@ -19,14 +19,20 @@ public struct CDNCheck: Sendable {
   public var caching: CDNCaching?
   /// URLs that open another app with the CDN's copy than with the origin's file.
   public var routingDifferences: [RoutingProbe.Difference] = []
+  /// The CDN's copy as parsed, when it sent one Apple can read: what devices have, so that each
+  /// service can be asked of it as of the origin's file (``LiveCheckReport/compareCDN(_:expected:)``).
+  public var copy: SiteAssociation?
+  /// `cdn-applinks`, `cdn-webcredentials`, …: per service the app is checked for, whether the
+  /// CDN's copy lists it as the origin's file does.
+  public var services: [Requirement] = []
 
   public init(url: String, requirement: Requirement) {
     self.url = url
     self.requirement = requirement
   }
 
-  /// Every line: the `cdn` line first.
-  public var requirements: [Requirement] { [requirement] + notes }
+  /// Every line: the `cdn` line first, then the services' lines, then the notes.
+  public var requirements: [Requirement] { [requirement] + services + notes }
 
   /// The headers worth reporting: Apple's own, and those that say how long the answer is kept.
   static func reportedHeaders(_ response: FetchedResource) -> [FetchedResource.Header] {

@@ -121,6 +121,9 @@ enum CDNComparison {
     }
     // A signed file is compared by its content, as the origin's is (``ResourceCheck/lintedSource``).
     let copy = ((try? SignedAssociation.unwrap(decoded.bytes)) ?? nil)?.content ?? decoded.bytes
+    // Parsed whatever the comparison finds: each service is asked of what devices have.
+    let cdnAssociation = SiteAssociationLinter().lint(copy).association
+    check.copy = cdnAssociation
     guard let originBytes = origin?.lintedSource else {
       check.requirement = Requirement(
         "cdn", .warn,
@@ -133,8 +136,7 @@ enum CDNComparison {
         "cdn", .pass, "the same as the origin's (\(originBytes.count) bytes)")
       return
     }
-    guard let cdnAssociation = SiteAssociationLinter().lint(copy).association,
-      let originAssociation = origin?.lint?.association
+    guard let cdnAssociation, let originAssociation = origin?.lint?.association
     else {
       check.requirement = Requirement(
         "cdn", .warn,

@@ -62,6 +62,7 @@ public struct EntitlementsCheck: Sendable {
     }
     let (planned, lines) = plan()
     report.requirements += lines
+    report.services = planned.map(\.services)
     let linkSites = Set(planned.filter { $0.services.contains(.applinks) }.map(\.site))
     report.sites = await Self.check(
       planned.map(\.site), options: options, pinnedAddresses: pinnedAddresses,
@@ -74,13 +75,17 @@ public struct EntitlementsCheck: Sendable {
         report.requirements.append(line)
       }
       guard let app = options.app else { continue }
+      if site.services.contains(.applinks) {
+        // What devices have: the CDN's copy, asked for each service as the file is.
+        report.sites[index].compareCDN(.applinks, expected: app)
+      }
       for service in site.services where service != .applinks {
+        let expected = ServiceJudge.expectedID(
+          service, app: app, applicationIdentifier: entitlements.applicationIdentifier)
         let line = ServiceJudge.judge(
-          service, site: report.sites[index],
-          expected: ServiceJudge.expectedID(
-            service, app: app, applicationIdentifier: entitlements.applicationIdentifier),
-          app: app)
+          service, site: report.sites[index], expected: expected, app: app)
         report.sites[index].append(serviceLine: line)
+        report.sites[index].compareCDN(service, expected: expected)
       }
     }
     return report
@@ -184,6 +189,8 @@ public struct EntitlementsCheckReport: Sendable {
   public var app: String?
   public var requirements: [Requirement] = []
   public var sites: [LiveCheckReport] = []
+  /// Per site of ``sites``, the services the entitlements name it for, in the order first named.
+  public var services: [[AssociatedDomain.Service]] = []
 
   public init(path: String, app: String?) {
     self.path = path

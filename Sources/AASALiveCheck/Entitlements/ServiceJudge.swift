@@ -42,6 +42,15 @@ enum ServiceJudge {
     }
   }
 
+  /// The app IDs a service's section lists: `applinks`' every `appIDs` (and `apps`), the
+  /// others' `apps`.
+  static func listedApps(_ service: AssociatedDomain.Service, of association: SiteAssociation)
+    -> [String]
+  {
+    service == .applinks
+      ? association.appLinks?.appIDs ?? [] : section(service, of: association)?.apps ?? []
+  }
+
   /// The line of one service of `site`: pass when the site's file lists `expected` in the
   /// service's section; otherwise a failure saying what the file has instead.
   static func judge(
