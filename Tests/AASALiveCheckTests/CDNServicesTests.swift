@@ -83,6 +83,11 @@ import Testing
       result.stdout.contains(
         "warn  cdn-webcredentials the origin lists \(Self.app) under webcredentials.apps, Apple's CDN's copy does not yet: devices do not have it yet (iOS says \"Unable to verify webcredentials association\" (error 1004)"
       ), "\(result.stdout)")
+    // The file's line says so too: the links are the same, the other services are not.
+    #expect(
+      result.stdout.contains(
+        "warn  cdn              the same links as the origin's, but its webcredentials apps differ"),
+      "\(result.stdout)")
     // The origin's own line passes: the site is right, the CDN has not caught up.
     #expect(result.stdout.contains("pass  webcredentials   localhost's file lists"))
 

@@ -148,8 +148,15 @@ enum CDNComparison {
     let (differences, probed) = RoutingProbe.differences(
       cdnAssociation, originAssociation, limit: differencesShown)
     if diff.isEmpty && differences.isEmpty {
-      check.requirement = Requirement(
-        "cdn", .pass, "the same rules as the origin's, written differently")
+      // The diff and the probe are of links; the other services' apps are compared here.
+      let sections = CDNServices.sectionsThatDiffer(cdnAssociation, originAssociation)
+      check.requirement =
+        sections.isEmpty
+        ? Requirement("cdn", .pass, "the same rules as the origin's, written differently")
+        : Requirement(
+          "cdn", .warn,
+          "the same links as the origin's, but its \(sections.joined(separator: ", ")) apps differ: devices have the CDN's until Apple refreshes it (about weekly)"
+        )
       return
     }
     check.routingDifferences = differences

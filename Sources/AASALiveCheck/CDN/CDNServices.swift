@@ -59,4 +59,13 @@ enum CDNServices {
         "neither Apple's CDN's copy nor the origin's file lists \(expected) under \(section)")
     }
   }
+
+  /// The services other than links whose apps differ between the CDN's copy and the origin's
+  /// file (`webcredentials`, `appclips`, `activitycontinuation`), in that order.
+  static func sectionsThatDiffer(_ copy: SiteAssociation, _ origin: SiteAssociation) -> [String] {
+    let services: [AssociatedDomain.Service] = [.webcredentials, .appclips, .activitycontinuation]
+    return services.filter {
+      ServiceJudge.listedApps($0, of: copy) != ServiceJudge.listedApps($0, of: origin)
+    }.map(\.rawValue)
+  }
 }
