@@ -93,6 +93,10 @@ let package = Package(
     // App Links pages (`al:*` meta tags): reading, checks, navigation and inbound URLs, as Bolts.
     .target(name: "AASAAppLinks", dependencies: ["AASACore", "CGumbo"]),
 
+    // A link domain's fallbacks (`links.json`, docs/links.md): rules read with positions, checked
+    // against the site's own association files, and the answers per client.
+    .target(name: "AASALinks", dependencies: ["AASACore", "AASA", "AASAAndroid"]),
+
     // MobileDeepLinking route configs: parsing, routing as the iOS and Android libraries do, lint.
     .target(name: "AASARoutes", dependencies: ["AASACore"]),
 
@@ -159,6 +163,7 @@ let package = Package(
       name: "AASALint",
       dependencies: [
         "AASACore",
+        "AASALinks",
         "AASA",
         "AASAAndroid",
         "AASAAndroidSigning",
@@ -219,6 +224,8 @@ let package = Package(
       name: "AASAServer",
       dependencies: [
         "AASACore",
+        // links.json: the fallback answers of a link domain.
+        "AASALinks",
         // Apple's demands of a certificate's key (CertificateKeyDemands) and the key's reading
         // (PublicKeyParts), shared with check.
         "AASA",
@@ -333,6 +340,9 @@ let package = Package(
     .testTarget(
       name: "AASAAndroidTests",
       dependencies: ["AASACore", "AASAAndroid", "AASAAndroidSigning", "TestSupport"]),
+    .testTarget(
+      name: "AASALinksTests",
+      dependencies: ["AASACore", "AASA", "AASAAndroid", "AASAAppLinks", "AASALinks", "TestSupport"]),
     .testTarget(
       name: "AASAAppLinksTests", dependencies: ["AASACore", "AASAAppLinks", "TestSupport"]),
     .testTarget(

@@ -43,6 +43,10 @@ struct Lint: AsyncParsableCommand {
         aasa-lint app/src/main/AndroidManifest.xml \\
             https://shop.example.com/products/42 -v
 
+      A link domain's links.json (docs/links.md) is linted as aasa-serve checks it before \
+      answering from it; --site checks every rule against the site's association files:
+        aasa-lint site/links.json --site site
+
       A MobileDeepLinking route config (detected by content) routes deep links as the iOS \
       library does, with a warning for each link Android routes elsewhere; --platform ios or \
       android answers for one. See docs/routes.md.
@@ -101,7 +105,7 @@ struct Lint: AsyncParsableCommand {
 
   @Option(
     help:
-      "The file's kind: aasa, assetlinks, applinks (an HTML page), routes (a MobileDeepLinking config) or manifest (an AndroidManifest.xml). Detected from the content when omitted."
+      "The file's kind: aasa, assetlinks, applinks (an HTML page), routes (a MobileDeepLinking config), manifest (an AndroidManifest.xml) or links (a link domain's links.json). Detected from the content when omitted."
   )
   var kind: InputKind?
 
@@ -112,6 +116,12 @@ struct Lint: AsyncParsableCommand {
   var platform: String?
 
   @OptionGroup var page: PageOptions
+
+  @Option(
+    help: ArgumentHelp(
+      "For a links.json: the site's folder (the one holding .well-known/), whose apple-app-site-association and assetlinks.json every rule must be claimed by, as aasa-serve checks it.",
+      valueName: "dir"), completion: .directory)
+  var site: String?
 
   @Option(
     help: ArgumentHelp(
@@ -194,6 +204,7 @@ struct Lint: AsyncParsableCommand {
     request.kind = kind
     request.platform = platform
     request.page = page.request
+    request.site = site
     request.grants = grants
     request.placeholders = placeholders
     request.gradle = gradle

@@ -26,9 +26,12 @@ public struct AccessLog: Sendable {
 
   /// - Parameter host: `--sites`: the site key of the host asked, or `-`
   ///   (``SiteRouter/accessLogHost(forAuthority:)``); nil with `--root`, whose lines have none.
+  /// - Parameter answer: a `links.json` answer, which one (`ios`, `web`, `in_app`, …): the
+  ///   server's word, never the client's.
   package func record(
     method: String, target: String, status: UInt, bytes: Int, started: NIODeadline,
-    userAgent: String?, remote: String, protocolName: String, host: String? = nil
+    userAgent: String?, remote: String, protocolName: String, host: String? = nil,
+    answer: String? = nil
   ) {
     let micros = (NIODeadline.now() - started).nanoseconds / 1000
     let duration = Self.milliseconds(micros)
@@ -38,8 +41,14 @@ public struct AccessLog: Sendable {
     case .text:
       // Text lines are built here in a fixed order, without a metadata dictionary to hash and
       // sort: this runs for every request, on the event loop.
-      var line = "request bytes="
+      var line = "request "
       line.reserveCapacity(160 + path.utf8.count + agent.utf8.count)
+      if let answer {
+        line += "answer="
+        line += answer
+        line += " "
+      }
+      line += "bytes="
       line += String(bytes)
       line += " duration_ms="
       line += duration
@@ -72,6 +81,7 @@ public struct AccessLog: Sendable {
         "protocol": .string(protocolName),
       ]
       if let host { metadata["host"] = .string(Self.clip(host)) }
+      if let answer { metadata["answer"] = .string(answer) }
       logger.info("request", metadata: metadata)
     }
   }

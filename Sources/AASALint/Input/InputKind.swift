@@ -14,6 +14,8 @@ package enum InputKind: String, Sendable, CaseIterable {
   case routes
   /// An Android source `AndroidManifest.xml`.
   case manifest
+  /// A link domain's `links.json`: the fallbacks `aasa-serve` answers (docs/links.md).
+  case links
 
   /// What the kind is, in words: `an assetlinks.json statement list`.
   package var describedWithArticle: String {
@@ -23,6 +25,7 @@ package enum InputKind: String, Sendable, CaseIterable {
     case .applinks: "an HTML page (App Links)"
     case .routes: "a MobileDeepLinking route config"
     case .manifest: "an AndroidManifest.xml"
+    case .links: "a links.json of link fallbacks"
     }
   }
 
@@ -31,7 +34,7 @@ package enum InputKind: String, Sendable, CaseIterable {
     switch self {
     case .aasa: .appleAppSiteAssociation
     case .assetlinks: .assetLinks
-    case .applinks, .routes, .manifest: nil
+    case .applinks, .routes, .manifest, .links: nil
     }
   }
 
@@ -44,7 +47,8 @@ package enum InputKind: String, Sendable, CaseIterable {
 
   /// Guesses the kind from the content. A page starts with `<` (after an optional byte order mark
   /// and whitespace); a JSON object with `routes` or `defaultRoute` and none of the association
-  /// files' keys is a route config; anything else is decided as before (``FileKind/detect(_:)``).
+  /// files' keys is a route config; one with `rules` and only `links.json`'s keys is a links file;
+  /// anything else is decided as before (``FileKind/detect(_:)``).
   package static func detect(_ bytes: [UInt8]) -> InputKind {
     detect(SourceDocument(name: "-", bytes: bytes)).kind
   }
@@ -72,6 +76,12 @@ package enum InputKind: String, Sendable, CaseIterable {
         keys.contains("routes") || keys.contains("defaultRoute")
       {
         return (.routes, read)
+      }
+      // A links.json: rules, and nothing of the association files' or a route config's.
+      if keys.isDisjoint(with: associationKeys), keys.contains("rules"),
+        keys.isSubset(of: ["rules", "defaults", "domain", "comment"])
+      {
+        return (.links, read)
       }
       return (FileKind.detect(json) == .assetLinks ? .assetlinks : .aasa, read)
     default: return (.aasa, document)

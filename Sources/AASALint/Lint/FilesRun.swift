@@ -47,6 +47,11 @@ package struct FilesRun: FormatDeclaring {
       var run = RouteConfigRun(fileName: file, source: source, strict: strict)
       run.document = detected.document
       return run.run(urls: .none)
+    case .links:
+      // Without --site: the rules alone, each destination and overlap checked.
+      var run = LinksRun(fileName: file, document: detected.document)
+      run.strict = strict
+      return try run.run()
     case .manifest:
       var run = ManifestRun(fileName: file, source: source, strict: strict)
       try run.loadResources(manifestPath: file, placeholders: [])

@@ -60,6 +60,8 @@ package struct LintRequest: FormatDeclaring {
   /// `--gradle`: the module's build file, for an AndroidManifest.xml's `manifestPlaceholders`.
   package var gradle: String?
   package var relation = Relation.handleAllURLs.rawValue
+  /// `--site`: for a links.json, the site folder whose association files it is checked against.
+  package var site: String?
   package var strict = false
   package var verbose = false
   package var maximumSize = FileInput.defaultLimit
@@ -141,6 +143,8 @@ package struct LintRequest: FormatDeclaring {
       return try runPage(source, sourceURL: page.pageURL)
     case .routes:
       return try runRouteConfig(detected.document)
+    case .links:
+      return try runLinks(detected.document, site: site)
     case .manifest:
       if expect != nil || app != nil || !grants.isEmpty {
         throw UsageError(
@@ -230,6 +234,22 @@ package struct LintRequest: FormatDeclaring {
         + (site.map { " (it is not the --domain \($0))" } ?? ""))
     notes.flush()
     return argument
+  }
+
+  /// A links.json: lint it, against `--site`'s association files when given.
+  private func runLinks(_ document: SourceDocument, site: SiteDomain?) throws -> LinksLintReport {
+    if !urls.isEmpty || urlList != nil || expect != nil || app != nil || !grants.isEmpty {
+      throw UsageError(
+        "URLs, --urls, --expect, --app and --grants are for association files; a links.json takes --site DIR and --domain"
+      )
+    }
+    if let option = page.givenOption {
+      throw ArgumentError("\(option) is for App Links pages")
+    }
+    var run = LinksRun(fileName: fileName, document: document, site: self.site)
+    run.domain = site?.host
+    run.strict = strict
+    return try run.run()
   }
 
   /// A MobileDeepLinking route config: lint it and route the deep links.

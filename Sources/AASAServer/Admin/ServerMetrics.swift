@@ -14,7 +14,9 @@ import Prometheus
 ///   certificates taken, and bad ones refused, the previous one kept);
 /// - `aasa_association_file_valid{path}` (1 or 0) and `aasa_association_file_age_seconds{path}`;
 /// - `aasa_log_lines_dropped_total`;
-/// - `aasa_sites_without_certificate` (`--sites` with `--tls-dir`).
+/// - `aasa_sites_without_certificate` (`--sites` with `--tls-dir`);
+/// - `aasa_link_answers_total{answer}` (and `site` under `--sites`): the answers of `links.json`
+///   rules, by which (`ios`, `android`, `web`, `in_app`, `preview`).
 ///
 /// Until `bootstrap` runs (unit tests), everything is recorded nowhere.
 public final class ServerMetrics: @unchecked Sendable {
@@ -30,6 +32,7 @@ public final class ServerMetrics: @unchecked Sendable {
     var requestCounters: [String: Metrics.Counter] = [:]
     var byteCounters: [String: Metrics.Counter] = [:]
     var handshakeFailures: [String: Metrics.Counter] = [:]
+    var linkAnswers: [String: Metrics.Counter] = [:]
     var fileGauges: [String: (valid: Metrics.Gauge, age: Metrics.Gauge)] = [:]
     var droppedReported = 0
   }
@@ -117,6 +120,22 @@ public final class ServerMetrics: @unchecked Sendable {
   }
 
   func recordHandshake() { handshakes.increment() }
+
+  /// Counts a `links.json` answer. Both labels are the server's words: the answer's name from
+  /// `LinkClient.answerName`, the site from the host table, so a client cannot make up labels.
+  func recordLinkAnswer(_ answer: String, site: String?) {
+    tables.withLockedValue { tables in
+      let key = answer + " " + (site ?? "")
+      return tables.linkAnswers[key]
+        ?? {
+          var dimensions = [("answer", answer)]
+          if let site { dimensions.append(("site", site)) }
+          let counter = Metrics.Counter(label: "aasa_link_answers_total", dimensions: dimensions)
+          tables.linkAnswers[key] = counter
+          return counter
+        }()
+    }.increment()
+  }
 
   func recordHandshakeFailure(reason: String) {
     tables.withLockedValue { tables in

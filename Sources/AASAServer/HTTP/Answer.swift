@@ -4,6 +4,15 @@ import NIOCore
 public struct Answer: Sendable {
   public var response: PreparedResponse
   public var includeBody: Bool
+  /// A `links.json` answer: which (`ios`, `android`, `web`, `in_app`, `preview`), for the access
+  /// log and `/metrics`; nil for every other answer.
+  public var link: String?
+
+  public init(response: PreparedResponse, includeBody: Bool, link: String? = nil) {
+    self.response = response
+    self.includeBody = includeBody
+    self.link = link
+  }
 
   /// Body bytes actually sent, for the access log.
   public var bodyBytes: Int { includeBody ? response.body.readableBytes : 0 }

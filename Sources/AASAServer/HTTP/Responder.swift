@@ -23,6 +23,13 @@ public enum Responder {
       return Answer(response: .notFound, includeBody: !isHead)
     case .site(let path):
       guard let found = site.file(at: path) else {
+        // A link domain's fallback: only for paths of a rule, and only where no file is.
+        if let links = site.links,
+          let answer = links.answer(
+            path: path, target: request.target, userAgent: request.userAgent, isHead: isHead)
+        {
+          return answer
+        }
         return Answer(response: .notFound, includeBody: !isHead)
       }
       file = found

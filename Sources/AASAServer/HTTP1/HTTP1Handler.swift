@@ -44,7 +44,7 @@ final class HTTP1Handler: ChannelDuplexHandler, RemovableChannelHandler {
     let request = RequestSummary(
       method: head.method, target: head.uri, ifNoneMatch: fields.ifNoneMatch,
       ifModifiedSince: fields.ifModifiedSince, acceptEncoding: fields.acceptEncoding,
-      preferHtmlMetaTags: fields.preferHtmlMetaTags)
+      preferHtmlMetaTags: fields.preferHtmlMetaTags, userAgent: fields.userAgent)
     // RFC 9112 section 3.2: an HTTP/1.1 request without a Host field, or any request with
     // more than one, gets 400. Such a request is malformed, so its connection is not kept.
     let host = fields.host
@@ -66,12 +66,15 @@ final class HTTP1Handler: ChannelDuplexHandler, RemovableChannelHandler {
         status: answer.response.status.code, protocolName: http10 ? "HTTP/1.0" : "HTTP/1.1",
         site: router.metricsLabel(forAuthority: host)),
       bodyBytes: answer.bodyBytes, started: started)
+    if let link = answer.link {
+      ServerMetrics.shared.recordLinkAnswer(link, site: router.metricsLabel(forAuthority: host))
+    }
     accessLog?.record(
       method: head.method.rawValue, target: head.uri, status: answer.response.status.code,
       bytes: answer.bodyBytes, started: started,
       userAgent: fields.userAgent, remote: remote,
       protocolName: head.version.minor == 0 ? "HTTP/1.0" : "HTTP/1.1",
-      host: router.accessLogHost(forAuthority: host))
+      host: router.accessLogHost(forAuthority: host), answer: answer.link)
     if !keepAlive { closeAfterFlush(context: context) }
   }
 

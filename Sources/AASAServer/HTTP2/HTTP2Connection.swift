@@ -332,10 +332,15 @@ final class HTTP2Connection: ChannelDuplexHandler {
         status: response.status.code, protocolName: "HTTP/2",
         site: router.metricsLabel(forAuthority: head.siteAuthority)),
       bodyBytes: answer.bodyBytes, started: started)
+    if let link = answer.link {
+      ServerMetrics.shared.recordLinkAnswer(
+        link, site: router.metricsLabel(forAuthority: head.siteAuthority))
+    }
     accessLog?.record(
       method: head.method, target: head.path, status: response.status.code,
       bytes: answer.bodyBytes, started: started, userAgent: head.userAgent, remote: remote,
-      protocolName: "HTTP/2", host: router.accessLogHost(forAuthority: head.siteAuthority))
+      protocolName: "HTTP/2", host: router.accessLogHost(forAuthority: head.siteAuthority),
+      answer: answer.link)
   }
 
   /// The prepared fields plus `date`, whose value nghttp2 copies; the rest it reads in place.

@@ -53,7 +53,7 @@ struct HTTP2RequestHead {
     RequestSummary(
       method: HTTPMethod(rawValue: method), target: path, ifNoneMatch: ifNoneMatch,
       ifModifiedSince: ifModifiedSince, acceptEncoding: acceptEncoding,
-      preferHtmlMetaTags: preferHtmlMetaTags)
+      preferHtmlMetaTags: preferHtmlMetaTags, userAgent: userAgent)
   }
 
   /// RFC 9113 section 8.3.1: `:authority`, or `Host` from a client translating HTTP/1.1.

@@ -1,4 +1,5 @@
 import AASACore
+import AASALinks
 import Logging
 import NIOCore
 
@@ -22,6 +23,12 @@ public actor SiteFilesReloader: Reloading {
 
   /// The files being served, by their own path (aliases are added by `SiteSnapshot`).
   private var loaded: [String: ServedFile]
+  /// `links.json`'s rules being served: the last version that passed, against the association
+  /// files served when it was checked.
+  private var links: ServedLinks?
+  /// The last settled version of `links.json`, accepted or not: checked again when an
+  /// association file changes, since its rules are checked against them.
+  private var linksCandidate: (fingerprint: FileFingerprint, bytes: [UInt8])?
   /// Versions already refused, so a broken file is reported once, not on every poll.
   private var rejected: [String: FileFingerprint] = [:]
   /// Changed files waiting to settle (the same bytes, size and modification time for the settle
@@ -67,9 +74,15 @@ public actor SiteFilesReloader: Reloading {
     var skipped = scan.skipped
     let healthKey = { (path: String) in (domain ?? "") + path }
     let site = Self.ownSite(domain)
+    var linksFile: (entry: SiteEntry, bytes: [UInt8])?
     for entry in scan.entries.values.sorted(by: { $0.path < $1.path }) {
       guard let bytes = scanner.read(entry) else {
         skipped.append(SkippedEntry(path: entry.path, reason: .unreadable))
+        continue
+      }
+      // Read and checked once the association files are in; never served as a file.
+      if entry.path == SitePaths.links {
+        linksFile = (entry, bytes)
         continue
       }
       if let outcome = WellKnownValidation.validate(bytes, path: entry.path, site: site) {
@@ -88,7 +101,8 @@ public actor SiteFilesReloader: Reloading {
       files[entry.path] = file
     }
     // An association file that exists but cannot be served would be a 404 in production.
-    for skip in skipped where WellKnownValidation.kind(of: skip.path) != nil {
+    for skip in skipped
+    where WellKnownValidation.kind(of: skip.path) != nil || skip.path == SitePaths.links {
       throw StartupError(
         .invalidSite,
         "cannot serve \(scanner.root + skip.path): it \(skip.reason.rawValue); fix it and start again"
@@ -110,11 +124,29 @@ public actor SiteFilesReloader: Reloading {
         "no association file in \(root): put apple-app-site-association or "
           + "assetlinks.json in \(root)/.well-known/\(hint)")
     }
-    let store = Swappable(SiteSnapshot(files: files))
+    var links: ServedLinks?
+    if let linksFile {
+      let outcome = LinksValidation.validate(
+        linksFile.bytes, files: files, domain: site?.host)
+      let lines = outcome.lines(file: scanner.root + SitePaths.links)
+      guard let rules = outcome.rules else {
+        throw StartupError(
+          .invalidSite,
+          lines: lines + [
+            "refusing to answer links from \(scanner.root + SitePaths.links): its rules have errors; fix them and start again"
+          ])
+      }
+      findings.append(contentsOf: lines)
+      links = ServedLinks(rules: rules, fingerprint: linksFile.entry.fingerprint)
+      logger.info(
+        "answering \(rules.rules.count) link rule(s) from \(scanner.root + SitePaths.links)")
+    }
+    let store = Swappable(SiteSnapshot(files: files, links: links))
     let reloader = SiteFilesReloader(
       scanner: scanner, store: store, health: health, domain: domain,
       allowInvalid: configuration.allowInvalid, cacheControl: cacheControl, logger: logger,
-      loaded: files,
+      loaded: files, links: links,
+      linksCandidate: linksFile.map { ($0.entry.fingerprint, $0.bytes) },
       settleTime: configuration.settleTime, skipped: Set(skipped))
     return InitialLoad(
       reloader: reloader, files: files.values.sorted { $0.path < $1.path }, findings: findings,
@@ -124,6 +156,7 @@ public actor SiteFilesReloader: Reloading {
   private init(
     scanner: SiteScanner, store: Swappable<SiteSnapshot>, health: SiteHealth, domain: String?,
     allowInvalid: Bool, cacheControl: String, logger: Logger, loaded: [String: ServedFile],
+    links: ServedLinks?, linksCandidate: (fingerprint: FileFingerprint, bytes: [UInt8])?,
     settleTime: TimeAmount,
     skipped: Set<SkippedEntry>
   ) {
@@ -136,6 +169,8 @@ public actor SiteFilesReloader: Reloading {
     self.cacheControl = cacheControl
     self.logger = logger
     self.loaded = loaded
+    self.links = links
+    self.linksCandidate = linksCandidate
     self.settling = Settling(settleTime: settleTime)
     self.reportedSkips = skipped
   }
@@ -167,10 +202,14 @@ public actor SiteFilesReloader: Reloading {
     reportedSkips = Set(scan.skipped)
 
     var changed = false
+    var associationChanged = false
+    var newLinks: (fingerprint: FileFingerprint, bytes: [UInt8])?
     settling.dropChanges(notIn: { scan.entries[$0] != nil })
     for entry in scan.entries.values.sorted(by: { $0.path < $1.path }) {
       settling.present(entry.path)
-      if loaded[entry.path]?.fingerprint == entry.fingerprint {
+      let served =
+        entry.path == SitePaths.links ? links?.fingerprint : loaded[entry.path]?.fingerprint
+      if served == entry.fingerprint {
         settling.dropChange(entry.path)
         continue
       }
@@ -182,7 +221,14 @@ public actor SiteFilesReloader: Reloading {
       }
       let observation = Observation(fingerprint: entry.fingerprint, bytes: bytes)
       guard settling.observe(entry.path, as: observation, at: now) else { continue }
-      if apply(entry, bytes) { changed = true }
+      if entry.path == SitePaths.links {
+        newLinks = (entry.fingerprint, bytes)
+        continue
+      }
+      if apply(entry, bytes) {
+        changed = true
+        if WellKnownValidation.kind(of: entry.path) != nil { associationChanged = true }
+      }
     }
     for path in loaded.keys.sorted() where scan.entries[path] == nil {
       guard settling.missing(path, at: now) else { continue }
@@ -196,9 +242,27 @@ public actor SiteFilesReloader: Reloading {
         logger.info("removed \(path)")
       }
       changed = true
+      if WellKnownValidation.kind(of: path) != nil { associationChanged = true }
+    }
+    if linksCandidate != nil, scan.entries[SitePaths.links] == nil,
+      settling.missing(SitePaths.links, at: now)
+    {
+      linksCandidate = nil
+      rejected[SitePaths.links] = nil
+      if links != nil {
+        links = nil
+        logger.warning("\(healthKey(SitePaths.links)) was deleted: no link is answered any more")
+        changed = true
+      }
+    }
+    if let newLinks {
+      linksCandidate = newLinks
+      if relink(newLinks, isNew: true) { changed = true }
+    } else if associationChanged, let linksCandidate {
+      if relink(linksCandidate, isNew: false) { changed = true }
     }
     if changed {
-      store.replace(with: SiteSnapshot(files: loaded))
+      store.replace(with: SiteSnapshot(files: loaded, links: links))
       ServerMetrics.shared.recordReload()
     }
     return changed
@@ -236,6 +300,43 @@ public actor SiteFilesReloader: Reloading {
     }
     loaded[entry.path] = file
     logger.info("reloaded \(healthKey(entry.path)) (\(bytes.count) bytes)")
+    return true
+  }
+
+  /// Checks a version of `links.json` against the association files served now, and takes its
+  /// rules when they pass. A refused version keeps the last good rules, as a refused
+  /// association file keeps the last good file; its findings are logged with FILE:LINE:COLUMN.
+  /// `isNew`: the file changed (else an association file did, and the rules are checked again).
+  /// Returns whether the rules served changed.
+  private func relink(_ version: (fingerprint: FileFingerprint, bytes: [UInt8]), isNew: Bool)
+    -> Bool
+  {
+    let outcome = LinksValidation.validate(version.bytes, files: loaded, domain: site?.host)
+    let lines = outcome.lines(file: scanner.root + SitePaths.links)
+    guard let rules = outcome.rules else {
+      // A version refused before, checked again after an association change, stays quiet.
+      guard isNew || rejected[SitePaths.links] != version.fingerprint else { return false }
+      rejected[SitePaths.links] = version.fingerprint
+      ServerMetrics.shared.recordReloadFailure()
+      for line in lines {
+        logger.log(level: WellKnownValidation.logLevel(ofFinding: line), "\(line)")
+      }
+      let keeping = links == nil ? "no link is answered" : "the last good rules keep being answered"
+      logger.error(
+        isNew
+          ? "refusing the new version of \(healthKey(SitePaths.links)); \(keeping)"
+          : "\(healthKey(SitePaths.links)) does not pass against the new association files; \(keeping)"
+      )
+      return false
+    }
+    rejected[SitePaths.links] = nil
+    if !isNew, links?.fingerprint == version.fingerprint { return false }
+    for line in lines where WellKnownValidation.logLevel(ofFinding: line) != .info {
+      logger.warning("\(line)")
+    }
+    links = ServedLinks(rules: rules, fingerprint: version.fingerprint)
+    logger.info(
+      "reloaded \(healthKey(SitePaths.links)) (\(rules.rules.count) link rule(s))")
     return true
   }
 

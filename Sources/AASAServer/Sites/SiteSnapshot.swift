@@ -4,8 +4,11 @@ public final class SiteSnapshot: Sendable {
   /// Canonical site path to file. The legacy `/apple-app-site-association` maps to the same
   /// object as the well-known one.
   public let files: [String: ServedFile]
+  /// `links.json`'s rules, when the site has a good one: answered for paths no file has.
+  public let links: ServedLinks?
 
-  public init(files: [String: ServedFile]) {
+  public init(files: [String: ServedFile], links: ServedLinks? = nil) {
+    self.links = links
     var table = files
     // Apple falls back to the root of the domain; serve the same file there. A site that only
     // has the legacy file gets it served at the well-known path too.

@@ -95,6 +95,8 @@ struct MatcherEndpoint {
       return Answer(kind: "applinks", reason: "an App Links page is routed by the API")
     case .manifest:
       return Answer(kind: "manifest", reason: "an AndroidManifest.xml is not routed here")
+    case .links:
+      return Answer(kind: "links", reason: "a links.json is linted by the API")
     }
     // As LintRun reads it for routing: the same linter, the association it read (or none).
     let report = WellKnownLinter().lint(detected.document)

@@ -32,6 +32,11 @@ enum ReportBridge {
         report = run.run(urls: .list(input.urls))
       case .applinks:
         report = AppLinksRun(fileName: input.name, source: bytes).run()
+      case .links:
+        // As `aasa-lint links.json --domain D`: no site folder to check the rules against.
+        var run = LinksRun(fileName: input.name, document: detected.document)
+        run.domain = input.domain
+        report = try run.run()
       case .manifest:
         // As `aasa-lint AndroidManifest.xml [URL ...]` reads a manifest with no resource files
         // or build file beside it: `@string/` values and placeholders stay unresolved, and the
