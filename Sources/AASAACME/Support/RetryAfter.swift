@@ -1,3 +1,4 @@
+import AASACore
 import Foundation
 
 /// `Retry-After` (RFC 9110 §10.2.3) as a CA sends it while an order or authorization is in
@@ -8,7 +9,8 @@ public enum RetryAfter {
   public static let maximum = Duration.seconds(86_400)
 
   /// The wait `value` asks for at `now`, at most ``maximum``; a date in the past is no wait. Nil
-  /// for anything that is neither delta-seconds nor an IMF-fixdate.
+  /// for anything that is neither delta-seconds nor an HTTP date (``HTTPDate/parse(_:)``: the
+  /// three forms RFC 9110 says a recipient must accept).
   public static func parse(_ value: String, now: Date = Date()) -> Duration? {
     let text = value.trimmingCharacters(in: .whitespaces)
     if !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
@@ -16,22 +18,9 @@ public enum RetryAfter {
       guard text.utf8.count <= 6, let seconds = Int(text) else { return maximum }
       return min(.seconds(seconds), maximum)
     }
-    guard text.utf8.count <= 64, let date = imfFixdate(text) else { return nil }
-    let seconds = date.timeIntervalSince(now)
+    guard text.utf8.count <= 64, let date = HTTPDate.parse(text) else { return nil }
+    let seconds = Double(date) - now.timeIntervalSince1970
     guard seconds > 0 else { return .zero }
     return seconds >= 86_400 ? maximum : .milliseconds(Int64(seconds * 1000))
-  }
-
-  /// `Sun, 06 Nov 1994 08:49:37 GMT`, the only form a sender may generate. Printable ASCII
-  /// only: swift-corelibs-foundation's `DateFormatter` traps on some other text (`Incorrect
-  /// range CFRange` for `Sun, 06 Nov 1994 \u{735}\u{FFFD} GMT`, found by the `http-date` fuzz
-  /// target), and an HTTP date has nothing else.
-  static func imfFixdate(_ text: String) -> Date? {
-    guard text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) else { return nil }
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "GMT")
-    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-    return formatter.date(from: text)
   }
 }

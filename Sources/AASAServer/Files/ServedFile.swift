@@ -1,3 +1,4 @@
+import AASACore
 import Crypto
 import NIOCore
 import NIOHTTP1

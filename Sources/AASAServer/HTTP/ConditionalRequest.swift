@@ -1,3 +1,5 @@
+import AASACore
+
 /// Decides whether a GET or HEAD can be answered `304 Not Modified` (RFC 9110 §13).
 public enum ConditionalRequest {
   /// - Parameters:

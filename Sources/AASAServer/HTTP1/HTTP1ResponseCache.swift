@@ -1,3 +1,4 @@
+import AASACore
 import NIOCore
 
 /// HTTP/1.1 responses as they go on the wire, `Date` included, kept per thread for the current

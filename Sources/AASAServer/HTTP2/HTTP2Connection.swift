@@ -1,3 +1,4 @@
+import AASACore
 import AASAHosting
 import CNGHTTP2
 import NIOCore

@@ -1,3 +1,4 @@
+import AASACore
 import NIOPosix
 
 /// RFC 3339 timestamps in UTC with milliseconds. The part up to the second is formatted once a
@@ -29,7 +30,7 @@ enum Timestamp {
   }
 
   private static func formatSecond(_ seconds: Int) -> String {
-    let date = System.utcCalendarFields(secondsSince1970: seconds)
+    let date = UTCCalendar.fields(secondsSince1970: seconds)
     func pad(_ value: Int, _ width: Int) -> String {
       let text = String(value)
       return String(repeating: "0", count: max(0, width - text.count)) + text

@@ -131,30 +131,6 @@ enum System {
     return (Int(now.tv_sec), Int(now.tv_nsec))
   }
 
-  /// A moment in UTC as a calendar gives it.
-  struct CalendarFields {
-    var year: Int
-    /// January is 1.
-    var month: Int
-    var day: Int
-    var hour: Int
-    var minute: Int
-    var second: Int
-    /// Sunday is 0.
-    var weekday: Int
-  }
-
-  /// `gmtime_r`: the UTC calendar fields of a time in seconds since 1970.
-  static func utcCalendarFields(secondsSince1970 seconds: Int) -> CalendarFields {
-    var time = time_t(seconds)
-    var parts = tm()
-    gmtime_r(&time, &parts)
-    return CalendarFields(
-      year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday),
-      hour: Int(parts.tm_hour), minute: Int(parts.tm_min), second: Int(parts.tm_sec),
-      weekday: Int(parts.tm_wday))
-  }
-
   // MARK: Signals
 
   /// SIGHUP: the operator asks for a reload.

@@ -32,3 +32,13 @@ struct RetryAfterTests {
     #expect(RetryAfter.parse("Sun, ٠٦ Nov 1994 08:49:37 GMT", now: now) == nil)
   }
 }
+
+extension RetryAfterTests {
+  /// The package's one HTTP date reader: a CA may send the two obsolete forms too, which a
+  /// recipient must accept (RFC 9110 section 5.6.7).
+  @Test func theObsoleteDateFormsAreWaitsToo() {
+    let now = Date(timeIntervalSince1970: 784_111_777)  // Sun, 06 Nov 1994 08:49:37 GMT
+    #expect(RetryAfter.parse("Sunday, 06-Nov-94 08:50:07 GMT", now: now) == .seconds(30))
+    #expect(RetryAfter.parse("Sun Nov  6 08:50:07 1994", now: now) == .seconds(30))
+  }
+}

@@ -50,17 +50,9 @@ struct ConditionalRequestTests {
         ifNoneMatch: [], ifModifiedSince: "yesterday", etag: etag, lastModified: modified))
   }
 
-  @Test func httpDatesRoundTripInAllThreeForms() {
-    #expect(HTTPDate.format(modified) == "Sun, 06 Nov 1994 08:49:37 GMT")
-    #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT") == modified)
-    #expect(HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT") == modified)
-    #expect(HTTPDate.parse("Sun Nov  6 08:49:37 1994") == modified)
-    #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT trailing") == nil)
-  }
-
-  /// Dates a client may send to crash a server that multiplies without checking: a year of
-  /// twelve or nineteen digits, signs, other scripts' digits, out-of-range fields. Each is read as
-  /// no date, so the request is answered as unconditional (RFC 9110 section 13.1.3).
+  /// Dates a client may send to crash a server that multiplies without checking (``HTTPDate``'s
+  /// own tests in AASACoreTests read each as no date): the request is answered as unconditional
+  /// (RFC 9110 section 13.1.3).
   static let hostileDates = [
     "Sun, 06 Nov 292277026596 08:49:37 GMT",
     "Sun, 06 Nov 292277026597 08:49:37 GMT",
@@ -90,18 +82,12 @@ struct ConditionalRequestTests {
 
   @Test(arguments: hostileDates)
   func hostileDatesAreNoDates(_ text: String) {
-    #expect(HTTPDate.parse(text) == nil)
     #expect(
       !ConditionalRequest.isNotModified(
         ifNoneMatch: [], ifModifiedSince: text, etag: etag, lastModified: modified))
   }
 
   @Test func datesAtTheEdgesOfTheirRange() {
-    #expect(HTTPDate.parse("Thu, 01 Jan 1970 00:00:00 GMT") == 0)
-    #expect(HTTPDate.parse("Fri, 31 Dec 9999 23:59:59 GMT") == 253_402_300_799)
-    #expect(HTTPDate.parse("Fri Dec 31 23:59:59 9999") == 253_402_300_799)
-    #expect(HTTPDate.parse("Thursday, 01-Jan-70 00:00:00 GMT") == 0)
-    #expect(HTTPDate.parse("Wednesday, 31-Dec-69 23:59:59 GMT") == 3_155_759_999)
     // A file modified after the latest date a client can name is never "not modified".
     #expect(
       ConditionalRequest.isNotModified(

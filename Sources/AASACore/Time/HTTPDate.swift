@@ -1,15 +1,19 @@
-/// HTTP dates (`Sun, 06 Nov 1994 08:49:37 GMT`), as whole seconds since the Unix epoch. Written
-/// by hand because the `Date` header goes out on every response and Foundation's formatters are
-/// far too slow and allocation-heavy for that.
+/// HTTP dates (`Sun, 06 Nov 1994 08:49:37 GMT`), as whole seconds since the Unix epoch: the one
+/// reader and writer of them in the package (the server's `Date`, `Last-Modified` and
+/// `If-Modified-Since`, an ACME server's `Retry-After`). Written by hand because the `Date` header
+/// goes out on every response and Foundation's formatters are far too slow and allocation-heavy
+/// for that, and because swift-corelibs-foundation's `DateFormatter` traps on some text (`Incorrect
+/// range CFRange`, found by the `http-date` fuzz target).
 public enum HTTPDate {
   private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
   private static let months = [
     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
   ]
 
-  /// The IMF-fixdate form, the only one a server may send.
+  /// The IMF-fixdate form, the only one a server may send. Seconds outside 1970 to 9999 are
+  /// clamped to them.
   public static func format(_ seconds: Int) -> String {
-    let date = System.utcCalendarFields(secondsSince1970: seconds)
+    let date = UTCCalendar.fields(secondsSince1970: seconds)
     func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
     return
       "\(weekdays[date.weekday]), \(two(date.day)) \(months[date.month - 1]) "
@@ -25,7 +29,8 @@ public enum HTTPDate {
   /// has four digits, two in RFC 850), so no value a client sends can make the arithmetic below
   /// overflow: a year of twelve digits once crashed the server here.
   public static func parse(_ text: String) -> Int? {
-    let words = text.trimmingSpaces().split(separator: " ", omittingEmptySubsequences: true)
+    let words = text.trimming(while: { $0 == " " || $0 == "\t" }).split(
+      separator: " ", omittingEmptySubsequences: true)
     let day: Int
     let month: Int
     let year: Int
@@ -60,24 +65,8 @@ public enum HTTPDate {
       (0..<24).contains(hour), (0..<60).contains(minute), (0...60).contains(second),
       (1...31).contains(day), (1970...9999).contains(year)
     else { return nil }
-    return secondsSince1970(
+    return UTCCalendar.secondsSince1970(
       year: year, month: month, day: day, hour: hour, minute: minute, second: second)
-  }
-
-  /// Seconds since the epoch of a UTC calendar time, for years 1970 to 9999 (which keeps every
-  /// product below far inside `Int`).
-  static func secondsSince1970(
-    year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
-  ) -> Int {
-    let shiftedYear = year - (month <= 2 ? 1 : 0)
-    // Days from civil (Howard Hinnant's algorithm): exact for the proleptic Gregorian calendar.
-    let era = shiftedYear / 400
-    let yearOfEra = shiftedYear - era * 400
-    let shiftedMonth = (month + 9) % 12  // March = 0
-    let dayOfYear = (153 * shiftedMonth + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    let days = era * 146_097 + dayOfEra - 719_468
-    return days * 86_400 + hour * 3600 + minute * 60 + second
   }
 
   /// A number of `digits` ASCII digits, nothing else: no sign, no spaces, no other scripts'
@@ -98,25 +87,4 @@ public enum HTTPDate {
   private static func monthIndex(_ name: Substring) -> Int? {
     months.firstIndex(of: String(name)).map { $0 + 1 }
   }
-
-  /// The current time as an HTTP date, reformatted at most once a second per thread.
-  static func now() -> String {
-    let seconds = System.secondsSince1970()
-    let cache = DateCache.current
-    if cache.seconds != seconds {
-      cache.seconds = seconds
-      cache.text = format(seconds)
-    }
-    return cache.text
-  }
-}
-
-/// One per thread, so event loops never contend for the cached `Date` value.
-private final class DateCache {
-  var seconds = -1
-  var text = ""
-
-  private static let perThread = PerThread { DateCache() }
-
-  static var current: DateCache { perThread.current }
 }
