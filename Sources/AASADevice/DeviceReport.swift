@@ -1,10 +1,4 @@
-/// Which device the pasted output came from.
-public enum DevicePlatform: String, Sendable, Hashable {
-  /// `pm get-app-links`, `pm verify-app-links`, Play services' verifier in logcat.
-  case android
-  /// `swcutil show`/`dl`/`verify`, a sysdiagnose's `swcutil_show.txt`, swcd and dasd log lines.
-  case ios
-}
+import AASACore
 
 /// What a device says about one domain of one app, and what it means.
 public struct DeviceDomain: Sendable, Hashable {
@@ -70,11 +64,11 @@ public struct DeviceNote: Sendable, Hashable {
 
 /// Everything read from a paste of device output.
 public struct DeviceReport: Sendable, Hashable {
-  public var platform: DevicePlatform
+  public var platform: Platform
   public var apps: [DeviceApp]
   public var notes: [DeviceNote]
 
-  public init(platform: DevicePlatform, apps: [DeviceApp] = [], notes: [DeviceNote] = []) {
+  public init(platform: Platform, apps: [DeviceApp] = [], notes: [DeviceNote] = []) {
     self.platform = platform
     self.apps = apps
     self.notes = notes

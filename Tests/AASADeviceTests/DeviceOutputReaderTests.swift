@@ -1,3 +1,4 @@
+import AASACore
 import AASADevice
 import Foundation
 import TestSupport
@@ -15,7 +16,7 @@ import Testing
   }
 
   /// What each corpus file must yield: the platform, and `app domain state` for every domain.
-  static let expected: [String: (DevicePlatform, [String])] = [
+  static let expected: [String: (Platform, [String])] = [
     "android-001.txt": (
       .android,
       ["signal.group", "signal.art", "signal.tube", "signal.me"].map {

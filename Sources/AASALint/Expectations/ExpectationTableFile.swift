@@ -23,7 +23,7 @@ package enum ExpectationTableFile {
   /// The names a header gives the input's column.
   static let inputColumnNames: Set<String> = ["url", "input"]
   /// The names of the platform columns (`apple` is another name for `ios`).
-  static let platformColumnNames: [String: PlatformExpectation.Platform] = [
+  static let platformColumnNames: [String: Platform] = [
     "ios": .ios, "apple": .ios, "android": .android,
   ]
   static let headerExample = "# url ios android"
@@ -205,7 +205,7 @@ package enum ExpectationTableFile {
   /// The platform of each column a header names; an unknown or repeated name is an error at it.
   private static func platforms(
     of columns: [ExpectationTable.Cell], line: Int, file: String
-  ) throws(ExpectationTable.FormatError) -> [PlatformExpectation.Platform] {
+  ) throws(ExpectationTable.FormatError) -> [Platform] {
     guard !columns.isEmpty else {
       throw ExpectationTable.FormatError(
         file: file, line: line, column: 1,
@@ -213,7 +213,7 @@ package enum ExpectationTableFile {
           "the header names no platform column after url: write `\(headerExample)` (or only one of ios, android)"
       )
     }
-    var platforms: [PlatformExpectation.Platform] = []
+    var platforms: [Platform] = []
     for column in columns {
       guard let platform = platformColumnNames[column.text.lowercased()] else {
         var reason =

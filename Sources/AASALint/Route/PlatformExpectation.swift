@@ -5,19 +5,6 @@ import AASALiveCheck
 /// table is read by ``ExpectationTableFile`` (its syntax and its errors are worded there); a `-`
 /// cell (does not matter) makes no expectation.
 package struct PlatformExpectation: Hashable, Sendable {
-  package enum Platform: String, Hashable, Sendable {
-    case ios
-    case android
-
-    /// As the text output names the platform.
-    package var displayName: String {
-      switch self {
-      case .ios: "iOS"
-      case .android: "Android"
-      }
-    }
-  }
-
   package enum Expected: Hashable, Sendable, CustomStringConvertible {
     /// iOS: this app opens the URL.
     case app(String)
@@ -121,7 +108,7 @@ package struct PlatformExpectationResult: ExpectationOutcome, Sendable {
 
   /// `routes.tsv:4:18: /albums/1: Android expected com.example.app/.AlbumActivity, got none (…)`.
   package func describe(file: String) -> String {
-    "\(file):\(expectation.line):\(expectation.column): \(expectation.input): \(expectation.platform.displayName) expected \(expectation.expected), got \(actual)"
+    "\(file):\(expectation.line):\(expectation.column): \(expectation.input): \(expectation.platform.description) expected \(expectation.expected), got \(actual)"
   }
 
   /// An activity's full class name: `.Name` and a name without a dot are in the package.

@@ -1,3 +1,5 @@
+import AASACore
+
 /// Which routes can match the same link, decided on their keys and regexes.
 ///
 /// Two routes can match one link when their keys have as many segments and every position can

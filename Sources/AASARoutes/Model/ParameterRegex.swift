@@ -1,3 +1,4 @@
+import AASACore
 import Foundation
 
 /// A `regex` of a route parameter, compiled once when the config is loaded, for both platforms.

@@ -1,3 +1,5 @@
+import AASACore
+
 /// A `required` value as written. The platforms read it differently: iOS counts only the string
 /// `"true"`; Android reads it as a boolean, so a JSON `true` counts, and so does a string that
 /// `Boolean.parseBoolean` accepts (`"true"` in any case).

@@ -1,3 +1,5 @@
+import AASACore
+
 /// One `/`-separated part of a route key.
 public enum RouteSegment: Hashable, Sendable, CustomStringConvertible {
   /// Must equal the link's segment exactly (case-sensitive).

@@ -1,3 +1,5 @@
+import AASACore
+
 /// Where a deep link goes on one platform, and why.
 public struct RouteAnswer: Sendable {
   /// How the route was reached.

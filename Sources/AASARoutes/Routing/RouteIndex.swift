@@ -1,3 +1,5 @@
+import AASACore
+
 /// The routes that could match a link of a given shape, in file order: grouped by segment count,
 /// then by first segment (a literal first segment only meets links with that host; a `:param`
 /// first segment meets every link of its length).

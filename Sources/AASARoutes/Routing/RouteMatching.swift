@@ -1,3 +1,5 @@
+import AASACore
+
 /// Matching one route against a link's segments and query, as one platform's library does.
 extension Route {
   /// The parameters the route hands its handlers and view when it matches, in capture order

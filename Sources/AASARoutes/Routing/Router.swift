@@ -1,3 +1,5 @@
+import AASACore
+
 /// Routes deep links with one route config, as the iOS or the Android library would.
 ///
 /// Built once from a ``RouteConfig``; immutable and `Sendable`, so any number of threads route
