@@ -1,0 +1,55 @@
+import AASAMCP
+import ArgumentParser
+import Logging
+
+/// `aasa-lint mcp`: the tools for coding agents, over the Model Context Protocol (docs/mcp.md).
+struct MCPCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "mcp",
+    abstract: "Serve aasa's tools to a coding agent over the Model Context Protocol (stdio).",
+    discussion: """
+      Reads JSON-RPC from standard input and answers on standard output (logs go to standard \
+      error) until the input closes. Each tool answers with the document `aasa-lint … --format \
+      json` writes for the same inputs. Tools that fetch fetch only https on port 443 of public \
+      addresses unless --allow widens that, as the validator page does; no tool's arguments can \
+      widen it. See docs/mcp.md.
+
+        claude mcp add aasa -- aasa-lint mcp
+        aasa-lint mcp --allow 10.20.0.0/16 --allow '*.staging.example' --ca-file corp-ca.pem
+      """)
+
+  @Option(
+    help: ArgumentHelp(
+      "Also fetch from CIDR, HOST or *.DOMAIN, optionally :PORT (repeatable).",
+      valueName: "rule"))
+  var allow: [String] = []
+
+  @Option(
+    name: .customLong("ca-file"),
+    help: ArgumentHelp("Trust this PEM file's roots too (an internal CA).", valueName: "pem"),
+    completion: .file())
+  var caFile: String?
+
+  @Option(
+    name: .customLong("cdn-base"),
+    help: ArgumentHelp(
+      "Apple's CDN's base URL instead of https://app-site-association.cdn-apple.com/a/v1, for tests; its host is vetted as any other.",
+      valueName: "url", visibility: .hidden))
+  var cdnBase: String?
+
+  func run() async throws {
+    var options = AgentServer.Options()
+    options.allow = allow
+    options.caFile = caFile
+    options.cdnBase = cdnBase
+    var logger = Logger(label: "aasa-lint.mcp") { StreamLogHandler.standardError(label: $0) }
+    logger.logLevel = .info
+    let server: AgentServer
+    do {
+      server = try AgentServer(options: options, logger: logger)
+    } catch {
+      throw ValidationError(error.description)
+    }
+    try await server.run()
+  }
+}
