@@ -85,7 +85,8 @@ public struct PasskeysCheck: Sendable {
   // MARK: iOS
 
   private func apple(app: String, site: LiveCheckReport) -> PasskeysReport.Platform {
-    let host = rpID.host
+    // As the entitlements write it: a test site's port included.
+    let host = rpID.hostHeader
     let association = site.check(of: .association)
     var platform = PasskeysReport.Platform(
       platform: "iOS", app: app, claim: appleClaim(host: host),
@@ -139,7 +140,10 @@ public struct PasskeysCheck: Sendable {
     }
     let path = entitlements.path
     let services = entitlements.domains.filter { $0.service == .webcredentials }
-    if let exact = services.first(where: { !$0.isWildcard && $0.host == host }) {
+    let named = { (domain: AssociatedDomain) in
+      !domain.isWildcard && (try? SiteAddress(parsing: domain.host)) == rpID
+    }
+    if let exact = services.first(where: named) {
       return Requirement("claim", .pass, "\(path) names \(exact.entry)")
     }
     if let wildcard = services.first(where: { $0.isWildcard && host.hasSuffix("." + $0.host) }) {
@@ -147,11 +151,11 @@ public struct PasskeysCheck: Sendable {
         "claim", .pass,
         "\(path) names \(wildcard.entry), which covers \(host); iOS asks \(host)'s own file")
     }
-    let named = entitlements.domains.filter { $0.host == host && !$0.isWildcard }.map(\.entry)
-    if !named.isEmpty {
+    let others = entitlements.domains.filter(named).map(\.entry)
+    if !others.isEmpty {
       return Requirement(
         "claim", .fail,
-        "\(path) names \(named.joined(separator: ", ")) but not webcredentials:\(host): passkeys and password autofill need the webcredentials: service"
+        "\(path) names \(others.joined(separator: ", ")) but not webcredentials:\(host): passkeys and password autofill need the webcredentials: service"
       )
     }
     let known = services.isEmpty ? "none" : services.map(\.entry).joined(separator: ", ")
@@ -195,7 +199,7 @@ public struct PasskeysCheck: Sendable {
         PasskeysReport.Fix(
           place: "\(manifest?.path ?? "AndroidManifest.xml"): <application>",
           change:
-            "add <meta-data android:name=\"asset_statements\" android:resource=\"@string/asset_statements\" /> whose string is [{\"include\": \"https://\(host)/.well-known/assetlinks.json\"}] (for saved passwords; passkeys need only the site's grant)"
+            "add <meta-data android:name=\"asset_statements\" android:resource=\"@string/asset_statements\" /> whose string is [{\"include\": \"\(rpID.url(WellKnownResource.assetLinks.path))\"}] (for saved passwords; passkeys need only the site's grant)"
         ))
     }
     return platform
@@ -206,7 +210,7 @@ public struct PasskeysCheck: Sendable {
     guard let (path, report) = manifest else {
       return Requirement(
         "claim", .info,
-        "the manifest is not checked (give it to see whether its asset_statements name https://\(host))"
+        "the manifest is not checked (give it to see whether its asset_statements name \(rpID.origin))"
       )
     }
     guard let sharing = report.credentialSharing else {
@@ -215,7 +219,9 @@ public struct PasskeysCheck: Sendable {
         "\(path) declares no <meta-data android:name=\"asset_statements\">: passkeys need only the site's grant, but Credential Manager offers none of \(host)'s saved passwords in the app (Android lint: CredManMissingDal)"
       )
     }
-    if let named = sharing.sites.first(where: { $0.host == host }) {
+    if let named = sharing.sites.first(where: {
+      $0.host == rpID.host && ($0.port ?? 443) == rpID.port
+    }) {
       return Requirement(
         "claim", .pass,
         "\(path)'s asset_statements (\(sharing.written)) name \(named.include ?? named.origin)")
@@ -224,7 +230,7 @@ public struct PasskeysCheck: Sendable {
       sharing.sites.isEmpty ? "no site" : sharing.sites.map(\.origin).joined(separator: ", ")
     return Requirement(
       "claim", .warn,
-      "\(path)'s asset_statements (\(sharing.written)) name \(others), not https://\(host): passkeys need only the site's grant, but saved passwords of \(host) are not shared with the app"
+      "\(path)'s asset_statements (\(sharing.written)) name \(others), not \(rpID.origin): passkeys need only the site's grant, but saved passwords of \(host) are not shared with the app"
     )
   }
 }

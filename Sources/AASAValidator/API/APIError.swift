@@ -30,7 +30,7 @@ struct APIError: Error, Sendable, Encodable {
 
   static let notFound = APIError(
     status: 404, code: "not-found", message: "no such page or API endpoint",
-    help: "the API is under /api/v1/: lint, check, diff, device, route, about")
+    help: "the API is under /api/v1/: lint, check, diff, device, route, passkeys, about")
 
   static func methodNotAllowed(_ allowed: String) -> APIError {
     APIError(

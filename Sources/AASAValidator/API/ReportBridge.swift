@@ -221,6 +221,60 @@ enum ReportBridge {
     }
   }
 
+  /// The RP ID as `aasa-lint passkeys` reads it.
+  static func relyingParty(_ text: String) throws(Unusable) -> SiteAddress {
+    do {
+      return try PasskeysRun.relyingParty(text)
+    } catch {
+      throw Unusable(message: "\(error)")
+    }
+  }
+
+  /// `aasa-lint passkeys RP-ID [--entitlements NAME] [--app A] [--manifest NAME] [--package P]
+  /// [--fingerprint F ...] [--no-cdn] --format json`, the files as bytes (a manifest's strings
+  /// given beside it, as `res/values/strings.xml`), connecting to the vetted address.
+  static func passkeys(_ input: PasskeysInput) async throws(Unusable) -> BridgeDocument {
+    var options = LiveCheckOptions(site: input.rpID, timeoutSeconds: input.timeoutSeconds)
+    do {
+      options.trust = try TrustRoots.fromArgument(caFile: input.caFile)
+    } catch {
+      throw Unusable(message: "\(error)")
+    }
+    options.pinnedAddress = input.pinnedAddress
+    options.vetOtherHost = input.vetOtherHost
+    if input.cdn {
+      options.cdnBase = input.cdnBase
+      // Apple's CDN fetches only public names; a stub's base (tests) is asked whatever the host.
+      options.cdnOnlyForPublicHosts = input.cdnBase == LiveCheckOptions.appleCDNBase
+    }
+    let entitlementsFile = try input.entitlements.map { file throws(Unusable) in
+      try entitlements(name: file.name, bytes: file.bytes)
+    }
+    let fingerprints = try input.fingerprints.map { text throws(Unusable) in
+      guard let fingerprint = RouteSubject.sha256Fingerprint(text) else {
+        throw Unusable(message: "fingerprints: \(text) \(RouteSubject.fingerprintForm)")
+      }
+      return fingerprint
+    }
+    do {
+      var manifest: (path: String, report: ManifestReport)?
+      if let file = input.manifest {
+        var resources = ManifestResources()
+        if let strings = input.strings { resources.addValues(fromXML: strings) }
+        manifest = (
+          file.name,
+          try PasskeysRun.manifest(named: file.name, source: file.bytes, resources: resources)
+        )
+      }
+      let check = PasskeysCheck(
+        rpID: input.rpID, app: input.app, entitlements: entitlementsFile, manifest: manifest,
+        package: input.package, fingerprints: fingerprints, options: options)
+      return try document(try await PasskeysRun.report(check))
+    } catch {
+      throw Unusable(message: "\(error)")
+    }
+  }
+
   /// A report as `--format json` writes it, and the exit status it decides.
   private static func document(_ report: any Report) throws -> BridgeDocument {
     let output = OutputSink()

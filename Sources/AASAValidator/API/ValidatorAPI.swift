@@ -47,7 +47,8 @@ struct ValidatorAPI: Sendable {
         token: configuration.token != nil,
         endpoints: [
           "POST /api/v1/lint", "POST /api/v1/check", "POST /api/v1/diff", "POST /api/v1/device",
-          "POST /api/v1/route", "POST /api/v1/matcher", "GET /api/v1/about",
+          "POST /api/v1/route", "POST /api/v1/matcher", "POST /api/v1/passkeys",
+          "GET /api/v1/about",
         ]))
   }
 
@@ -100,6 +101,8 @@ struct ValidatorAPI: Sendable {
       return try await diff(body, client: client)
     case "route":
       return try await route(body, client: client)
+    case "passkeys":
+      return try await passkeys(body, client: client)
     default:
       throw .notFound
     }
@@ -144,7 +147,7 @@ struct ValidatorAPI: Sendable {
 
   /// Vets `site` and runs `body` with the address to connect to, holding a place among the
   /// concurrent fetches; logs one line for it.
-  private func fetching<T: Sendable>(
+  func fetching<T: Sendable>(
     _ site: SiteAddress, endpoint: String, client: String?,
     _ body: @escaping @Sendable (String) async throws(APIError) -> (T, outcome: String)
   ) async throws(APIError) -> T {
@@ -241,7 +244,7 @@ struct ValidatorAPI: Sendable {
 
   /// Vets a host other than the site's that a check reaches (an `include` statement's, Apple's
   /// CDN), within that host's rate; the refusal's words are what the report says of it.
-  private func vetOtherHost(endpoint: String, client: String?)
+  func vetOtherHost(endpoint: String, client: String?)
     -> @Sendable (String, Int) async throws -> String
   {
     { [self] host, port in

@@ -19,7 +19,7 @@ public struct ValidatorHandler: HostedHandler {
   /// The API's endpoints that take a JSON body.
   static let jsonEndpoints: Set<String> = [
     "/api/v1/lint", "/api/v1/check", "/api/v1/diff", "/api/v1/device", "/api/v1/route",
-    "/api/v1/matcher",
+    "/api/v1/matcher", "/api/v1/passkeys",
   ]
 
   /// The endpoints that never reach the network, whatever their body: not counted against the
@@ -104,7 +104,7 @@ public struct ValidatorHandler: HostedHandler {
       case (_, "/api/v1/about"):
         throw APIError.methodNotAllowed("GET")
       case ("POST", "/api/v1/lint"), ("POST", "/api/v1/check"), ("POST", "/api/v1/diff"),
-        ("POST", "/api/v1/device"), ("POST", "/api/v1/route"):
+        ("POST", "/api/v1/device"), ("POST", "/api/v1/route"), ("POST", "/api/v1/passkeys"):
         guard Self.isJSON(request.header("content-type")) else { throw APIError.unsupportedMedia }
         let document = try await api.answer(
           endpoint: String(path.dropFirst("/api/v1/".count)), body: request.body,
@@ -117,7 +117,7 @@ public struct ValidatorHandler: HostedHandler {
         guard Self.isJSON(request.header("content-type")) else { throw APIError.unsupportedMedia }
         return Self.json(try MatcherEndpoint(reader: api.reader).answer(request.body), status: 200)
       case (_, "/api/v1/lint"), (_, "/api/v1/check"), (_, "/api/v1/diff"), (_, "/api/v1/device"),
-        (_, "/api/v1/matcher"), (_, "/api/v1/route"):
+        (_, "/api/v1/matcher"), (_, "/api/v1/route"), (_, "/api/v1/passkeys"):
         throw APIError.methodNotAllowed("POST")
       default:
         throw APIError.notFound

@@ -6,7 +6,7 @@
 
 (function () {
   const $ = (id) => document.getElementById(id);
-  const views = ["check", "file", "route", "diff", "device", "platforms", "apple", "android"];
+  const views = ["check", "file", "route", "diff", "device", "platforms", "apple", "android", "passkeys"];
   // Each view's fragment parameters and the fields that hold them.
   const fields = {
     check: [["site", "check-site"], ["app", "check-app"], ["paths", "check-paths"], ["cdn", "check-cdn"]],
@@ -19,6 +19,8 @@
       ["domain", "platforms-domain"], ["app", "platforms-app"], ["package", "platforms-package"], ["fingerprint", "platforms-fingerprint"],
       ["manifest", "platforms-manifest"]],
     apple: [["entitlements", "apple-entitlements"], ["app", "apple-app"], ["paths", "apple-paths"], ["swcutil", "apple-swcutil"]],
+    passkeys: [["rpid", "passkeys-rpid"], ["app", "passkeys-app"], ["entitlements", "passkeys-entitlements"], ["package", "passkeys-package"],
+      ["fingerprints", "passkeys-fingerprints"], ["manifest", "passkeys-manifest"], ["strings", "passkeys-strings"], ["cdn", "passkeys-cdn"]],
     android: [["package", "android-package"], ["fingerprint", "android-fingerprint"], ["site", "android-site"],
       ["assetlinks", "android-assetlinks"], ["urls", "android-urls"], ["device", "android-device"]],
   };
@@ -140,6 +142,7 @@
     if (view === "diff") return ["oldcdn", "oldsite", "newcdn", "newsite"].map(given).filter(Boolean).join(" and ") || null;
     if (view === "platforms") return given("site") || null;
     if (view === "android" && !given("assetlinks")) return given("site") || null;
+    if (view === "passkeys") return given("rpid") || null;
     if (view === "apple") return given("entitlements") || params.get("ent") ? "the entitlements' domains" : null;
     return null;
   }
@@ -205,7 +208,7 @@
       else if (view === "route") rendered = await runRoute(params);
       else if (view === "diff") rendered = await runDiff(params);
       else if (view === "device") rendered = await runDevice(params);
-      else rendered = await { platforms: runPlatforms, apple: runApple, android: runAndroid }[view](params);
+      else rendered = await { platforms: runPlatforms, apple: runApple, android: runAndroid, passkeys: runPasskeys }[view](params);
       body.replaceChildren(...rendered);
       result.scrollIntoView({ block: "start" });
     } catch (error) {
@@ -631,7 +634,7 @@
   // An uploaded binary file (a .mobileprovision) per view: its name and bytes in base64, also
   // kept in the fragment ("entname", "ent") so that the result stays a link. A text file goes
   // into its textarea instead.
-  const uploads = { platforms: null, apple: null };
+  const uploads = { platforms: null, apple: null, passkeys: null };
   const largest = 1048576;
 
   function uploadNote(view) {
@@ -864,6 +867,55 @@
     return gather(parts);
   }
 
+  // MARK: Sign-in
+
+  // Will passkeys for an RP ID work for the app on iOS and Android: POST /api/v1/passkeys, the
+  // document `aasa-lint passkeys --format json` writes. Each platform: its verdict, its lines
+  // (the app's half, the site's half, what stands in the way) and each fix at its place.
+  async function runPasskeys(params) {
+    const body = { rpId: (params.get("rpid") || "").trim(), fingerprints: lines(params.get("fingerprints")), cdn: params.get("cdn") === "1" };
+    const app = (params.get("app") || "").trim(), pkg = (params.get("package") || "").trim();
+    if (app) body.app = app;
+    if (pkg) body.package = pkg;
+    const entitlements = entitlementsOf("passkeys", params, "entitlements");
+    if (entitlements) body.entitlements = entitlements;
+    if ((params.get("manifest") || "").trim()) body.manifest = { text: params.get("manifest"), name: "AndroidManifest.xml" };
+    if ((params.get("strings") || "").trim()) body.strings = { text: params.get("strings") };
+    const doc = await api("passkeys", body);
+    lastDocument = doc;
+    lastCommand = ["aasa-lint", "passkeys", quote(body.rpId)]
+      .concat(entitlements ? ["--entitlements", quote(entitlements.name)] : [], app ? ["--app", quote(app)] : [],
+        body.manifest ? ["--manifest", "AndroidManifest.xml"] : [], pkg ? ["--package", quote(pkg)] : [],
+        body.fingerprints.flatMap((fingerprint) => ["--fingerprint", quote(fingerprint)]), body.cdn ? [] : ["--no-cdn"], ["--format", "json"]).join(" ");
+    return renderPasskeys(doc);
+  }
+
+  function renderPasskeys(doc) {
+    const out = [];
+    const head = el("p");
+    head.append(badge(doc.status), document.createTextNode(" passkeys for " + doc.rpId + " (" + doc.site + ")"));
+    out.push(head);
+    for (const platform of [doc.ios, doc.android]) {
+      if (!platform) continue;
+      const title = el("h3", "passkeys-platform");
+      title.append(badge(platform.status === "fail" ? "fail" : platform.status === "warn" ? "warn" : "pass"),
+        document.createTextNode(" " + platform.platform + ", " + platform.app + ": " + platform.verdict));
+      out.push(title);
+      for (const requirement of platform.requirements || []) {
+        const line = el("div", "req");
+        line.append(badge(requirement.status), document.createTextNode(" "), el("span", "name", requirement.name));
+        line.append(el("span", "detail", requirement.detail));
+        out.push(line);
+      }
+      for (const fix of platform.fixes || []) {
+        const line = el("div", "fix");
+        line.append(el("strong", "", "fix: "), el("code", "", fix.place), el("span", "detail", fix.change));
+        out.push(line);
+      }
+    }
+    return out;
+  }
+
   // MARK: As you type
 
   // The single-URL box answers in the page on every keystroke, without a request: the file's
@@ -1059,6 +1111,8 @@
     $("platforms-entitlements-upload").addEventListener("change", (event) => readUpload(event.target, null, "platforms"));
     $("apple-entitlements-upload").addEventListener("change", (event) => readUpload(event.target, $("apple-entitlements"), "apple"));
     $("android-assetlinks-upload").addEventListener("change", (event) => readUpload(event.target, $("android-assetlinks"), null));
+    $("passkeys-entitlements-upload").addEventListener("change", (event) => readUpload(event.target, $("passkeys-entitlements"), "passkeys"));
+    $("passkeys-manifest-upload").addEventListener("change", (event) => readUpload(event.target, $("passkeys-manifest"), null));
     $("route-text").addEventListener("input", onFileEdited);
     $("route-app").addEventListener("input", onType);
     $("route-domain").addEventListener("input", onType);

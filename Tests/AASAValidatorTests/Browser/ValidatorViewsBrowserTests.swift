@@ -12,6 +12,22 @@ import Testing
   static let fingerprint =
     "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
 
+  /// A manifest that shares sign-in through `@string/asset_statements`.
+  static let passkeysManifest = """
+    <?xml version="1.0" encoding="utf-8"?>
+    <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.example.photoapp">
+      <application>
+        <meta-data android:name="asset_statements" android:resource="@string/asset_statements" />
+      </application>
+    </manifest>
+    """
+
+  /// The strings.xml beside it: an include of the local site's assetlinks.json.
+  static func passkeysStrings(port: Int) -> String {
+    #"<resources><string name="asset_statements">[{\"include\": \"https://127.0.0.1:"#
+      + "\(port)" + #"/.well-known/assetlinks.json\"}]</string></resources>"#
+  }
+
   static func plist(_ dictionary: [String: Any]) throws -> String {
     String(
       decoding: try PropertyListSerialization.data(
@@ -74,13 +90,19 @@ import Testing
       "fingerprint": Self.fingerprint, "manifestFile": manifestFile,
       "entitlementsFile": entitlementsFile, "profileFile": profileFile,
       "hostileEntitlements": hostileEntitlements,
+      "rpId": "127.0.0.1:\(sitePort)",
+      "passkeysEntitlements": try Self.plist([
+        "com.apple.developer.associated-domains": ["webcredentials:127.0.0.1:\(sitePort)"]
+      ]),
+      "passkeysManifest": Self.passkeysManifest,
+      "passkeysStrings": Self.passkeysStrings(port: sitePort),
     ]
     let result = try await browser.run("browser_views_test.py", configuration)
     #expect(
       result.status == 0,
       "\(result.stdout)\n\(result.stderr)\nvalidator log: \(validator.errors)")
     #expect(result.stdout.contains("0 failed"))
-    for name in ["platforms", "apple", "android"] {
+    for name in ["platforms", "apple", "android", "passkeys"] {
       #expect(
         FileManager.default.fileExists(atPath: directory.file("validator-\(name).png")), "\(name)")
     }

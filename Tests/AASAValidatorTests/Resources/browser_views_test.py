@@ -57,7 +57,7 @@ try:
         ".every(e => document.querySelector('label[for=\"' + e.id + '\"]'))")
     check("every field of the new views has a label", labels_ok)
     names = [link.text for link in driver.find_elements(By.CSS_SELECTOR, "nav a")]
-    check("the views are in the navigation", all(n in names for n in ["Both platforms", "Apple", "Android"]), repr(names))
+    check("the views are in the navigation", all(n in names for n in ["Both platforms", "Apple", "Android", "Sign-in"]), repr(names))
 
     # Both platforms from pasted files, the manifest and the entitlements uploaded; submitted
     # from the keyboard (Enter in a field).
@@ -169,6 +169,36 @@ try:
     driver.find_element(By.CSS_SELECTOR, "#form-android button[type=submit]").click()
     text = result_text(driver)
     check("the live site's grant is answered", "granted" in text and config["site"] in text, text[:600])
+
+    # Sign-in: passkeys for the local site's RP ID on both platforms, the entitlements, the
+    # manifest and its strings pasted. The example site lists the app under webcredentials but
+    # grants no get_login_creds: iOS works, Android fails with the fix at the site's file.
+    open_view(driver, "passkeys")
+    labels_ok = driver.execute_script(
+        "return [...document.querySelectorAll('#view-passkeys input, #view-passkeys textarea')]"
+        ".every(e => document.querySelector('label[for=\"' + e.id + '\"]'))")
+    check("every field of the Sign-in view has a label", labels_ok)
+    set_value(driver, "passkeys-rpid", config["rpId"])
+    set_value(driver, "passkeys-app", "D3KQX62K1A.com.example.photoapp")
+    set_value(driver, "passkeys-entitlements", config["passkeysEntitlements"])
+    set_value(driver, "passkeys-package", "com.example.photoapp")
+    set_value(driver, "passkeys-fingerprints", config["fingerprint"])
+    set_value(driver, "passkeys-manifest", config["passkeysManifest"])
+    set_value(driver, "passkeys-strings", config["passkeysStrings"])
+    driver.find_element(By.CSS_SELECTOR, "#form-passkeys button[type=submit]").click()
+    text = result_text(driver)
+    check("iOS: both halves hold, passkeys work",
+          "iOS, D3KQX62K1A.com.example.photoapp: passkeys work" in text and "under webcredentials.apps" in text, text[:900])
+    check("Android: the site grants no get_login_creds, and the fix is at its assetlinks.json",
+          "Android, com.example.photoapp: passkeys fail" in text and "fix: " + config["site"] + "/.well-known/assetlinks.json" in text
+          and "delegate_permission/common.get_login_creds" in text, text[:1800])
+    check("the manifest's asset_statements are read with the pasted strings", "asset_statements (@string/asset_statements) name" in text, text[:1800])
+    command = driver.execute_script(
+        "document.getElementById('copy-command').click(); return document.getElementById('command').textContent")
+    check("copy as command gives aasa-lint passkeys", command.startswith("aasa-lint passkeys " + config["rpId"]), command)
+    check("the answer is a link", driver.execute_script("return location.hash").startswith("#passkeys?rpid="))
+    fits(driver, "passkeys")
+    shot(driver, "passkeys")
 
     # A blocked address in the new endpoint: the refusal names the flag.
     driver.get("about:blank")
