@@ -176,6 +176,25 @@ let package = Package(
       ]
     ),
 
+    // `aasa-lint exporter`: the live check at every Prometheus scrape, in blackbox_exporter's
+    // multi-target pattern (docs/exporter.md): modules, the allowlist, the third parties' answers
+    // cached for their max-age, a registry per scrape (swift-prometheus), on a plain listener.
+    .target(
+      name: "AASAExporter",
+      dependencies: [
+        "AASACore",
+        "AASA",
+        "AASAAndroid",
+        "AASALint",
+        "AASALiveCheck",
+        "AASAHosting",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
+      ]
+    ),
+
     .executableTarget(
       name: "aasa-lint",
       dependencies: [
@@ -188,6 +207,8 @@ let package = Package(
         // CNGHTTP2 (Scripts/check-lint-closure.py).
         "AASAHosting",
         "AASAValidator",
+        // `aasa-lint exporter`: the Prometheus exporter.
+        "AASAExporter",
         // `aasa-lint mcp`: the tools for coding agents.
         "AASAMCP",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -436,6 +457,24 @@ let package = Package(
     ),
     // `aasa-lint mcp` driven by the Python MCP SDK, as an agent's client would.
     .testTarget(name: "AASAMCPTests", dependencies: ["AASACore", "TestSupport"]),
+    .testTarget(
+      name: "AASAExporterTests",
+      dependencies: [
+        "AASAExporter",
+        "AASAHosting",
+        "AASALiveCheck",
+        "TestSupport",
+        .product(name: "X509", package: "swift-certificates"),
+        .product(name: "SwiftASN1", package: "swift-asn1"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        // The stub of Apple's CDN and the changing origin, over TLS on loopback.
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+      ]
+    ),
     // Runs the built executables as processes, as a user would.
     .testTarget(name: "EndToEndTests", dependencies: ["AASACore", "AASA", "TestSupport"]),
   ]

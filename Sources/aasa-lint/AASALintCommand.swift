@@ -40,6 +40,7 @@ struct AASALintCommand: AsyncParsableCommand {
       New.self,
       Fingerprint.self,
       Web.self,
+      Exporter.self,
       MCPCommand.self,
     ],
     defaultSubcommand: Lint.self
