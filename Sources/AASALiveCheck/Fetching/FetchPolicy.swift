@@ -12,8 +12,13 @@ import NIOPosix
 public struct FetchPolicy: Sendable {
   /// The operator's rules, in the order given.
   public var rules: [AllowRule]
+  /// How names are resolved: ``NameLookup/shared`` (tests give their own).
+  public var lookup: NameLookup
 
-  public init(rules: [AllowRule] = []) { self.rules = rules }
+  public init(rules: [AllowRule] = [], lookup: NameLookup = .shared) {
+    self.rules = rules
+    self.lookup = lookup
+  }
 
   /// Why a fetch is refused: a stable code, the rule that refused it, and the rules that would lift
   /// it. The words that name a flag belong to the program that has the flag (the validator's set-up
@@ -82,16 +87,14 @@ public struct FetchPolicy: Sendable {
   }
 
   /// Resolves `host` once and judges its first address; returns the address to connect to (its
-  /// usual text, `203.0.113.7` or `2001:db8::1`). Resolution runs on NIO's thread pool. Throws a
-  /// ``Refusal``, or the resolver's error for a name that resolves to nothing (worded by
-  /// ``ConnectionProblem``: "cannot resolve HOST").
+  /// usual text, `203.0.113.7` or `2001:db8::1`). The lookup is ``lookup``'s: a cancelled caller
+  /// (a request at its deadline) stops waiting for it at once. Throws a ``Refusal``, the
+  /// resolver's error for a name that resolves to nothing (worded by ``ConnectionProblem``:
+  /// "cannot resolve HOST"), ``NameLookup/Busy``, or `CancellationError`.
   public func vet(host: String, port: Int) async throws -> String {
     var name = Self.normalized(host)
     if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
-    let lookup = name
-    let resolved = try await NIOThreadPool.singleton.runIfActive {
-      try SocketAddress.makeAddressResolvingHost(lookup, port: port)
-    }
+    let resolved = try await lookup.address(of: name, port: port)
     guard let text = resolved.ipAddress,
       let bytes = AddressPolicy.ipv4Dotted(text) ?? AddressPolicy.ipv6(text)
     else {

@@ -232,6 +232,19 @@ struct ValidatorAPI: Sendable {
       throw APIError(
         status: 403, code: refusal.code, message: refusal.message,
         help: ValidatorSetup.help(lifting: refusal))
+    } catch let busy as NameLookup.Busy {
+      log.record(
+        endpoint: endpoint, client: client, host: site.host, port: site.port, address: nil,
+        outcome: "busy", started: started)
+      throw APIError(
+        status: 503, code: "busy", message: busy.description, help: "try again in a few seconds",
+        retryAfter: 2)
+    } catch is CancellationError {
+      // The deadline came during the lookup: the client has its 504 already.
+      log.record(
+        endpoint: endpoint, client: client, host: site.host, port: site.port, address: nil,
+        outcome: "timed-out", started: started)
+      throw .timedOut
     } catch {
       log.record(
         endpoint: endpoint, client: client, host: site.host, port: site.port, address: nil,

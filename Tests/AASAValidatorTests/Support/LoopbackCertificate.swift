@@ -5,7 +5,7 @@ import TestSupport
 import X509
 
 /// A certificate authority made for one test and a leaf it signs for 127.0.0.1 (an IP address
-/// name) and `localhost`: the validator trusts the authority through `--ca-file`. Nothing is
+/// name) and `dnsNames` (`localhost`): the validator trusts the authority through `--ca-file`. Nothing is
 /// committed; every key is made at run time. The leaf lasts 90 days and a half, so that the
 /// whole days a check counts cannot change between two checks of one test.
 struct LoopbackCertificate {
@@ -13,7 +13,7 @@ struct LoopbackCertificate {
   let chainFile: String
   let keyFile: String
 
-  init(in directory: TemporaryDirectory) throws {
+  init(in directory: TemporaryDirectory, dnsNames: [String] = ["localhost"]) throws {
     let authorityKey = P256.Signing.PrivateKey()
     let authorityName = try DistinguishedName { CommonName("aasa validator test authority") }
     let now = Date()
@@ -37,9 +37,10 @@ struct LoopbackCertificate {
       extensions: Certificate.Extensions {
         Critical(KeyUsage(digitalSignature: true))
         try ExtendedKeyUsage([.serverAuth])
-        SubjectAlternativeNames([
-          .dnsName("localhost"), .ipAddress(ASN1OctetString(contentBytes: [127, 0, 0, 1])),
-        ])
+        SubjectAlternativeNames(
+          dnsNames.map { GeneralName.dnsName($0) } + [
+            GeneralName.ipAddress(ASN1OctetString(contentBytes: [127, 0, 0, 1]))
+          ])
       },
       issuerPrivateKey: Certificate.PrivateKey(authorityKey))
     authorityFile = try directory.write(
