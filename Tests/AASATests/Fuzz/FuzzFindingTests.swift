@@ -1,4 +1,5 @@
 import AASACore
+import TestSupport
 import Testing
 
 @testable import AASA
@@ -132,7 +133,7 @@ struct LongRunReferenceTests {
 
   @Test("random runs of 32 to 40 atoms between stars")
   func randomLongRuns() {
-    var random = SeededGenerator(state: 2026)
+    var random = SeededRandom(seed: 2026)
     var matched = 0
     for _ in 0..<400 {
       let run = (0..<(32 + random.next(9))).map { _ in random.pick(["a", "b", "?"]) }.joined()
@@ -196,7 +197,7 @@ struct AutomatonRunReferenceTests {
 
   @Test("random long literals around a variable", arguments: [3, 20])
   func randomLiteralsAroundVariable(letterCount: Int) {
-    var random = SeededGenerator(state: 4242 + UInt64(letterCount))
+    var random = SeededRandom(seed: 4242 + UInt64(letterCount))
     let letters = (0..<letterCount).map { String(UnicodeScalar(UInt8(97 + $0))) }
     let variables = VariableTable(custom: ["v": Self.values])
     var matched = 0

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import AASA
@@ -23,7 +24,7 @@ struct RuleIndexTests {
 
   @Test("Random rule sets decide every URL as a scan of every rule does")
   func randomRuleSetsAgreeWithAScan() throws {
-    var generator = SeededGenerator(state: 7)
+    var generator = SeededRandom(seed: 7)
     // Keys share long runs, so the index's merged chains split at many points; upper case, `%`
     // and non-ASCII exercise folding and decoding; variables and `?` leave rules without prefixes.
     let patternPieces = [

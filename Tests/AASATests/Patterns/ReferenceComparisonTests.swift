@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import AASA
@@ -66,7 +67,7 @@ struct ReferenceComparisonTests {
 
   @Test("Random patterns agree with the reference", arguments: [PatternPart.path, .fragment])
   func randomAgreement(part: PatternPart) {
-    var generator = SeededGenerator(state: part == .path ? 1 : 2)
+    var generator = SeededRandom(seed: part == .path ? 1 : 2)
     let patternAlphabet = ["a", "b", "/", "*", "?", "$(v)", "$(w)", "/", "a"]
     var disagreements: [String] = []
     for _ in 0..<3_000 {
@@ -98,7 +99,7 @@ struct ReferenceComparisonTests {
 
   @Test("The wildcard matcher and the automaton agree on variable-free patterns")
   func strategiesAgree() {
-    var generator = SeededGenerator(state: 3)
+    var generator = SeededRandom(seed: 3)
     var disagreements: [String] = []
     for _ in 0..<3_000 {
       let pattern = generator.string(from: ["a", "b", "/", "*", "?", "$(digit)"], maxLength: 6)
