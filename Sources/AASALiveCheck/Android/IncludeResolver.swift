@@ -212,10 +212,9 @@ extension IncludedStatements {
 }
 
 /// The HTTP clients made while following includes, each for one vetted address.
-private final class PinnedClients: @unchecked Sendable {
-  private let lock = NSLock()
-  private var clients: [HTTPClient] = []
+private final class PinnedClients: Sendable {
+  private let clients = PlatformLock<[HTTPClient]>([])
 
-  func add(_ client: HTTPClient) { lock.withLock { clients.append(client) } }
-  var all: [HTTPClient] { lock.withLock { clients } }
+  func add(_ client: HTTPClient) { clients.withLock { $0.append(client) } }
+  var all: [HTTPClient] { clients.withLock { $0 } }
 }

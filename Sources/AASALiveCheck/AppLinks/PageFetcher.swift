@@ -1,3 +1,4 @@
+import AASACore
 import AsyncHTTPClient
 import Foundation
 import NIOCore
@@ -118,13 +119,12 @@ public enum PageFetcher {
   }
 
   /// The URL a fetch is at, read after a failure to name where it failed.
-  private final class CurrentURL: @unchecked Sendable {
-    private let lock = NSLock()
-    private var url: String
-    init(_ url: String) { self.url = url }
+  private final class CurrentURL: Sendable {
+    private let url: PlatformLock<String>
+    init(_ url: String) { self.url = PlatformLock(url) }
     var value: String {
-      get { lock.withLock { url } }
-      set { lock.withLock { url = newValue } }
+      get { url.withLock { $0 } }
+      set { url.withLock { $0 = newValue } }
     }
   }
 
