@@ -261,6 +261,16 @@ import Testing
     let debug = try await Self.get("\(exporterURL)probe?target=\(target)&debug=true")
     #expect(debug.body.contains("aasa-lint") || debug.body.contains("status"))
     #expect(debug.body.contains("Metrics that would have been returned:"))
+    // SIGHUP (1 on Linux and macOS alike) reads the configuration again.
+    exporter.signal(1)
+    var reloaded = false
+    for _ in 0..<100 where !reloaded {
+      let metrics = try await Self.get("\(exporterURL)metrics")
+      reloaded = metrics.body.contains(#"aasa_exporter_config_reloads_total{result="success"} 2"#)
+      if !reloaded { try await Task.sleep(for: .milliseconds(100)) }
+    }
+    #expect(reloaded)
+    #expect(exporter.isRunning)
     let landing = try await Self.get(exporterURL)
     #expect(landing.body.contains(target) && landing.body.contains("refused"))
     #expect(cdn.requests(cdnPath) == 1, "\(own.body)")
