@@ -222,7 +222,7 @@ enum ToolCatalog {
     AgentTool(
       name: "cdn_copy", title: "Apple's CDN copy of a host's file",
       description:
-        "Fetch the copy of a host's apple-app-site-association that Apple's CDN serves to devices, and lint it (with urls, route them) as `aasa-lint https://app-site-association.cdn-apple.com/a/v1/HOST --format json` does. No copy is an error with Apple's reason. "
+        "Fetch the copy of a host's apple-app-site-association that Apple's CDN serves to devices, and lint it (with urls, route them) as `aasa-lint https://app-site-association.cdn-apple.com/a/v1/HOST --kind aasa --format json` does. No copy is an error with Apple's reason. "
         + fetchNote,
       endpoint: "cdn",
       arguments: [

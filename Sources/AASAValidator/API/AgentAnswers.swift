@@ -51,7 +51,7 @@ struct CDNBody: Decodable {
 }
 
 extension ValidatorAPI {
-  /// `aasa-lint https://app-site-association.cdn-apple.com/a/v1/HOST [URL ...] [--app A]
+  /// `aasa-lint https://app-site-association.cdn-apple.com/a/v1/HOST --kind aasa [URL ...] [--app A]
   /// --format json`: Apple's CDN copy of a host's association file, fetched at the address the
   /// policy vetted for the CDN's host (as the diff's `cdn` side is), and linted as the command
   /// line lints a fetched file, named by its URL.
