@@ -94,15 +94,17 @@ import Testing
   }
 
   @Test func bothPlatformsWorkWhenBothHalvesHold() async throws {
+    let path = try entitlements(["webcredentials:localhost"])
     let result = try await run(
       [
-        "--entitlements", try entitlements(["webcredentials:localhost"]), "--app", Self.app,
+        "--entitlements", path, "--app", Self.app,
         "--manifest", try manifestPath(statements: true), "--fingerprint", Self.fingerprint,
       ], association: Self.association, assetLinks: Self.assetLinks(["get_login_creds"]))
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     #expect(result.stdout.hasPrefix("passkeys for localhost (https://localhost)\n"))
     #expect(result.stdout.contains("iOS, \(Self.app): passkeys work\n"), "\(result.stdout)")
-    #expect(result.stdout.contains("pass  claim            App-"))
+    #expect(
+      result.stdout.contains("pass  claim            \(path) names webcredentials:localhost\n"))
     #expect(
       result.stdout.contains(
         "pass  webcredentials   localhost's file lists \(Self.app) under webcredentials.apps"))

@@ -15,12 +15,8 @@ extension CheckRun {
       throw UsageError("\(path):\(broken.location.line): \(broken.message)")
     }
     let fingerprints = try Self.fingerprints(grants, keystorePassword: keystorePassword)
-    let check = ManifestCheck(manifest: manifest, fingerprints: fingerprints, options: options)
-    async let rows = check.run()
-    async let credentials = check.runCredentialSharing()
-    return ManifestCheckReport(
-      path: path, manifest: manifest, rows: await rows,
-      credentialStatements: check.credentialStatementsLine, credentials: await credentials)
+    return await ManifestCheckReport.run(
+      ManifestCheck(manifest: manifest, fingerprints: fingerprints, options: options), path: path)
   }
 
   /// The certificates of `--grants` (and `passkeys --fingerprint`): each a SHA-256
@@ -44,6 +40,18 @@ extension CheckRun {
       }
     }
     return fingerprints
+  }
+}
+
+extension ManifestCheckReport {
+  /// The report of a check built from a manifest read (the command line's from a path, the
+  /// validator's from bytes): its hosts and the sites it shares sign-in with, checked at once.
+  package static func run(_ check: ManifestCheck, path: String) async -> ManifestCheckReport {
+    async let rows = check.run()
+    async let credentials = check.runCredentialSharing()
+    return ManifestCheckReport(
+      path: path, manifest: check.manifest, rows: await rows,
+      credentialStatements: check.credentialStatementsLine, credentials: await credentials)
   }
 }
 

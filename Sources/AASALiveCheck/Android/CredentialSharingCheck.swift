@@ -37,14 +37,20 @@ extension ManifestCheck {
       "the manifest's asset_statements (\(sharing.written)) share sign-in with \(names)")
   }
 
+  /// The sites the manifest's `asset_statements` name, in order.
+  var credentialSites: [SiteAddress] {
+    (manifest.credentialSharing?.sites ?? []).map {
+      SiteAddress(host: $0.host, port: $0.port ?? options.site.port)
+    }
+  }
+
   /// Each site the manifest's `asset_statements` name, checked as Credential Manager needs it.
   public func runCredentialSharing(
     group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
   ) async -> [CredentialRow] {
     guard let sites = manifest.credentialSharing?.sites, !sites.isEmpty else { return [] }
     let reports = await Self.checkLive(
-      sites.map { SiteAddress(host: $0.host, port: $0.port ?? options.site.port) },
-      options: options, group: group)
+      credentialSites, options: options, pinnedAddresses: pinnedAddresses, group: group)
     return zip(sites, reports).map { site, report in
       CredentialRow(site: site, check: report, grant: credentialGrant(report, site: site))
     }

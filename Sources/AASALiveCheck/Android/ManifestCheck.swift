@@ -29,6 +29,9 @@ public struct ManifestCheck: Sendable {
   public var manifest: ManifestReport
   public var fingerprints: [CertificateFingerprint]
   public var options: LiveCheckOptions
+  /// Per site, the address its name was resolved to and vetted at (the validator page's
+  /// ``FetchPolicy``): its connections go there, with no second resolution.
+  public var pinnedAddresses: [SiteAddress: String] = [:]
 
   public init(
     manifest: ManifestReport, fingerprints: [CertificateFingerprint], options: LiveCheckOptions
@@ -42,8 +45,7 @@ public struct ManifestCheck: Sendable {
   {
     let hosts = manifest.hosts
     let reports = await Self.checkLive(
-      hosts.map { SiteAddress(host: $0.host, port: options.site.port) }, options: options,
-      group: group)
+      hostSites, options: options, pinnedAddresses: pinnedAddresses, group: group)
     return zip(hosts, reports).map { host, report in
       Row(
         host: host, site: report, grant: grantRequirement(report),
@@ -52,16 +54,31 @@ public struct ManifestCheck: Sendable {
     }
   }
 
+  /// The sites of the hosts the manifest verifies, in order.
+  var hostSites: [SiteAddress] {
+    manifest.hosts.map { SiteAddress(host: $0.host, port: options.site.port) }
+  }
+
+  /// Every site a run fetches: the hosts', then the sites the `asset_statements` name. A caller
+  /// that vets addresses vets these.
+  public var sites: [SiteAddress] {
+    var all = hostSites
+    for site in credentialSites where !all.contains(site) { all.append(site) }
+    return all
+  }
+
   /// Each site's assetlinks.json checked live at once, as Android's verifier fetches it (no
   /// paths, no expectations), the reports in the order of `sites`.
   static func checkLive(
-    _ sites: [SiteAddress], options: LiveCheckOptions, group: any EventLoopGroup
+    _ sites: [SiteAddress], options: LiveCheckOptions,
+    pinnedAddresses: [SiteAddress: String] = [:], group: any EventLoopGroup
   ) async -> [LiveCheckReport] {
     await withTaskGroup(of: (Int, LiveCheckReport).self) { tasks in
       for (index, site) in sites.enumerated() {
         tasks.addTask {
           var siteOptions = options
           siteOptions.site = site
+          siteOptions.pinnedAddress = pinnedAddresses[site] ?? options.pinnedAddress
           siteOptions.paths = []
           siteOptions.expectations = nil
           return (index, await LiveCheck(options: siteOptions).run(group: group))

@@ -273,7 +273,11 @@ public struct PasskeysReport: Sendable {
 
     /// Fail when passkeys fail on this platform; warn when they work but something is worth
     /// fixing (devices without the CDN's copy yet, saved passwords not shared).
-    public var status: Requirement.Status { requirements.map(\.status).max() ?? .pass }
+    public var status: Requirement.Status {
+      let worst = requirements.map(\.status).max() ?? .pass
+      // A half not asked (no entitlements, no manifest) is a note, not a verdict.
+      return worst == .info ? .pass : worst
+    }
   }
 
   public var rpID: String

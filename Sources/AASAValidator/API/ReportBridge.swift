@@ -221,6 +221,48 @@ enum ReportBridge {
     }
   }
 
+  /// The manifest check of `check --manifest NAME [--grants F …]` for these bytes, its `@string/`
+  /// values from the strings given beside it; its `sites` are what must be vetted.
+  static func manifestCheck(_ input: ManifestCheckInput) throws(Unusable) -> ManifestCheck {
+    var options = LiveCheckOptions(
+      site: SiteAddress(host: "localhost"), timeoutSeconds: input.timeoutSeconds)
+    do {
+      options.trust = try TrustRoots.fromArgument(caFile: input.caFile)
+    } catch {
+      throw Unusable(message: "\(error)")
+    }
+    options.vetOtherHost = input.vetOtherHost
+    let fingerprints = try input.grants.map { text throws(Unusable) in
+      guard let fingerprint = RouteSubject.sha256Fingerprint(text) else {
+        throw Unusable(message: "grants: \(text) \(RouteSubject.fingerprintForm)")
+      }
+      return fingerprint
+    }
+    var resources = ManifestResources()
+    if let strings = input.strings { resources.addValues(fromXML: strings) }
+    do {
+      let manifest = try PasskeysRun.manifest(
+        named: input.name, source: input.bytes, resources: resources)
+      return ManifestCheck(manifest: manifest, fingerprints: fingerprints, options: options)
+    } catch {
+      throw Unusable(message: "\(error)")
+    }
+  }
+
+  /// `aasa-lint check --manifest NAME [--grants F …] --format json`: the hosts it verifies and
+  /// the sites it shares sign-in with, each connecting to the address vetted for it.
+  static func checkManifest(_ input: ManifestCheckInput, pinnedAddresses: [SiteAddress: String])
+    async throws(Unusable) -> BridgeDocument
+  {
+    var check = try manifestCheck(input)
+    check.pinnedAddresses = pinnedAddresses
+    do {
+      return try document(await ManifestCheckReport.run(check, path: input.name))
+    } catch {
+      throw Unusable(message: "\(error)")
+    }
+  }
+
   /// The RP ID as `aasa-lint passkeys` reads it.
   static func relyingParty(_ text: String) throws(Unusable) -> SiteAddress {
     do {

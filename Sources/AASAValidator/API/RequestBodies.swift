@@ -19,6 +19,12 @@ struct CheckBody: Decodable {
   var cdn: Bool?
   /// An app's `.entitlements` or `.mobileprovision`, checked as `check --entitlements` does.
   var entitlements: FileBody?
+  /// An AndroidManifest.xml, checked as `check --manifest` does (its hosts and the sites its
+  /// `asset_statements` share sign-in with), its `@string/` values from `strings`.
+  var manifest: FileBody?
+  var strings: FileBody?
+  /// With `manifest`: SHA-256 fingerprints that must be granted, as `--grants`.
+  var grants: [String]?
 }
 
 /// A file as the page sends it: its text, or its bytes in base64 (a binary profile), and the

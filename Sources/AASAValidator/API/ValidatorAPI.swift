@@ -108,7 +108,7 @@ struct ValidatorAPI: Sendable {
     }
   }
 
-  private func bridged<T>(_ body: () throws(ReportBridge.Unusable) -> T) throws(APIError) -> T {
+  func bridged<T>(_ body: () throws(ReportBridge.Unusable) -> T) throws(APIError) -> T {
     do {
       return try body()
     } catch {
@@ -162,7 +162,7 @@ struct ValidatorAPI: Sendable {
   /// with the address of each, holding one place among the concurrent fetches; logs one line
   /// per site. A name that does not resolve answers 400, unless `unresolvedReported`: then
   /// `body` gets it among the unresolved, with why in words, to report as its own failure.
-  private func fetching<T: Sendable>(
+  func fetching<T: Sendable>(
     _ sites: [SiteAddress], endpoint: String, client: String?, unresolvedReported: Bool = false,
     _ body:
       @escaping @Sendable ([SiteAddress: String], _ unresolved: [SiteAddress: String])
@@ -286,6 +286,9 @@ struct ValidatorAPI: Sendable {
       request.paths, field: "paths", maximum: configuration.limits.maximumPaths)
     if request.entitlements != nil {
       return try await checkEntitlements(request, paths: paths, client: client)
+    }
+    if request.manifest != nil {
+      return try await checkManifest(request, client: client)
     }
     let site = try site(request.site)
     let configuration = self.configuration

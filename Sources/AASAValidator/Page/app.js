@@ -22,7 +22,8 @@
     passkeys: [["rpid", "passkeys-rpid"], ["app", "passkeys-app"], ["entitlements", "passkeys-entitlements"], ["package", "passkeys-package"],
       ["fingerprints", "passkeys-fingerprints"], ["manifest", "passkeys-manifest"], ["strings", "passkeys-strings"], ["cdn", "passkeys-cdn"]],
     android: [["package", "android-package"], ["fingerprint", "android-fingerprint"], ["site", "android-site"],
-      ["assetlinks", "android-assetlinks"], ["urls", "android-urls"], ["device", "android-device"]],
+      ["assetlinks", "android-assetlinks"], ["urls", "android-urls"], ["manifest", "android-manifest"], ["strings", "android-strings"],
+      ["device", "android-device"]],
   };
   let lastDocument = null;
   let lastCommand = "";
@@ -141,7 +142,7 @@
     if (view === "route" && !given("text")) return given("site") || null;
     if (view === "diff") return ["oldcdn", "oldsite", "newcdn", "newsite"].map(given).filter(Boolean).join(" and ") || null;
     if (view === "platforms") return given("site") || null;
-    if (view === "android" && !given("assetlinks")) return given("site") || null;
+    if (view === "android") return (!given("assetlinks") && given("site")) || (given("manifest") ? "the manifest's hosts and sign-in sites" : null);
     if (view === "passkeys") return given("rpid") || null;
     if (view === "apple") return given("entitlements") || params.get("ent") ? "the entitlements' domains" : null;
     return null;
@@ -861,10 +862,44 @@
       if (!body.urls.length) body.urls = ["/"];
       parts.push(["The site's assetlinks.json for each URL", "route", body, routeCommand(body), renderPlatforms]);
     }
+    if ((params.get("manifest") || "").trim()) {
+      // As check --manifest: the hosts it verifies, and the sites its asset_statements share
+      // sign-in with, each asked for get_login_creds.
+      const body = { manifest: { text: params.get("manifest"), name: "AndroidManifest.xml" }, grants: fingerprint ? [fingerprint] : [] };
+      if ((params.get("strings") || "").trim()) body.strings = { text: params.get("strings") };
+      const command = ["aasa-lint", "check", "--manifest", "AndroidManifest.xml"].concat(body.grants.flatMap((grant) => ["--grants", quote(grant)]), ["--format", "json"]).join(" ");
+      parts.push(["The manifest's hosts and the sites it shares sign-in with", "check", body, command, renderManifestCheck]);
+    }
     if ((params.get("device") || "").trim()) {
       parts.push(["The device's pm get-app-links output", "device", { text: params.get("device") }, "aasa-lint device pm-get-app-links.txt --format json", renderDeviceDocument]);
     }
     return gather(parts);
+  }
+
+  // check --manifest's document: a line per host it verifies, then credential sharing (the
+  // asset_statements, and per site its get_login_creds verdict and what did not pass).
+  function renderManifestCheck(doc) {
+    const hosts = doc.hosts || [];
+    const head = el("p");
+    head.append(badge(doc.status), document.createTextNode(" " + doc.manifest + (doc.package ? " (" + doc.package + ")" : "") + ": " + hosts.length + " host" + (hosts.length === 1 ? "" : "s") + " verified on Android 12+"));
+    const out = [head];
+    for (const host of hosts) out.push(manifestCheckRow(host.host, host.status, [["assetlinks.json", host.assetlinks], ["grant", host.grant]], host.problems));
+    const credentials = doc.credentials;
+    if (!credentials) return out;
+    out.push(el("h3", "", "Sign-in shared through asset_statements (" + credentials.statements + ")"));
+    out.push(el("p", "note", credentials.detail));
+    for (const site of credentials.sites || []) {
+      out.push(manifestCheckRow(site.site, site.status, [["assetlinks.json", site.assetlinks], ["get_login_creds", site.grant]], site.problems));
+    }
+    return out;
+  }
+
+  function manifestCheckRow(name, status, verdicts, problems) {
+    const line = el("div", "req");
+    line.append(badge(status), document.createTextNode(" "), el("span", "name", name));
+    for (const [label, verdict] of verdicts) line.append(document.createTextNode(" · " + label + " "), badge(verdict));
+    for (const problem of problems || []) line.append(el("span", "detail", problem.name + ": " + problem.detail));
+    return line;
   }
 
   // MARK: Sign-in
@@ -1113,6 +1148,7 @@
     $("android-assetlinks-upload").addEventListener("change", (event) => readUpload(event.target, $("android-assetlinks"), null));
     $("passkeys-entitlements-upload").addEventListener("change", (event) => readUpload(event.target, $("passkeys-entitlements"), "passkeys"));
     $("passkeys-manifest-upload").addEventListener("change", (event) => readUpload(event.target, $("passkeys-manifest"), null));
+    $("android-manifest-upload").addEventListener("change", (event) => readUpload(event.target, $("android-manifest"), null));
     $("route-text").addEventListener("input", onFileEdited);
     $("route-app").addEventListener("input", onType);
     $("route-domain").addEventListener("input", onType);

@@ -204,7 +204,8 @@ import Testing
 
   @Test func pageIsSmallAndSelfContained() async throws {
     #expect(ValidatorHandler.pageBytes > 1000)
-    #expect(ValidatorHandler.pageBytes < 100_000)
+    // Nine views (Sign-in and the Android view's manifest check came with issue 41): 128 KB.
+    #expect(ValidatorHandler.pageBytes < 131_072)
     let harness = try await ValidatorHarness()
     defer { Task { await harness.close() } }
     let page = try await harness.send("GET", "/")

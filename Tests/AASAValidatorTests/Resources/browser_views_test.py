@@ -200,6 +200,21 @@ try:
     fits(driver, "passkeys")
     shot(driver, "passkeys")
 
+    # Android with a manifest: its asset_statements (from the pasted strings) and each site's
+    # get_login_creds verdict, as check --manifest gives them.
+    open_view(driver, "android")
+    set_value(driver, "android-package", "com.example.photoapp")
+    set_value(driver, "android-fingerprint", config["fingerprint"])
+    set_value(driver, "android-manifest", config["passkeysManifest"])
+    set_value(driver, "android-strings", config["passkeysStrings"])
+    driver.find_element(By.CSS_SELECTOR, "#form-android button[type=submit]").click()
+    text = result_text(driver)
+    check("the manifest's sign-in sharing is shown", "Sign-in shared through asset_statements (@string/asset_statements)" in text
+          and "share sign-in with " + config["site"] in text, text[:1200])
+    check("each site's get_login_creds verdict, with what is missing",
+          "get_login_creds" in text and "never with delegate_permission/common.get_login_creds" in text, text[:1500])
+    fits(driver, "android-credentials")
+
     # A blocked address in the new endpoint: the refusal names the flag.
     driver.get("about:blank")
     driver.get(base + "#platforms?urls=%2Fx&site=https%3A%2F%2F127.0.0.2")

@@ -1,0 +1,53 @@
+import AASALiveCheck
+
+/// `POST /api/v1/check` with `manifest`: `aasa-lint check --manifest AndroidManifest.xml
+/// [--grants FINGERPRINT …] --format json` for the page's Android view, the manifest and its
+/// `res/values/strings.xml` from the body. Every site it fetches (the hosts it verifies, the
+/// sites its `asset_statements` share sign-in with) is vetted before any is fetched.
+struct ManifestCheckInput: Sendable {
+  var name: String
+  var bytes: [UInt8]
+  var strings: [UInt8]?
+  /// SHA-256 fingerprints, as `--grants` takes them (never a file).
+  var grants: [String]
+  var caFile: String?
+  var timeoutSeconds: Double
+  var vetOtherHost: (@Sendable (String, Int) async throws -> String)?
+}
+
+extension ValidatorAPI {
+  func checkManifest(_ request: CheckBody, client: String?) async throws(APIError)
+    -> BridgeDocument
+  {
+    guard request.site?.isEmpty ?? true, request.entitlements == nil else {
+      throw .badInput(
+        "give site, entitlements or manifest, one of them",
+        help: "manifest checks every host it verifies and every site it shares sign-in with")
+    }
+    let input = ManifestCheckInput(
+      name: reader.name(request.manifest?.name, fallback: "AndroidManifest.xml"),
+      bytes: try reader.file(request.manifest, field: "manifest") ?? [],
+      strings: try reader.file(request.strings, field: "strings"),
+      grants: try reader.list(
+        request.grants, field: "grants", maximum: configuration.limits.maximumPaths),
+      caFile: configuration.caFile, timeoutSeconds: configuration.limits.fetchTimeoutSeconds,
+      vetOtherHost: vetOtherHost(endpoint: "check", client: client))
+    let sites = try bridged { () throws(ReportBridge.Unusable) in
+      try ReportBridge.manifestCheck(input).sites
+    }
+    guard sites.count <= configuration.limits.maximumDomains else {
+      throw .tooLarge(
+        "the manifest names \(sites.count) sites; this validator checks at most \(configuration.limits.maximumDomains) at once"
+      )
+    }
+    return try await fetching(sites, endpoint: "check", client: client) {
+      addresses, _ throws(APIError) in
+      do throws(ReportBridge.Unusable) {
+        let document = try await ReportBridge.checkManifest(input, pinnedAddresses: addresses)
+        return (document, outcome: document.exitStatus == 0 ? "passed" : "failed")
+      } catch {
+        throw .badInput(error.message)
+      }
+    }
+  }
+}
