@@ -365,9 +365,7 @@ let package = Package(
       name: "AASALinksTests",
       dependencies: ["AASACore", "AASA", "AASAAndroid", "AASAAppLinks", "AASALinks", "TestSupport"]),
     .testTarget(
-      name: "AASAAppLinksTests",
-      // CGumbo: the nesting model's differential test reads gumbo's tree itself.
-      dependencies: ["AASACore", "AASAAppLinks", "CGumbo", "TestSupport"]),
+      name: "AASAAppLinksTests", dependencies: ["AASACore", "AASAAppLinks", "TestSupport"]),
     .testTarget(
       name: "AASALintTests",
       dependencies: ["AASACore", "AASA", "AASAAndroid", "AASALint", "TestSupport"]),
