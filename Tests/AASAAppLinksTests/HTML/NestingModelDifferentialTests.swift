@@ -1,5 +1,4 @@
 import AASACore
-import CGumbo
 import Foundation
 import TestSupport
 import Testing
@@ -58,7 +57,7 @@ import Testing
       guard estimate.depth <= HTMLReader.maximumNesting, estimate.work <= HTMLReader.maximumWork,
         !estimate.crashesParser
       else { continue }
-      let depth = try #require(Self.gumboDepth(bytes), "gumbo did not finish (seed \(seed))")
+      let depth = try #require(GumboTreeDepth.parse(bytes), "gumbo did not finish (seed \(seed))")
       parsed += 1
       #expect(
         depth <= estimate.depth + 3,
@@ -75,39 +74,5 @@ import Testing
     return try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
       .filter { $0.hasSuffix(".html") }
       .map { Array(try Data(contentsOf: folder.appendingPathComponent($0))) }
-  }
-
-  /// The deepest element of gumbo's tree (html counted), walked with an explicit stack.
-  static func gumboDepth(_ bytes: [UInt8]) -> Int? {
-    guard let budget = aasa_gumbo_budget_create(30) else { return nil }
-    defer { aasa_gumbo_budget_destroy(budget) }
-    return bytes.withUnsafeBufferPointer { buffer -> Int? in
-      guard let base = buffer.baseAddress else { return 0 }
-      return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { text -> Int? in
-        guard let output = aasa_gumbo_parse(budget, text, buffer.count) else { return nil }
-        var stack: [(UnsafeMutablePointer<GumboNode>, Int)] = [(output.pointee.document, 0)]
-        var deepest = 0
-        while let (node, depth) = stack.popLast() {
-          let children: GumboVector
-          var childDepth = depth
-          switch node.pointee.type {
-          case GUMBO_NODE_DOCUMENT:
-            children = node.pointee.v.document.children
-          case GUMBO_NODE_ELEMENT, GUMBO_NODE_TEMPLATE:
-            childDepth = depth + 1
-            deepest = max(deepest, childDepth)
-            children = node.pointee.v.element.children
-          default:
-            continue
-          }
-          for index in 0..<Int(children.length) {
-            if let child = children.data[index] {
-              stack.append((child.assumingMemoryBound(to: GumboNode.self), childDepth))
-            }
-          }
-        }
-        return deepest
-      }
-    }
   }
 }
