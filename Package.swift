@@ -308,6 +308,8 @@ let package = Package(
         "AASALiveCheck",
         // The listener the page is served on (HostedListener, HostedHandler).
         "AASAHosting",
+        // ValidatorFlags: the page's flags, shared by aasa-lint web and aasa-serve --validator.
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),

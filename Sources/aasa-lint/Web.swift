@@ -25,45 +25,13 @@ struct Web: AsyncParsableCommand {
     help: ArgumentHelp("Where to listen, HOST:PORT (port 0 picks one).", valueName: "addr:port"))
   var listen = "127.0.0.1:7780"
 
-  @Option(
-    name: .customLong("token-file"),
-    help: ArgumentHelp(
-      "A file holding the bearer token the API requires (16 bytes or more); needed beyond loopback.",
-      valueName: "file"), completion: .file())
-  var tokenFile: String?
-
-  @Option(
-    help: ArgumentHelp(
-      "Also fetch from CIDR, HOST or *.DOMAIN, optionally :PORT (repeatable).",
-      valueName: "rule"))
-  var allow: [String] = []
-
-  @Option(
-    name: .customLong("ca-file"),
-    help: ArgumentHelp("Trust this PEM file's roots too (an internal CA).", valueName: "pem"),
-    completion: .file())
-  var caFile: String?
-
-  @Option(
-    name: .customLong("host-name"),
-    help: ArgumentHelp(
-      "Another name the page is opened by (Host header), e.g. behind a proxy (repeatable).",
-      valueName: "name"))
-  var hostNames: [String] = []
-
-  @Option(
-    name: .customLong("cdn-base"),
-    help: ArgumentHelp(
-      "Apple's CDN's base URL instead of https://app-site-association.cdn-apple.com/a/v1, for tests; its host is vetted as any other.",
-      valueName: "url", visibility: .hidden))
-  var cdnBase: String?
+  /// `--token-file`, `--allow`, `--ca-file`, `--host-name`: the same as `aasa-serve`'s.
+  @OptionGroup var flags: ValidatorFlags
 
   func run() async throws {
     let setup: (ValidatorConfiguration, ListenAddress)
     do {
-      setup = try ValidatorSetup.configuration(
-        listen: listen, tokenFile: tokenFile, allow: allow, caFile: caFile, hostNames: hostNames,
-        cdnBase: cdnBase)
+      setup = try flags.configuration(listen: listen)
     } catch {
       throw ValidationError(error.message)
     }

@@ -1,0 +1,69 @@
+import AASAHosting
+import ArgumentParser
+
+/// The validator page's flags, declared once for both programs that serve it: `aasa-lint web`
+/// and `aasa-serve --validator` include this group, so each flag is spelled, explained and read
+/// the same in both. Only the address differs, being each program's own: `aasa-lint web
+/// --listen` (on loopback by default) and `aasa-serve --validator` (which turns the page on).
+public struct ValidatorFlags: ParsableArguments {
+  @Option(
+    name: .customLong("token-file"),
+    help: ArgumentHelp(
+      "A file holding the bearer token the API requires (16 bytes or more); needed beyond loopback.",
+      valueName: "file"), completion: .file())
+  public var tokenFile: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Also fetch from CIDR, HOST or *.DOMAIN, optionally :PORT (repeatable).",
+      valueName: "rule"))
+  public var allow: [String] = []
+
+  @Option(
+    name: .customLong("ca-file"),
+    help: ArgumentHelp(
+      "Trust this PEM file's roots too (an internal CA).", valueName: "pem"),
+    completion: .file())
+  public var caFile: String?
+
+  @Option(
+    name: .customLong("host-name"),
+    help: ArgumentHelp(
+      "Another name the page is opened by (Host header), e.g. behind a proxy (repeatable).",
+      valueName: "name"))
+  var hostNames: [String] = []
+
+  /// `aasa-serve`'s spelling of `--host-name` before the two programs shared their flags: still
+  /// read, for the command lines and units written with it, but no longer shown.
+  @Option(
+    name: .customLong("validator-name"),
+    help: ArgumentHelp("The old spelling of --host-name.", valueName: "name", visibility: .hidden))
+  var validatorNames: [String] = []
+
+  @Option(
+    name: .customLong("cdn-base"),
+    help: ArgumentHelp(
+      "Apple's CDN's base URL instead of https://app-site-association.cdn-apple.com/a/v1, for tests; its host is vetted as any other.",
+      valueName: "url", visibility: .hidden))
+  public var cdnBase: String?
+
+  public init() {}
+
+  /// Every `--host-name`, under either spelling.
+  public var allHostNames: [String] { hostNames + validatorNames }
+
+  /// Whether any of the flags was given: `aasa-serve`'s take effect only with `--validator`.
+  public var isGiven: Bool {
+    tokenFile != nil || !allow.isEmpty || caFile != nil || !allHostNames.isEmpty || cdnBase != nil
+  }
+
+  /// The validator's configuration with these flags on `listen` (HOST:PORT), refusing what must
+  /// not start (see ``ValidatorSetup``).
+  public func configuration(listen: String) throws(ValidatorSetup.Problem) -> (
+    ValidatorConfiguration, ListenAddress
+  ) {
+    try ValidatorSetup.configuration(
+      listen: listen, tokenFile: tokenFile, allow: allow, caFile: caFile,
+      hostNames: allHostNames, cdnBase: cdnBase)
+  }
+}
