@@ -14,8 +14,8 @@ import Testing
     certificate = try await TestCertificate.selfSigned(in: directory)
   }
 
-  func run(_ arguments: [String]) throws -> ProcessResult {
-    try ChildProcess.run(
+  func run(_ arguments: [String]) async throws -> ProcessResult {
+    try await ChildProcess.run(
       CheckCommandTests.executable, ["check"] + arguments + ["--color", "never"])
   }
 
@@ -26,7 +26,7 @@ import Testing
         bad in
         let list = try directory.write(
           "hosts.txt", "# client sites\n\(good.url)\n\n127.0.0.1:\(bad.port)\n")
-        return try run(["--hosts", list, "--ca-file", certificate.certificatePath])
+        return try await run(["--hosts", list, "--ca-file", certificate.certificatePath])
       }
     }
     #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
@@ -42,7 +42,7 @@ import Testing
     let result = try await withServer(certificate: certificate, routes: Fixtures.correctSite) {
       server in
       let list = try directory.write("hosts.txt", "\(server.url)\n")
-      return try run([
+      return try await run([
         "--hosts", list, "--ca-file", certificate.certificatePath, "--format", "json",
       ])
     }
@@ -54,13 +54,13 @@ import Testing
     #expect(object["status"] as? String == "pass")
   }
 
-  @Test func aHostsListThatIsNotHostsIsAUsageError() throws {
+  @Test func aHostsListThatIsNotHostsIsAUsageError() async throws {
     let list = try directory.write("hosts.txt", "ftp://example.com\n")
-    let result = try run(["--hosts", list])
+    let result = try await run(["--hosts", list])
     #expect(result.status == 2)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.contains("--hosts \(list): ftp://example.com is not a site to check"))
-    let both = try run(["https://example.com", "--hosts", list])
+    let both = try await run(["https://example.com", "--hosts", list])
     #expect(both.status == 2)
   }
 
@@ -73,7 +73,7 @@ import Testing
         return Fixtures.correctSite(request.path)
       }
     ) { server in
-      try run([
+      try await run([
         server.url, "--ca-file", certificate.certificatePath, "--no-cdn", "--user-agent",
         "ExampleMonitor/2.1",
       ])
@@ -82,7 +82,7 @@ import Testing
     #expect(!result.stdout.contains("cdn"))
     #expect(seen.all.filter { $0 == "ExampleMonitor/2.1" }.count == 3)
     let withCDN = try await withServer(certificate: certificate, routes: Fixtures.correctSite) {
-      server in try run([server.url, "--ca-file", certificate.certificatePath])
+      server in try await run([server.url, "--ca-file", certificate.certificatePath])
     }
     #expect(
       withCDN.stdout.contains(

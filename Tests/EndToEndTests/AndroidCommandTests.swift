@@ -7,8 +7,8 @@ import Testing
 @Suite struct AndroidCommandTests {
   static let example = BuiltProducts.packageRoot.appendingPathComponent("examples/android").path
 
-  @Test func anAssetLinksFileRoutesURLsForAndroid() throws {
-    let result = try LintProcess.run(
+  @Test func anAssetLinksFileRoutesURLsForAndroid() async throws {
+    let result = try await LintProcess.run(
       [
         "\(Self.example)/assetlinks.json", "https://shop.example.com/products/42",
         "https://shop.example.com/products/42/reviews", "https://shop.example.com/about",
@@ -35,16 +35,16 @@ import Testing
     #expect(result.status == 0)
   }
 
-  @Test func relationExtensionsAreNotAnUnknownKeyAnyMore() throws {
-    let result = try LintProcess.run(["\(Self.example)/assetlinks.json", "--format", "json"])
+  @Test func relationExtensionsAreNotAnUnknownKeyAnyMore() async throws {
+    let result = try await LintProcess.run(["\(Self.example)/assetlinks.json", "--format", "json"])
     #expect(!result.stdout.contains("ASL006"))
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     #expect(json["kind"] as? String == "assetlinks")
   }
 
-  @Test func aManifestListsItsVerifiedHostsAndWhyOthersAreNot() throws {
-    let result = try LintProcess.run(
+  @Test func aManifestListsItsVerifiedHostsAndWhyOthersAreNot() async throws {
+    let result = try await LintProcess.run(
       [
         "\(Self.example)/AndroidManifest.xml", "--placeholder", "stagingHost=staging.example.com",
         "--format", "json",
@@ -65,16 +65,18 @@ import Testing
     #expect(dropped.first?["line"] as? Int == 16)
   }
 
-  @Test func anUnresolvedPlaceholderIsSaid() throws {
-    let result = try LintProcess.run(["\(Self.example)/AndroidManifest.xml", "--color", "never"])
+  @Test func anUnresolvedPlaceholderIsSaid() async throws {
+    let result = try await LintProcess.run([
+      "\(Self.example)/AndroidManifest.xml", "--color", "never",
+    ])
     #expect(result.stdout.contains("${stagingHost} is not resolved"))
     #expect(result.stdout.contains("verified on Android 12+ (2)"))
   }
 
-  @Test func fingerprintPrintsAndroidsForm() throws {
+  @Test func fingerprintPrintsAndroidsForm() async throws {
     let directory = try TemporaryDirectory(label: "fingerprint")
     let openssl = try ExecutableLookup.require("openssl")
-    let made = try ChildProcess.run(
+    let made = try await ChildProcess.run(
       openssl,
       [
         "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
@@ -82,28 +84,28 @@ import Testing
         "-days", "2",
       ])
     #expect(made.status == 0, "\(made.stderr)")
-    let expected = try ChildProcess.run(
+    let expected = try await ChildProcess.run(
       openssl, ["x509", "-in", directory.file("c.pem"), "-noout", "-fingerprint", "-sha256"])
     let fingerprint = String(expected.stdout.split(separator: "=").last ?? "")
       .trimmingCharacters(in: .whitespacesAndNewlines)
-    let result = try LintProcess.run(["fingerprint", directory.file("c.pem")])
+    let result = try await LintProcess.run(["fingerprint", directory.file("c.pem")])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.hasPrefix(fingerprint + "  CN=Play"), "\(result.stdout)")
-    let missing = try LintProcess.run(["fingerprint", directory.file("nothing.pem")])
+    let missing = try await LintProcess.run(["fingerprint", directory.file("nothing.pem")])
     #expect(missing.status == 2)
   }
 
-  @Test func grantsAcceptACertificateFileAndNameTheUploadKeyMixUp() throws {
+  @Test func grantsAcceptACertificateFileAndNameTheUploadKeyMixUp() async throws {
     let directory = try TemporaryDirectory(label: "grants")
     let openssl = try ExecutableLookup.require("openssl")
-    _ = try ChildProcess.run(
+    _ = try await ChildProcess.run(
       openssl,
       [
         "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
         "-keyout", directory.file("k.pem"), "-out", directory.file("upload.pem"), "-subj",
         "/CN=Upload", "-days", "2",
       ])
-    let result = try LintProcess.run(
+    let result = try await LintProcess.run(
       [
         "\(Self.example)/assetlinks.json", "--grants",
         "com.example.shop:\(directory.file("upload.pem"))", "--color", "never",
@@ -115,9 +117,9 @@ import Testing
 }
 
 @Suite struct AndroidFilesCommandTests {
-  @Test func filesLintsAManifestBesideTheAssetLinksFile() throws {
+  @Test func filesLintsAManifestBesideTheAssetLinksFile() async throws {
     let example = AndroidCommandTests.example
-    let result = try LintProcess.run(
+    let result = try await LintProcess.run(
       ["files", "\(example)/AndroidManifest.xml", "\(example)/assetlinks.json", "--color", "never"])
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     #expect(result.stdout.contains("AndroidManifest.xml: 3 warnings, 1 info"))
@@ -126,7 +128,7 @@ import Testing
 }
 
 @Suite struct ManifestResourcesCommandTests {
-  @Test func aStringResourceIsReadFromResValuesBesideTheManifest() throws {
+  @Test func aStringResourceIsReadFromResValuesBesideTheManifest() async throws {
     let directory = try TemporaryDirectory(label: "manifest")
     let manifest = try directory.write(
       "app/src/main/AndroidManifest.xml",
@@ -142,12 +144,12 @@ import Testing
         </activity></application>
       </manifest>
       """)
-    let bare = try LintProcess.run([manifest, "--color", "never"])
+    let bare = try await LintProcess.run([manifest, "--color", "never"])
     #expect(bare.stdout.contains("@string/host_name is not resolved"), "\(bare.stdout)")
     _ = try directory.write(
       "app/src/main/res/values/strings.xml",
       #"<resources><string name="host_name">twa.example.org</string></resources>"#)
-    let resolved = try LintProcess.run([manifest, "--format", "json"])
+    let resolved = try await LintProcess.run([manifest, "--format", "json"])
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(resolved.stdout.utf8)) as? [String: Any])
     let hosts = try #require(json["hosts"] as? [[String: Any]])

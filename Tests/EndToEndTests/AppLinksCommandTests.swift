@@ -11,8 +11,8 @@ struct AppLinksCommandTests {
   }
 
   @Test("an iPhone with the ios app installed opens it, with al_applink_data in the URL")
-  func iphoneNavigation() throws {
-    let output = try LintProcess.run(
+  func iphoneNavigation() async throws {
+    let output = try await LintProcess.run(
       [
         "examples/applinks/docs.html", "--page-url", "https://bolts.example.com/docs",
         "--platform", "iphone", "--installed", "bolts", "--extras", #"{"myapp_token":"t0kEn"}"#,
@@ -43,8 +43,8 @@ struct AppLinksCommandTests {
   }
 
   @Test("Android opens the second group by its data scheme, as an Intent")
-  func androidIntent() throws {
-    let output = try LintProcess.run(
+  func androidIntent() async throws {
+    let output = try await LintProcess.run(
       [
         "examples/applinks/versions.html", "--page-url", "https://photos.example.com/p/7",
         "--platform", "android", "--installed", "com.example.photos:photos", "--format", "json",
@@ -61,8 +61,8 @@ struct AppLinksCommandTests {
   }
 
   @Test("text output: a table per platform with lines, and the navigation as one line")
-  func textOutput() throws {
-    let output = try LintProcess.run(
+  func textOutput() async throws {
+    let output = try await LintProcess.run(
       [
         "examples/applinks/app-only.html", "--page-url", "https://tickets.example.com/t/4711",
         "--platform", "iphone",
@@ -76,8 +76,8 @@ struct AppLinksCommandTests {
   }
 
   @Test("the broken page fails with its findings at their lines")
-  func brokenPage() throws {
-    let output = try LintProcess.run(
+  func brokenPage() async throws {
+    let output = try await LintProcess.run(
       ["examples/applinks/broken.html", "--format", "json"], in: BuiltProducts.packageRoot)
     #expect(output.status == 1)
     let diagnostics = try #require(try Self.json(output)["diagnostics"] as? [[String: Any]])
@@ -88,18 +88,18 @@ struct AppLinksCommandTests {
   }
 
   @Test("sarif and github formats carry the page's findings")
-  func otherFormats() throws {
-    let sarif = try LintProcess.run(
+  func otherFormats() async throws {
+    let sarif = try await LintProcess.run(
       ["examples/applinks/broken.html", "--format", "sarif"], in: BuiltProducts.packageRoot)
     #expect(JSONText.contains(sarif.stdout, object: ["ruleId": "AL006"]))
-    let github = try LintProcess.run(
+    let github = try await LintProcess.run(
       ["examples/applinks/broken.html", "--format", "github"], in: BuiltProducts.packageRoot)
     #expect(github.stdout.contains("::error file=examples/applinks/broken.html,line=5,col=3"))
   }
 
   @Test("files lints pages among association files")
-  func filesCommand() throws {
-    let output = try LintProcess.run(
+  func filesCommand() async throws {
+    let output = try await LintProcess.run(
       ["files", "examples/applinks/docs.html", "examples/applinks/broken.html"],
       in: BuiltProducts.packageRoot)
     #expect(output.status == 1)
@@ -108,19 +108,19 @@ struct AppLinksCommandTests {
   }
 
   @Test("an unknown --platform is a usage error listing the devices")
-  func unknownPlatform() throws {
-    let output = try LintProcess.run(
+  func unknownPlatform() async throws {
+    let output = try await LintProcess.run(
       ["examples/applinks/docs.html", "--platform", "blackberry"], in: BuiltProducts.packageRoot)
     expectCleanFailure(output)
     #expect(output.stderr.contains("iphone, ipad, ios, android, windows_phone"))
   }
 
   @Test("inbound: valid data gives the target, referer and events; parameters without = are null")
-  func inboundValid() throws {
+  func inboundValid() async throws {
     let data =
       #"{"target_url":"https://example.com/docs?id=7","referer_app_link":{"url":"fb://back","app_name":"Facebook"},"version":"1.0"}"#
     let encoded = data.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
-    let output = try LintProcess.run([
+    let output = try await LintProcess.run([
       "inbound", "bolts://docs?flag&al_applink_data=\(encoded)", "--source-application",
       "com.facebook.Facebook", "--format", "json",
     ])
@@ -137,12 +137,12 @@ struct AppLinksCommandTests {
   }
 
   @Test("inbound: data cut at a raw & is explained and exits 1")
-  func inboundTrap() throws {
+  func inboundTrap() async throws {
     let data = #"{"target_url":"https://example.com/docs?a=1&b=2","version":"1.0"}"#
     var allowed = CharacterSet.urlQueryAllowed
     allowed.remove(charactersIn: "\"{}")
     let encoded = data.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed)!
-    let output = try LintProcess.run(["inbound", "bolts://docs?al_applink_data=\(encoded)"])
+    let output = try await LintProcess.run(["inbound", "bolts://docs?al_applink_data=\(encoded)"])
     #expect(output.status == 1)
     #expect(output.stdout.contains("[AL404]"))
     #expect(output.stdout.contains("al_applink_data  none"))

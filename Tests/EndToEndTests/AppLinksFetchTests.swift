@@ -33,11 +33,11 @@ struct AppLinksFetchTests {
 
   @Test(
     "redirects are followed, Prefer-Html-Meta-Tags: al is sent, the URL asked for is the source")
-  func fetchThroughRedirects() throws {
+  func fetchThroughRedirects() async throws {
     let directory = try TemporaryDirectory(label: "applinks-fetch")
     let key = directory.file("key.pem")
     let certificate = directory.file("cert.pem")
-    let made = try ChildProcess.run(
+    let made = try await ChildProcess.run(
       ExecutableLookup.require("openssl"),
       [
         "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate,
@@ -50,16 +50,14 @@ struct AppLinksFetchTests {
       ExecutableLookup.require("python3"), [script, certificate, key], stdout: .pipe,
       stderr: .inherit)
     // A server left running holds the runner's output pipe open, so `swift test` never ends:
-    // SIGKILL and reap it here, which also keeps `process` alive until the test's end.
-    defer {
-      process.kill()
-      process.wait(timeout: .seconds(10))
-    }
-    let portLine = String(decoding: process.standardOutput!.availableData, as: UTF8.self)
+    // SIGKILL it here (it is reaped as `process` goes away), which also keeps `process` alive
+    // until the test's end.
+    defer { process.kill() }
+    let portLine = await process.firstLineOfOutput() ?? ""
     let port = try #require(Int(portLine.trimmingCharacters(in: .whitespacesAndNewlines)))
 
     let start = "https://localhost:\(port)/start"
-    let output = try LintProcess.run([
+    let output = try await LintProcess.run([
       start, "--ca-file", certificate, "--platform", "iphone", "--installed", "bolts",
       "--format", "json", "--timeout", "10",
     ])
@@ -72,13 +70,15 @@ struct AppLinksFetchTests {
     #expect(
       (navigation["appLinkData"] as? [String: Any])?["target_url"] as? String == start)
 
-    let loop = try LintProcess.run([
+    let loop = try await LintProcess.run([
       "https://localhost:\(port)/loop", "--ca-file", certificate, "--timeout", "10",
     ])
     expectCleanFailure(loop)
     #expect(loop.stderr.contains("cycle") || loop.stderr.contains("redirects"))
 
-    let untrusted = try LintProcess.run(["https://localhost:\(port)/start", "--timeout", "10"])
+    let untrusted = try await LintProcess.run([
+      "https://localhost:\(port)/start", "--timeout", "10",
+    ])
     expectCleanFailure(untrusted)
   }
 }

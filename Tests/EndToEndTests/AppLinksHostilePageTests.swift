@@ -20,37 +20,37 @@ struct AppLinksHostilePageTests {
       ),
       ("list-items.html", String(repeating: "<li><dd>", count: 30_000)),
     ])
-  func hiddenNesting(name: String, html: String) throws {
+  func hiddenNesting(name: String, html: String) async throws {
     let dir = try TemporaryDirectory()
     let page = try dir.write(name, html)
-    let started = ContinuousClock.now
-    let output = try LintProcess.run([page])
+    let output = try await LintProcess.run([page])
     #expect(output.status == 1, "\(output.stderr)")
     #expect(output.stdout.contains("AL011"), "\(output.stdout)")
     #expect(output.stdout.contains("pages nested over 4000 deep are not read"))
-    // 4.9 s before the fix for the first three (300 KB); a debug build answers in well under this.
-    #expect(ContinuousClock.now - started < .seconds(10))
+    // 4.9 s before the fix for the first three (300 KB): that timing is the benchmarks'; here only
+    // a blow-up is bounded, on the program's own time.
+    #expect(output.elapsed < .seconds(120), "\(output.elapsed)")
   }
 
   @Test("a page of cheap tags 4,000 deep is refused for the parser's work")
-  func deepThenMany() throws {
+  func deepThenMany() async throws {
     let dir = try TemporaryDirectory()
     let page = try dir.write(
       "work.html",
       String(repeating: "<div>", count: 3_990) + String(repeating: "</p>", count: 800_000))
-    let started = ContinuousClock.now
-    let output = try LintProcess.run([page])
+    let output = try await LintProcess.run([page])
     #expect(output.status == 1, "\(output.stderr)")
     #expect(output.stdout.contains("AL011"))
     #expect(output.stdout.contains("would look through its open elements"))
-    #expect(ContinuousClock.now - started < .seconds(10))
+    // Only against a blow-up, on the program's own time.
+    #expect(output.elapsed < .seconds(120), "\(output.elapsed)")
   }
 
   @Test("markup on which gumbo aborts is a finding, not a crash")
-  func parserAbort() throws {
+  func parserAbort() async throws {
     let dir = try TemporaryDirectory()
     let page = try dir.write("abort.html", "<table><svg><foreignObject><![CDATA[x]]>x")
-    let output = try LintProcess.run([page])
+    let output = try await LintProcess.run([page])
     #expect(output.status == 1, "\(output.stderr)")
     #expect(output.stdout.contains("AL011"))
     #expect(output.stdout.contains("gumbo 0.10) aborts"))

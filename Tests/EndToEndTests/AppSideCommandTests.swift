@@ -24,8 +24,8 @@ import Testing
     """
   }
 
-  @Test func aManifestSaysWhichActivityOpensEachURL() throws {
-    let result = try LintProcess.run(
+  @Test func aManifestSaysWhichActivityOpensEachURL() async throws {
+    let result = try await LintProcess.run(
       [
         Self.manifest, "https://shop.example.com/products/42", "https://go.example.com/x",
         "https://elsewhere.example.org/", "--format", "tsv",
@@ -38,7 +38,7 @@ import Testing
         https://elsewhere.example.org/\t-\tnone
 
         """)
-    let text = try LintProcess.run(
+    let text = try await LintProcess.run(
       [Self.manifest, "https://shop.example.com/products/42", "https://elsewhere.example.org/"],
       in: Self.root)
     // The deciding <data> attribute at its line and column, and why the others miss.
@@ -46,8 +46,8 @@ import Testing
     #expect(text.stdout.contains("host: the host \"elsewhere.example.org\" is not among"))
   }
 
-  @Test func aManifestRoutesInJSONWithTheDecidingAttribute() throws {
-    let result = try LintProcess.run(
+  @Test func aManifestRoutesInJSONWithTheDecidingAttribute() async throws {
+    let result = try await LintProcess.run(
       [Self.manifest, "https://shop.example.com/products/42", "--format", "json"], in: Self.root)
     #expect(result.status == 0, "\(result.stderr)")
     let json = try #require(
@@ -60,7 +60,7 @@ import Testing
     #expect(deciding["line"] as? Int == 12)
   }
 
-  @Test func placeholdersComeFromTheBuildFileBesideTheManifest() throws {
+  @Test func placeholdersComeFromTheBuildFileBesideTheManifest() async throws {
     let directory = try TemporaryDirectory()
     let module = directory.url.appendingPathComponent("app")
     let main = module.appendingPathComponent("src/main")
@@ -88,23 +88,25 @@ import Testing
       """.utf8
     ).write(to: module.appendingPathComponent("build.gradle"))
     let path = main.appendingPathComponent("AndroidManifest.xml").path
-    let found = try LintProcess.run([path, "https://photos.example.com/p/1", "--format", "tsv"])
+    let found = try await LintProcess.run([
+      path, "https://photos.example.com/p/1", "--format", "tsv",
+    ])
     #expect(
       found.stdout == "https://photos.example.com/p/1\t.LinkActivity\topens\n", "\(found.stderr)")
     // Without the build file, the host is unknown and nothing opens.
     try FileManager.default.removeItem(at: module.appendingPathComponent("build.gradle"))
-    let unresolved = try LintProcess.run([
+    let unresolved = try await LintProcess.run([
       path, "https://photos.example.com/p/1", "--format", "tsv",
     ])
     #expect(unresolved.stdout.hasSuffix("\t-\tnone\n"), "\(unresolved.stdout)")
     // The finding's help names the flags that give the value (the library names none).
-    let lint = try LintProcess.run([path, "--format", "json"])
+    let lint = try await LintProcess.run([path, "--format", "json"])
     #expect(
       lint.stdout.contains("give --placeholder NAME=VALUE (or --gradle FILE"), "\(lint.stdout)")
   }
 
-  @Test func aGeneratedIntentFilterOpensTheURLsItWasWrittenFor() throws {
-    let generated = try LintProcess.run([
+  @Test func aGeneratedIntentFilterOpensTheURLsItWasWrittenFor() async throws {
+    let generated = try await LintProcess.run([
       "new", "intent-filter", "--host", "photos.example.com", "--path", "/albums/*", "--path",
       "/help",
     ])
@@ -112,7 +114,7 @@ import Testing
     #expect(generated.stdout.contains(#"android:autoVerify="true""#))
     let directory = try TemporaryDirectory()
     let path = try directory.write("AndroidManifest.xml", Self.manifest(holding: generated.stdout))
-    let routed = try LintProcess.run([
+    let routed = try await LintProcess.run([
       path, "https://photos.example.com/albums/1", "https://photos.example.com/help",
       "https://photos.example.com/other", "--format", "tsv",
     ])
@@ -123,12 +125,12 @@ import Testing
         https://photos.example.com/other\t-\tnone
 
         """, "\(routed.stderr)")
-    let lint = try LintProcess.run([path, "--strict"])
+    let lint = try await LintProcess.run([path, "--strict"])
     #expect(lint.status == 0, "\(lint.stdout)")
   }
 
-  @Test func generatedEntitlementsAreAPropertyListFragmentWithEachDomain() throws {
-    let result = try LintProcess.run([
+  @Test func generatedEntitlementsAreAPropertyListFragmentWithEachDomain() async throws {
+    let result = try await LintProcess.run([
       "new", "entitlements", "--domain", "example.com", "--domain", "applinks:*.example.com",
       "--developer",
     ])
@@ -147,12 +149,12 @@ import Testing
         "applinks:example.com", "applinks:example.com?mode=developer", "applinks:*.example.com",
         "applinks:*.example.com?mode=developer",
       ])
-    let refused = try LintProcess.run(["new", "entitlements"])
+    let refused = try await LintProcess.run(["new", "entitlements"])
     #expect(refused.status == 2)
     #expect(refused.stderr.contains("--domain"))
   }
 
-  @Test func routeAnswersForBothPlatformsFromASiteFolder() throws {
+  @Test func routeAnswersForBothPlatformsFromASiteFolder() async throws {
     let directory = try TemporaryDirectory()
     let path = try directory.write(
       "AndroidManifest.xml",
@@ -165,7 +167,7 @@ import Testing
                 <data android:scheme="https" android:host="example.com" android:pathPrefix="/albums/" />
               </intent-filter>
           """))
-    let result = try LintProcess.run(
+    let result = try await LintProcess.run(
       [
         "route", "--site", "examples/site", "--domain", "example.com", "/albums/1", "/videos/x",
         "--app", "D3KQX62K1A.com.example.photoapp", "--manifest", path, "--format", "tsv",
@@ -177,7 +179,7 @@ import Testing
         https://example.com/videos/x\tnone\tbrowser\t-
 
         """)
-    let text = try LintProcess.run(
+    let text = try await LintProcess.run(
       [
         "route", "--site", "examples/site", "/videos/samples/2010/x", "--domain", "example.com",
         "--app", "D3KQX62K1A.com.example.photoapp", "--manifest", path,
@@ -187,14 +189,15 @@ import Testing
     #expect(text.stdout.contains("1 of 1 URL answered alike"), "\(text.stdout)")
   }
 
-  @Test func routeRefusesWhatItCannotAnswer() throws {
-    let noURL = try LintProcess.run(["route", "--site", "examples/site"], in: Self.root)
+  @Test func routeRefusesWhatItCannotAnswer() async throws {
+    let noURL = try await LintProcess.run(["route", "--site", "examples/site"], in: Self.root)
     #expect(noURL.status == 2)
-    let noFolder = try LintProcess.run(
+    let noFolder = try await LintProcess.run(
       ["route", "--site", "no/such/folder", "/a"], in: Self.root)
     #expect(noFolder.status == 2)
     #expect(noFolder.stderr.contains("neither a folder"))
-    let noHost = try LintProcess.run(["route", "--site", "examples/site", "/a"], in: Self.root)
+    let noHost = try await LintProcess.run(
+      ["route", "--site", "examples/site", "/a"], in: Self.root)
     #expect(noHost.status == 2)
     #expect(noHost.stderr.contains("--domain"))
   }

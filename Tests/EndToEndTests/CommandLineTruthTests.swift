@@ -36,7 +36,7 @@ import Testing
     let association = try String(
       contentsOf: BuiltProducts.packageRoot.appendingPathComponent(
         "examples/site/.well-known/apple-app-site-association"), encoding: .utf8)
-    let server = try LoopbackHTTPS(routes: [
+    let server = try await LoopbackHTTPS(routes: [
       "/.well-known/apple-app-site-association": ("application/json", Array(association.utf8))
     ])
     let result = try await LintProcess.run([
@@ -149,7 +149,7 @@ import Testing
   func diffFetchesAURL() async throws {
     let root = BuiltProducts.packageRoot
     let new = try Data(contentsOf: root.appendingPathComponent("examples/new.json"))
-    let server = try LoopbackHTTPS(routes: [
+    let server = try await LoopbackHTTPS(routes: [
       "/.well-known/apple-app-site-association": ("application/json", Array(new))
     ])
     let url = "https://localhost:\(server.port)/.well-known/apple-app-site-association"

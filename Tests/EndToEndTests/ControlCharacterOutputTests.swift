@@ -47,46 +47,46 @@ struct ControlCharacterOutputTests {
   }
 
   @Test("a local file's characters are escaped in every format, with colour off and on")
-  func localFile() throws {
+  func localFile() async throws {
     let directory = try TemporaryDirectory(label: "control-local")
     let file = try directory.write("aasa.json", Self.hostileAssociation)
     let urls = try directory.write("urls.txt", "/\(Self.planted)/1\n/plain\n")
     let path = "/\(Self.planted)/1"
     var saw = false
     for format in ["text", "json", "sarif", "github"] {
-      let output = try LintProcess.run([file, path, "--format", format, "-v"])
+      let output = try await LintProcess.run([file, path, "--format", format, "-v"])
       Self.expectEscaped(output, "--format \(format)")
       #expect(output.status == 1, "\(format): \(output.stderr)")
       saw = saw || output.stdout.contains("\\u{1B}") || output.stdout.contains("\\u001b")
     }
     #expect(saw)
-    let text = try LintProcess.run([file, path])
+    let text = try await LintProcess.run([file, path])
     // The linter's own finding about the character, and the escaped source line under it.
     #expect(text.stdout.contains("[AASA006]"), "\(text.stdout)")
     #expect(
       text.stdout.contains(#"x\u{1B}[31mRED\u{7}\u{D}\u{0}\u{202E}gnp.exe"#), "\(text.stdout)")
-    let tsv = try LintProcess.run([file, "--urls", urls, "--format", "tsv"])
+    let tsv = try await LintProcess.run([file, "--urls", urls, "--format", "tsv"])
     Self.expectEscaped(tsv, "--format tsv")
-    let files = try LintProcess.run(["files", file])
+    let files = try await LintProcess.run(["files", file])
     Self.expectEscaped(files, "files")
   }
 
   @Test("a page's tag values are escaped in the table and the navigation")
-  func localPage() throws {
+  func localPage() async throws {
     let directory = try TemporaryDirectory(label: "control-page")
     let page = try directory.write("page.html", Self.hostilePage)
     for arguments in [
       [page], [page, "--platform", "iphone", "--installed", "bolts"],
       [page, "--format", "json"], [page, "--format", "sarif"],
     ] {
-      let output = try LintProcess.run(arguments)
+      let output = try await LintProcess.run(arguments)
       Self.expectEscaped(output, "\(arguments)")
     }
   }
 
   @Test("a fetched file, a fetched page and a live check escape the server's characters")
-  func fetched() throws {
-    let server = try LoopbackHTTPS(routes: [
+  func fetched() async throws {
+    let server = try await LoopbackHTTPS(routes: [
       "/.well-known/apple-app-site-association": ("application/json", Self.hostileAssociation),
       "/apple-app-site-association": ("application/json", Self.hostileAssociation),
       "/page": ("text/html", Self.hostilePage),
@@ -101,7 +101,7 @@ struct ControlCharacterOutputTests {
       ["check", server.url(""), "--format", "github"] + trust,
     ]
     for arguments in runs {
-      let output = try LintProcess.run(arguments)
+      let output = try await LintProcess.run(arguments)
       #expect(output.status != 2, "\(arguments): \(output.stderr)")
       Self.expectEscaped(output, "\(arguments)")
     }
@@ -146,7 +146,7 @@ struct ControlCharacterOutputTests {
 
   @Test(
     "assetlinks routing, both diffs, a manifest and a certificate escape the inputs' characters")
-  func androidAndDiffs() throws {
+  func androidAndDiffs() async throws {
     let directory = try TemporaryDirectory(label: "control-android")
     let old = try directory.write("old/assetlinks.json", Self.hostileAssetLinks())
     let new = try directory.write("new/assetlinks.json", Self.hostileAssetLinks(changed: true))
@@ -190,26 +190,26 @@ struct ControlCharacterOutputTests {
       """)
     runs.append([manifest])
     for arguments in runs {
-      let output = try LintProcess.run(arguments)
+      let output = try await LintProcess.run(arguments)
       #expect(output.status != 2, "\(arguments): \(output.stderr)")
       Self.expectEscaped(output, "\(arguments)")
       #expect(
         !output.stdout.contains("\t"),
         "\(arguments): a raw tab in \(output.stdout.debugDescription)")
     }
-    let routed = try LintProcess.run([old, "--urls", urls, "-v"])
+    let routed = try await LintProcess.run([old, "--urls", urls, "-v"])
     #expect(routed.stdout.contains(#"/x\u{1B}[31mRED\u{7}\u{D}\u{0}\u{202E}gnp.exe/1"#))
     #expect(routed.stdout.contains(#"/\u{9}/2"#), "\(routed.stdout)")
 
-    let tsv = try LintProcess.run([old, "--urls", urls, "--format", "tsv"])
+    let tsv = try await LintProcess.run([old, "--urls", urls, "--format", "tsv"])
     Self.expectEscaped(tsv, "assetlinks --format tsv")
     Self.expectColumns(tsv, 3)
-    let hosts = try LintProcess.run([manifest, "--format", "tsv"])
+    let hosts = try await LintProcess.run([manifest, "--format", "tsv"])
     Self.expectEscaped(hosts, "manifest --format tsv")
     Self.expectColumns(hosts, 2)
 
     let openssl = try ExecutableLookup.require("openssl")
-    let made = try ChildProcess.run(
+    let made = try await ChildProcess.run(
       openssl,
       [
         "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
@@ -217,13 +217,13 @@ struct ControlCharacterOutputTests {
         "/CN=Play\u{1B}[31mRED\u{202E}", "-days", "2",
       ])
     #expect(made.status == 0, "\(made.stderr)")
-    let fingerprint = try LintProcess.run(["fingerprint", directory.file("c.pem")])
+    let fingerprint = try await LintProcess.run(["fingerprint", directory.file("c.pem")])
     Self.expectEscaped(fingerprint, "fingerprint")
     #expect(fingerprint.stdout.contains(#"CN=Play\u{1B}[31mRED"#), "\(fingerprint.stdout)")
   }
 
   @Test("an error quotes the argument or file name it refuses escaped, on one line each")
-  func errors() throws {
+  func errors() async throws {
     let directory = try TemporaryDirectory(label: "control-errors")
     let file = try directory.write("aasa.json", Self.hostileAssociation)
     // The planted characters but NUL, which no argument or file name can hold.
@@ -235,12 +235,12 @@ struct ControlCharacterOutputTests {
       [file, "--kind", planted], [file, "--\(planted)"],
     ]
     for arguments in runs {
-      let output = try LintProcess.run(arguments)
+      let output = try await LintProcess.run(arguments)
       #expect(output.status == 2, "\(arguments): \(output.stderr)")
       Self.expectEscaped(output, "\(arguments)")
       #expect(output.stderr.contains("x\\u{1B}[31mRED"), "\(arguments): \(output.stderr)")
     }
-    let serve = try ChildProcess.run(
+    let serve = try await ChildProcess.run(
       BuiltProducts.executable("aasa-serve"), ["--port", planted])
     #expect(serve.status == 2, "\(serve.stderr)")
     Self.expectEscaped(serve, "aasa-serve --port")
@@ -248,9 +248,9 @@ struct ControlCharacterOutputTests {
   }
 
   @Test("inbound shows the sender's characters escaped, in aligned columns")
-  func inbound() throws {
+  func inbound() async throws {
     let url = "bolts://docs?x=%1B%5B31m&y=\u{202E}z"
-    let output = try LintProcess.run(["inbound", url])
+    let output = try await LintProcess.run(["inbound", url])
     Self.expectEscaped(output, "inbound")
     let labels = output.lines.filter { !$0.hasPrefix(" ") && !$0.hasPrefix("<url>") }
     let columns = Set(

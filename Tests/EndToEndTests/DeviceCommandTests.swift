@@ -14,8 +14,8 @@ import Testing
           shop.example.com: 1024   <!-- this one
     """
 
-  @Test func textNamesEachDomainsStateMeaningCausesAndNextCommand() throws {
-    let result = try LintProcess.run(["device", "-", "--color", "never"], stdin: Self.paste)
+  @Test func textNamesEachDomainsStateMeaningCausesAndNextCommand() async throws {
+    let result = try await LintProcess.run(["device", "-", "--color", "never"], stdin: Self.paste)
     #expect(result.status == 1, "\(result.stderr)")
     #expect(result.stdout.hasPrefix("com.example.app (android)\n"))
     #expect(result.stdout.contains("  shop.example.com  1024\n"))
@@ -31,18 +31,18 @@ import Testing
     #expect(result.stdout.hasSuffix("result: 1 of 2 domains does not open the app\n"))
   }
 
-  @Test func verifyRowsOfOneDomainCountAsOneDomain() throws {
+  @Test func verifyRowsOfOneDomainCountAsOneDomain() async throws {
     let rows = ["/buy/1", "/buy/2", "/account"].map { path in
       "{ s = applinks, a = D3KQX62K1A.com.example.app, d = shop.example.com }: Pattern "
         + "\"https://shop.example.com\(path)\" \(path == "/account" ? "blocked match" : "matched")."
     }
-    let result = try LintProcess.run(
+    let result = try await LintProcess.run(
       ["device", "--color", "never"], stdin: rows.joined(separator: "\n"))
     #expect(
       result.stdout.hasSuffix("result: 1 of 1 domain does not open the app, 3 rows\n"),
       "\(result.stdout)")
     #expect(result.status == 1)
-    let json = try LintProcess.run(
+    let json = try await LintProcess.run(
       ["device", "--format", "json"], stdin: rows.joined(separator: "\n"))
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
@@ -50,22 +50,22 @@ import Testing
     #expect(summary == ["rows": 3, "failingRows": 1, "domains": 1, "failingDomains": 1])
   }
 
-  @Test func aPasteWithoutAnyStateIsInconclusiveNotAPass() throws {
+  @Test func aPasteWithoutAnyStateIsInconclusiveNotAPass() async throws {
     let paste = """
       $ adb shell pm get-app-links com.example.app
         com.example.app:
           ID: 01234567-89ab-cdef-0123-456789abcdef
           Signatures: [14:6D:E9:83]
       """
-    let result = try LintProcess.run(["device", "--color", "never"], stdin: paste)
+    let result = try await LintProcess.run(["device", "--color", "never"], stdin: paste)
     #expect(result.status == 1)
     #expect(result.stdout.contains("result: inconclusive"), "\(result.stdout)")
-    let json = try LintProcess.run(["device", "--format", "json"], stdin: paste)
+    let json = try await LintProcess.run(["device", "--format", "json"], stdin: paste)
     #expect(json.stdout.contains(#""inconclusive" : true"#))
   }
 
-  @Test func jsonIsOneDocumentOfTheDocumentedShape() throws {
-    let result = try LintProcess.run(["device", "--format", "json"], stdin: Self.paste)
+  @Test func jsonIsOneDocumentOfTheDocumentedShape() async throws {
+    let result = try await LintProcess.run(["device", "--format", "json"], stdin: Self.paste)
     #expect(result.status == 1)
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -80,8 +80,8 @@ import Testing
     #expect(domains.last?["meaning"] is String)
   }
 
-  @Test func anUnreadableHostLeavesNoStateAndNoEscapeSequence() throws {
-    let result = try LintProcess.run(
+  @Test func anUnreadableHostLeavesNoStateAndNoEscapeSequence() async throws {
+    let result = try await LintProcess.run(
       ["device"],
       stdin:
         "  com.example.app:\n    Domain verification state:\n      ex\u{1B}[31mample.com: verified\n"
@@ -92,11 +92,11 @@ import Testing
     #expect(result.stdout.contains("result: inconclusive"))
     #expect(result.stdout.hasPrefix("no app's domain state in this android output"))
     #expect(!result.stdout.contains("\u{1B}"))
-    let nothing = try LintProcess.run(["device"], stdin: "hello\n")
+    let nothing = try await LintProcess.run(["device"], stdin: "hello\n")
     #expect(nothing.status == 2)
     #expect(nothing.stdout.isEmpty)
     #expect(nothing.stderr.contains("no device output found"))
-    let record = try LintProcess.run(
+    let record = try await LintProcess.run(
       ["device", "--color", "never"],
       stdin:
         "Service: applinks\nApp ID: D3KQX62K1A.com.example.app\u{7}\nDomain: example.com\nSite/Fmwk Approval: approved\n"
@@ -105,8 +105,8 @@ import Testing
     #expect(record.stdout.hasPrefix("D3KQX62K1A.com.example.app\\u{7} (ios)\n"), "\(record.stdout)")
   }
 
-  @Test func anUnreadableFileIsAUsageError() throws {
-    let result = try LintProcess.run(["device", "/nonexistent/paste.txt"])
+  @Test func anUnreadableFileIsAUsageError() async throws {
+    let result = try await LintProcess.run(["device", "/nonexistent/paste.txt"])
     #expect(result.status == 2)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.hasPrefix("aasa-lint: error: cannot read /nonexistent/paste.txt"))

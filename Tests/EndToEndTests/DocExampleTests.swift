@@ -127,7 +127,7 @@ struct DocExampleTests {
   }
 
   @Test("every example of the docs prints what the doc shows", arguments: documents)
-  func document(_ name: String) throws {
+  func document(_ name: String) async throws {
     let text = String(decoding: try readPackageFile(name), as: UTF8.self)
     let examples = Self.examples(in: text)
     guard !examples.isEmpty else { return }
@@ -139,17 +139,15 @@ struct DocExampleTests {
       .deletingLastPathComponent().path
     let path = tools + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
     var server: (process: SpawnedProcess, port: Int, report: [String])?
-    defer {
-      server?.process.kill()
-      server?.process.wait(timeout: .seconds(10))
-    }
+    // Killed on the way out; SpawnedProcess reaps it as it goes away.
+    defer { server?.process.kill() }
     let serverCommand = examples.first { $0.command.hasPrefix("aasa-serve ") }?.command
     for example in examples {
       var command = example.command
       if command.hasPrefix("aasa-serve ") || command.contains("localhost:8443"), server == nil {
         let serve = try #require(
           serverCommand, "\(name):\(example.line): no aasa-serve example to run it against")
-        server = try Self.startServer(serve, in: scratch, path: path)
+        server = try await Self.startServer(serve, in: scratch, path: path)
       }
       if command.hasPrefix("aasa-serve "), let server {
         // A server runs until stopped: its start-up report is what the doc shows.
@@ -163,7 +161,7 @@ struct DocExampleTests {
       if let server {
         command = command.replacing("localhost:8443", with: "localhost:\(server.port)")
       }
-      let result = try ChildProcess.run(
+      let result = try await ChildProcess.run(
         // Both streams, as a terminal shows them; the command's own redirections apply first.
         "/bin/bash", ["-c", "{ " + command + "\n} 2>&1"],
         environment: ["PATH": path, "NO_COLOR": "1", "COLUMNS": "100"], in: scratch.url)
@@ -214,8 +212,8 @@ struct DocExampleTests {
 
   /// Starts the doc's `aasa-serve` command on a free port; its start-up report, up to the
   /// `try:` line, and the port.
-  static func startServer(_ command: String, in scratch: TemporaryDirectory, path: String) throws
-    -> (process: SpawnedProcess, port: Int, report: [String])
+  static func startServer(_ command: String, in scratch: TemporaryDirectory, path: String)
+    async throws -> (process: SpawnedProcess, port: Int, report: [String])
   {
     let onFreePort = command.replacing(/--port \d+/, with: "--port 0")
     let log = scratch.file("aasa-serve.log")
@@ -232,10 +230,10 @@ struct DocExampleTests {
         if lines.last == "" { lines.removeLast() }
         return (process, Int(match.1)!, lines)
       }
-      Thread.sleep(forTimeInterval: 0.1)
+      try await Task.sleep(for: .milliseconds(100))
     }
     process.kill()
-    process.wait(timeout: .seconds(10))
+    await process.wait(timeout: .seconds(10))
     throw ChildProcess.Failure(
       description: "aasa-serve did not start: "
         + ((try? String(contentsOfFile: log, encoding: .utf8)) ?? ""))

@@ -9,19 +9,19 @@ struct InputFormAndHelpTests {
     "examples/site/.well-known/apple-app-site-association")
 
   @Test("an http:// association file URL gets the fetcher's answer, as in check")
-  func httpAssociationURL() throws {
+  func httpAssociationURL() async throws {
     let url = "http://example.com/.well-known/apple-app-site-association"
-    let output = try LintProcess.run([url, "/x"])
+    let output = try await LintProcess.run([url, "/x"])
     expectCleanFailure(output)
     #expect(output.stderr.contains("only over https"), "\(output.stderr)")
     #expect(!output.stderr.contains("No such file"))
-    let check = try LintProcess.run(["check", "http://example.com"])
+    let check = try await LintProcess.run(["check", "http://example.com"])
     #expect(check.stderr.contains("only over https"), "\(check.stderr)")
   }
 
   @Test("host/path naming the --domain is the https URL; another host is a path, with a note")
-  func hostWithoutScheme() throws {
-    let asURL = try LintProcess.run([
+  func hostWithoutScheme() async throws {
+    let asURL = try await LintProcess.run([
       Self.site, "example.com/albums/1", "--domain", "example.com",
     ])
     #expect(asURL.status == 0)
@@ -29,28 +29,30 @@ struct InputFormAndHelpTests {
     #expect(
       asURL.stderr.contains("read as the URL https://example.com/albums/1"), "\(asURL.stderr)")
 
-    let other = try LintProcess.run([Self.site, "other.org/albums/1", "--domain", "example.com"])
+    let other = try await LintProcess.run([
+      Self.site, "other.org/albums/1", "--domain", "example.com",
+    ])
     #expect(other.stdout.contains("no app"), "\(other.stdout)")
     #expect(other.stderr.contains("routed as the path /other.org/albums/1"), "\(other.stderr)")
     #expect(other.stderr.contains("https://other.org/albums/1"))
 
-    let noDomain = try LintProcess.run([Self.site, "example.com/albums/1"])
+    let noDomain = try await LintProcess.run([Self.site, "example.com/albums/1"])
     #expect(noDomain.stderr.contains("routed as the path /example.com/albums/1"))
   }
 
   @Test("page options on an association file are a usage error, like --platform")
-  func pageOptionOnAssociation() throws {
-    let output = try LintProcess.run([Self.site, "--page-url", "https://example.com/docs"])
+  func pageOptionOnAssociation() async throws {
+    let output = try await LintProcess.run([Self.site, "--page-url", "https://example.com/docs"])
     expectCleanFailure(output)
     #expect(output.stderr.contains("--page-url is for App Links pages"), "\(output.stderr)")
   }
 
   @Test("help for an unknown subcommand is a usage error; the root help shows lint's options")
-  func help() throws {
-    let unknown = try LintProcess.run(["help", "nosuch"])
+  func help() async throws {
+    let unknown = try await LintProcess.run(["help", "nosuch"])
     expectCleanFailure(unknown)
     #expect(unknown.stderr.contains("nosuch is not a subcommand"), "\(unknown.stderr)")
-    let root = try LintProcess.run(["--help"])
+    let root = try await LintProcess.run(["--help"])
     #expect(root.status == 0)
     #expect(root.stdout.contains("SUBCOMMANDS:"))
     for option in ["--domain", "--expect", "--format", "--page-url", "--grants"] {
@@ -59,14 +61,14 @@ struct InputFormAndHelpTests {
   }
 
   @Test("each subcommand's --format lists and accepts only its own values")
-  func formatsPerSubcommand() throws {
+  func formatsPerSubcommand() async throws {
     let expected: [String: [String]] = [
       "files": ["text", "json", "sarif", "github"], "inbound": ["text", "json"],
       "diff": ["text", "json"], "check": ["text", "json", "sarif", "github"],
       "lint": ["text", "json", "tsv", "sarif", "github"],
     ]
     for (subcommand, values) in expected {
-      let help = try LintProcess.run(["help", subcommand], environment: ["COLUMNS": "1000"])
+      let help = try await LintProcess.run(["help", subcommand], environment: ["COLUMNS": "1000"])
       let line = try #require(
         help.stdout.split(separator: "\n").first { $0.hasPrefix("  --format <") },
         "\(subcommand): \(help.stdout)")
@@ -75,14 +77,14 @@ struct InputFormAndHelpTests {
       }
       #expect(listed == values, "\(subcommand): \(line)")
     }
-    let refused = try LintProcess.run(["files", Self.site, "--format", "tsv"])
+    let refused = try await LintProcess.run(["files", Self.site, "--format", "tsv"])
     expectCleanFailure(refused)
   }
 
   @Test("help examples copy as shown: no swallowed continuation, no line wider than 80")
-  func helpExamples() throws {
+  func helpExamples() async throws {
     for subcommand in ["lint", "diff", "files", "check", "inbound"] {
-      let help = try LintProcess.run(["help", subcommand], environment: ["COLUMNS": "80"])
+      let help = try await LintProcess.run(["help", subcommand], environment: ["COLUMNS": "80"])
       let lines = help.stdout.split(separator: "\n", omittingEmptySubsequences: false)
       for (index, line) in lines.enumerated() where line.hasSuffix("\\") {
         // A continued command goes on, indented, on the next line.
@@ -96,17 +98,17 @@ struct InputFormAndHelpTests {
   }
 
   @Test("diff of a file that is not an apple-app-site-association names its kind, exit 2")
-  func diffOtherKind() throws {
+  func diffOtherKind() async throws {
     let assetLinks = StructuredOutputTests.path("examples/site/.well-known/assetlinks.json")
-    let output = try LintProcess.run(["diff", Self.site, assetLinks])
+    let output = try await LintProcess.run(["diff", Self.site, assetLinks])
     expectCleanFailure(output)
     #expect(output.stderr.contains("is an assetlinks.json statement list"), "\(output.stderr)")
   }
 
   @Test("ASL026 comes after the errors it sums up")
-  func listIgnoredLast() throws {
+  func listIgnoredLast() async throws {
     let file = StructuredOutputTests.path("examples/broken/assetlinks-mistakes.json")
-    let output = try LintProcess.run([file])
+    let output = try await LintProcess.run([file])
     let codes = output.stdout.matches(of: /\[(ASL\d+)\]/).map { String($0.1) }
     #expect(codes.last == "ASL026", "\(codes)")
   }
@@ -117,7 +119,7 @@ struct InputFormAndHelpTests {
     + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 9]
 
   @Test("an app's entitlements (XML or binary plist) are refused, naming check --entitlements")
-  func entitlementsAreNoPage() throws {
+  func entitlementsAreNoPage() async throws {
     let directory = try TemporaryDirectory(label: "entitlements")
     let xml = try directory.write(
       "App.entitlements",
@@ -135,7 +137,7 @@ struct InputFormAndHelpTests {
       """)
     let binary = try directory.write("signed-entitlements.plist", Self.binaryPlist)
     for file in [xml, binary] {
-      let output = try LintProcess.run([file])
+      let output = try await LintProcess.run([file])
       expectCleanFailure(output)
       #expect(output.stdout.isEmpty, "\(output.stdout)")
       #expect(
@@ -145,7 +147,7 @@ struct InputFormAndHelpTests {
       #expect(!output.stderr.contains("al:"), "\(output.stderr)")
     }
     // Among other files: reported as a file it cannot lint, the others linted.
-    let files = try LintProcess.run(["files", xml, Self.site, "--format", "json"])
+    let files = try await LintProcess.run(["files", xml, Self.site, "--format", "json"])
     #expect(files.status == 2, "\(files.stderr)")
     let report = try StructuredOutputTests.document(files)
     #expect((report["files"] as? [Any])?.count == 1)
@@ -162,35 +164,35 @@ struct InputFormAndHelpTests {
       (["chekc"], "check"), (["chekc", "https://example.com", "--no-cdn"], "check"),
       (["dif", "old.json", "new.json"], "diff"), (["devcie"], "device"), (["Files"], "files"),
     ])
-  func mistypedSubcommand(arguments: [String], meant: String) throws {
-    let output = try LintProcess.run(arguments)
+  func mistypedSubcommand(arguments: [String], meant: String) async throws {
+    let output = try await LintProcess.run(arguments)
     expectCleanFailure(output)
     #expect(output.stderr.contains("did you mean '\(meant)'?"), "\(output.stderr)")
     #expect(!output.stderr.contains("cannot read"), "\(output.stderr)")
   }
 
   @Test("a file named like a mistyped subcommand is linted; a file far from any still unread")
-  func fileNamedLikeASubcommand() throws {
+  func fileNamedLikeASubcommand() async throws {
     let directory = try TemporaryDirectory(label: "typo")
     _ = try directory.write(
       "dif",
       #"{"applinks": {"details": [{"appIDs": ["D3KQX62K1A.com.example.app"], "components": [{"/": "/buy/*"}]}]}}"#
     )
-    let linted = try LintProcess.run(["dif", "/buy/1"], in: directory.url)
+    let linted = try await LintProcess.run(["dif", "/buy/1"], in: directory.url)
     #expect(linted.status == 0, "\(linted.stderr)")
     #expect(linted.stdout.contains("D3KQX62K1A.com.example.app"), "\(linted.stdout)")
-    let missing = try LintProcess.run(["no-such-site.json"])
+    let missing = try await LintProcess.run(["no-such-site.json"])
     expectCleanFailure(missing)
     #expect(missing.stderr.contains("cannot read no-such-site.json"), "\(missing.stderr)")
     #expect(!missing.stderr.contains("did you mean"), "\(missing.stderr)")
-    let help = try LintProcess.run(["help", "chekc"])
+    let help = try await LintProcess.run(["help", "chekc"])
     expectCleanFailure(help)
     #expect(help.stderr.contains("(did you mean 'check'?)"), "\(help.stderr)")
   }
 
   @Test("inbound with something that is not a URL is a usage error")
-  func inboundNotAURL() throws {
-    let output = try LintProcess.run(["inbound", "not a url"])
+  func inboundNotAURL() async throws {
+    let output = try await LintProcess.run(["inbound", "not a url"])
     #expect(output.status == 2, "\(output.stdout)\(output.stderr)")
   }
 }

@@ -27,20 +27,20 @@ struct LintCommandTests {
   // MARK: Exit codes
 
   @Test("a clean file exits 0 and says so")
-  func cleanFile() throws {
+  func cleanFile() async throws {
     let dir = try TemporaryDirectory()
     let file = try dir.copy(Self.site, as: "apple-app-site-association")
-    let output = try LintProcess.run([file])
+    let output = try await LintProcess.run([file])
     #expect(output.status == 0)
     #expect(output.stdout.contains("no problems"))
     #expect(output.stderr.isEmpty)
   }
 
   @Test("a file with errors exits 1 and shows each finding with file:line:column")
-  func errorsExitOne() throws {
+  func errorsExitOne() async throws {
     let dir = try TemporaryDirectory()
     let file = try dir.copy("examples/broken/common-mistakes.json", as: "aasa.json")
-    let output = try LintProcess.run([file])
+    let output = try await LintProcess.run([file])
     #expect(output.status == 1)
     #expect(output.stdout.contains("\(file):3:13: error: "))
     #expect(output.stdout.contains("[AASA104]"))
@@ -50,44 +50,44 @@ struct LintCommandTests {
   }
 
   @Test("invalid JSON exits 1 and points at the offending character")
-  func invalidJSON() throws {
+  func invalidJSON() async throws {
     let dir = try TemporaryDirectory()
     let file = try dir.copy("examples/broken/trailing-comma.json", as: "aasa.json")
-    let output = try LintProcess.run([file])
+    let output = try await LintProcess.run([file])
     #expect(output.status == 1)
     #expect(output.stdout.contains("\(file):8:26: error: "))
     #expect(output.stdout.contains("[AASA002]"))
     let truncated = try dir.copy("examples/broken/truncated.json", as: "truncated.json")
-    let cut = try LintProcess.run([truncated])
+    let cut = try await LintProcess.run([truncated])
     #expect(cut.status == 1)
     #expect(cut.stdout.contains("[AASA001]"))
     #expect(!cut.stderr.contains("Fatal error"))
   }
 
   @Test("warnings exit 0, and 1 under --strict")
-  func strict() throws {
+  func strict() async throws {
     let dir = try TemporaryDirectory()
     let file = try dir.write("aasa.json", Self.warningsOnly)
-    let lenient = try LintProcess.run([file])
+    let lenient = try await LintProcess.run([file])
     #expect(lenient.status == 0)
     #expect(lenient.stdout.contains("warning: "))
     #expect(lenient.stdout.contains("[AASA102]"))
-    let strict = try LintProcess.run([file, "--strict"])
+    let strict = try await LintProcess.run([file, "--strict"])
     #expect(strict.status == 1)
     // Infos never fail, even under --strict.
     let info = try dir.write(
       "info.json",
       #"{"applinks": {"details": [{"appIDs": ["D3KQX62K1A.com.example.app"], "components": [{"/": "*"}]}]}}"#
     )
-    let infoRun = try LintProcess.run([info, "--strict"])
+    let infoRun = try await LintProcess.run([info, "--strict"])
     #expect(infoRun.stdout.contains("[AASA307]"))
     #expect(infoRun.status == 0)
   }
 
   @Test("an empty file exits 1 with AASA011")
-  func emptyFile() throws {
+  func emptyFile() async throws {
     let dir = try TemporaryDirectory()
-    let output = try LintProcess.run([try dir.write("empty.json", "")])
+    let output = try await LintProcess.run([try dir.write("empty.json", "")])
     #expect(output.status == 1)
     #expect(output.stdout.contains("[AASA011]"))
   }
@@ -109,7 +109,7 @@ struct LintCommandTests {
       ["DIR"],
       [],
     ])
-  func usageErrors(arguments: [String]) throws {
+  func usageErrors(arguments: [String]) async throws {
     let dir = try TemporaryDirectory()
     let site = try dir.copy(Self.site, as: "site.json")
     let urls = try dir.write("urls.txt", "/albums/1\n")
@@ -121,19 +121,19 @@ struct LintCommandTests {
       default: $0
       }
     }
-    let output = try LintProcess.run(resolved, stdin: "{}")
+    let output = try await LintProcess.run(resolved, stdin: "{}")
     expectCleanFailure(output)
   }
 
   @Test("an unknown --app routes nowhere, names the app meant, and keeps the report")
-  func unknownAppMessage() throws {
+  func unknownAppMessage() async throws {
     let site = BuiltProducts.packageRoot.appendingPathComponent(Self.site).path
-    let output = try LintProcess.run([site, "/videos/1", "--app", "com.example.videoapp"])
+    let output = try await LintProcess.run([site, "/videos/1", "--app", "com.example.videoapp"])
     #expect(output.status == 0, "a warning, not a usage error")
     #expect(output.stdout.contains("[AASA209]"))
     #expect(output.stdout.contains("did you mean \(Self.videoApp)?"))
     #expect(output.stdout.contains("/videos/1  →  com.example.videoapp is not in the file"))
-    let strict = try LintProcess.run([
+    let strict = try await LintProcess.run([
       site, "/videos/1", "--app", "com.example.videoapp", "--strict",
     ])
     #expect(strict.status == 1)
@@ -142,13 +142,13 @@ struct LintCommandTests {
   // MARK: Inputs
 
   @Test("FILE - reads the file from standard input")
-  func fileFromStandardInput() throws {
+  func fileFromStandardInput() async throws {
     let text = try String(
       contentsOf: BuiltProducts.packageRoot.appendingPathComponent(Self.site), encoding: .utf8)
-    let output = try LintProcess.run(["-", "/albums/1", "--format", "tsv"], stdin: text)
+    let output = try await LintProcess.run(["-", "/albums/1", "--format", "tsv"], stdin: text)
     #expect(output.status == 0)
     #expect(output.lines == ["/albums/1\t\(Self.photoApp)\tmatch"])
-    let broken = try LintProcess.run(["-"], stdin: #"{"applinks": {"details": [],}}"#)
+    let broken = try await LintProcess.run(["-"], stdin: #"{"applinks": {"details": [],}}"#)
     #expect(broken.status == 1)
     #expect(broken.stdout.contains("<stdin>:1:28: error: "))
   }
@@ -164,29 +164,29 @@ struct LintCommandTests {
   ]
 
   @Test("--urls LIST routes one URL per line; blank lines are skipped, CRLF accepted")
-  func urlsFromFile() throws {
+  func urlsFromFile() async throws {
     let dir = try TemporaryDirectory()
     let site = try dir.copy(Self.site, as: "site.json")
     let list = try dir.write("urls.txt", Self.urlList)
-    let output = try LintProcess.run([site, "--urls", list, "--format", "tsv"])
+    let output = try await LintProcess.run([site, "--urls", list, "--format", "tsv"])
     #expect(output.status == 0)
     #expect(output.lines == Self.expectedTSV)
   }
 
   @Test("--urls - reads the URLs from standard input")
-  func urlsFromStandardInput() throws {
+  func urlsFromStandardInput() async throws {
     let dir = try TemporaryDirectory()
     let site = try dir.copy(Self.site, as: "site.json")
-    let output = try LintProcess.run(
+    let output = try await LintProcess.run(
       [site, "--urls", "-", "--format", "tsv"], stdin: Self.urlList + "\n")
     #expect(output.status == 0)
     #expect(output.lines == Self.expectedTSV)
   }
 
   @Test("--format tsv with --app: that app's verdict for each URL")
-  func tsvForOneApp() throws {
+  func tsvForOneApp() async throws {
     let site = BuiltProducts.packageRoot.appendingPathComponent(Self.site).path
-    let output = try LintProcess.run(
+    let output = try await LintProcess.run(
       [site, "/albums/1", "/videos/samples/2010/x", "--app", Self.videoApp, "--format", "tsv"])
     #expect(output.status == 0)
     #expect(
@@ -196,9 +196,9 @@ struct LintCommandTests {
   }
 
   @Test("--domain: a full URL for another host opens no app")
-  func domain() throws {
+  func domain() async throws {
     let site = BuiltProducts.packageRoot.appendingPathComponent(Self.site).path
-    let output = try LintProcess.run(
+    let output = try await LintProcess.run(
       [
         site, "https://EXAMPLE.com/albums/1", "https://other.example/albums/1", "--domain",
         "example.com", "--format", "tsv",
@@ -213,10 +213,10 @@ struct LintCommandTests {
   // MARK: JSON
 
   @Test("--format json follows the contract")
-  func jsonContract() throws {
+  func jsonContract() async throws {
     let dir = try TemporaryDirectory()
     let file = try dir.copy("examples/broken/common-mistakes.json", as: "aasa.json")
-    let output = try LintProcess.run(
+    let output = try await LintProcess.run(
       [file, "/albums/2024/x", "/videos/private/1", "/nothing", "--format", "json"])
     #expect(output.status == 1)
     let object = try #require(
@@ -273,9 +273,9 @@ struct LintCommandTests {
   }
 
   @Test("--format json: a legacy rule is its string, and --app keeps that app's verdicts only")
-  func jsonLegacyRuleAndApp() throws {
+  func jsonLegacyRuleAndApp() async throws {
     let site = BuiltProducts.packageRoot.appendingPathComponent(Self.site).path
-    let output = try LintProcess.run(
+    let output = try await LintProcess.run(
       [site, "/videos/samples/2010/x", "/albums/1", "--app", Self.videoApp, "--format", "json"])
     #expect(output.status == 0)
     let object = try #require(
@@ -297,9 +297,9 @@ struct LintCommandTests {
   }
 
   @Test("--format json for a file that is not JSON at all still prints one JSON object")
-  func jsonForGarbage() throws {
+  func jsonForGarbage() async throws {
     // Not `<html>…`: a file starting with `<` is an App Links page (docs/applinks.md).
-    let output = try LintProcess.run(["-", "--format", "json"], stdin: "nope, not JSON")
+    let output = try await LintProcess.run(["-", "--format", "json"], stdin: "nope, not JSON")
     #expect(output.status == 1)
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
@@ -313,9 +313,9 @@ struct LintCommandTests {
   // MARK: Text
 
   @Test("text output names the deciding rule, as in the issue")
-  func issueExampleLine() throws {
+  func issueExampleLine() async throws {
     let site = BuiltProducts.packageRoot.appendingPathComponent(Self.site).path
-    let output = try LintProcess.run([site, "/videos/samples/2010/x"])
+    let output = try await LintProcess.run([site, "/videos/samples/2010/x"])
     #expect(output.status == 0)
     #expect(
       output.lines.contains(
@@ -324,9 +324,9 @@ struct LintCommandTests {
   }
 
   @Test("text output aligns the arrows and lists every app's verdict with -v")
-  func verboseText() throws {
+  func verboseText() async throws {
     let site = BuiltProducts.packageRoot.appendingPathComponent(Self.site).path
-    let output = try LintProcess.run([site, "/albums/1", "/videos/samples/2010/x", "-v"])
+    let output = try await LintProcess.run([site, "/albums/1", "/videos/samples/2010/x", "-v"])
     #expect(output.status == 0)
     let headlines = output.lines.filter { $0.contains("  →  ") }
     #expect(headlines.count == 2)
@@ -339,44 +339,44 @@ struct LintCommandTests {
   // MARK: Colour
 
   @Test("no ANSI escapes when standard output is not a terminal, or with --color never")
-  func noColourOffTerminal() throws {
+  func noColourOffTerminal() async throws {
     let dir = try TemporaryDirectory()
     let file = try dir.copy("examples/broken/common-mistakes.json", as: "aasa.json")
     for arguments in [[file, "/albums/1"], [file, "/albums/1", "--color", "never"]] {
-      let output = try LintProcess.run(arguments)
+      let output = try await LintProcess.run(arguments)
       #expect(output.status == 1)
       #expect(!containsANSI(output.stdout))
       #expect(!containsANSI(output.stderr))
     }
-    let noColor = try LintProcess.run([file, "/albums/1"], environment: ["NO_COLOR": "1"])
+    let noColor = try await LintProcess.run([file, "/albums/1"], environment: ["NO_COLOR": "1"])
     #expect(!containsANSI(noColor.stdout))
   }
 
   @Test("ANSI escapes with --color always")
-  func colourAlways() throws {
+  func colourAlways() async throws {
     let dir = try TemporaryDirectory()
     let file = try dir.copy("examples/broken/common-mistakes.json", as: "aasa.json")
-    let output = try LintProcess.run([file, "/albums/1", "--color", "always"])
+    let output = try await LintProcess.run([file, "/albums/1", "--color", "always"])
     #expect(output.status == 1)
     #expect(containsANSI(output.stdout))
     #expect(output.stdout.contains("\u{1B}[1;31merror\u{1B}[0m"))
   }
 
   @Test("on a terminal: colour by default, none with NO_COLOR=1 or --color never")
-  func colourOnTerminal() throws {
+  func colourOnTerminal() async throws {
     let file = BuiltProducts.packageRoot.appendingPathComponent(
       "examples/broken/common-mistakes.json"
     )
     .path
-    guard let coloured = try LintProcess.runOnTerminal([file, "/albums/1"]) else { return }
+    guard let coloured = try await LintProcess.runOnTerminal([file, "/albums/1"]) else { return }
     #expect(coloured.status == 1)
     #expect(containsANSI(coloured.stdout))
     let noColor = try #require(
-      try LintProcess.runOnTerminal([file, "/albums/1"], environment: ["NO_COLOR": "1"]))
+      try await LintProcess.runOnTerminal([file, "/albums/1"], environment: ["NO_COLOR": "1"]))
     #expect(noColor.status == 1)
     #expect(noColor.stdout.contains("[AASA104]"))
     #expect(!containsANSI(noColor.stdout))
-    let never = try #require(try LintProcess.runOnTerminal([file, "--color", "never"]))
+    let never = try #require(try await LintProcess.runOnTerminal([file, "--color", "never"]))
     #expect(!containsANSI(never.stdout))
   }
 }

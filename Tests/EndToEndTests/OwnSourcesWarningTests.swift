@@ -23,7 +23,7 @@ import Testing
     "the matcher's target (AASA) type-checks without a warning",
     .enabled(if: ExecutableLookup.path(of: "swiftc") != nil, "needs swiftc"),
     .timeLimit(.minutes(2)))
-  func matcherTargetHasNoWarning() throws {
+  func matcherTargetHasNoWarning() async throws {
     let root = BuiltProducts.packageRoot
     let sources = Self.swiftFiles(under: root.appendingPathComponent("Sources/AASA"))
     #expect(sources.contains { $0.hasSuffix("/Matching/CompiledRule.swift") })
@@ -31,7 +31,7 @@ import Testing
     let modules = URL(fileURLWithPath: BuiltProducts.executable("aasa-lint"))
       .deletingLastPathComponent().appendingPathComponent("Modules")
     let cache = try TemporaryDirectory(label: "module-cache")
-    let result = try ChildProcess.run(
+    let result = try await ChildProcess.run(
       try ExecutableLookup.require("swiftc"),
       [
         "-typecheck", "-module-name", "AASA", "-parse-as-library", "-swift-version", "6",

@@ -5,14 +5,14 @@ import Testing
 /// `Scripts/check-portability.py`, which CI runs: it passes on this package and fails on each
 /// pattern that breaks the macOS build.
 @Suite struct PortabilityCheckTests {
-  private func check(_ root: String) throws -> ProcessResult {
-    try ChildProcess.run(
+  private func check(_ root: String) async throws -> ProcessResult {
+    try await ChildProcess.run(
       ExecutableLookup.require("python3"),
       [BuiltProducts.packageRoot.path + "/Scripts/check-portability.py", "--root", root])
   }
 
-  @Test func thePackageIsPortable() throws {
-    let result = try check(BuiltProducts.packageRoot.path)
+  @Test func thePackageIsPortable() async throws {
+    let result = try await check(BuiltProducts.packageRoot.path)
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
   }
 
@@ -26,21 +26,21 @@ import Testing
     // Split, so that this file itself names no such path.
     #"let zsh = "/usr/"# + #"bin/zsh""#,
   ])
-  func aPlantedLinuxOnlyLineFails(_ line: String) throws {
+  func aPlantedLinuxOnlyLineFails(_ line: String) async throws {
     let directory = try TemporaryDirectory()
     _ = try directory.write("Sources/Planted/Planted.swift", "func planted() {\n\(line)\n}\n")
-    let result = try check(directory.path)
+    let result = try await check(directory.path)
     #expect(result.status == 1)
     #expect(result.stdout.contains("Sources/Planted/Planted.swift:2:"), "\(result.stdout)")
   }
 
-  @Test func theSameLinesAreAllowedInThePlatformLayerOrBehindALinuxGuard() throws {
+  @Test func theSameLinesAreAllowedInThePlatformLayerOrBehindALinuxGuard() async throws {
     let directory = try TemporaryDirectory()
     _ = try directory.write(
       "Sources/Planted/Platform/System.swift", "import Glibc\nlet count = Glibc.read(0, nil, 0)\n")
     _ = try directory.write(
       "Sources/Planted/Guarded.swift", "#if os(Linux)\n  let zsh = \"/usr/bin/zsh\"\n#endif\n")
-    let result = try check(directory.path)
+    let result = try await check(directory.path)
     #expect(result.status == 0, "\(result.stdout)")
   }
 }

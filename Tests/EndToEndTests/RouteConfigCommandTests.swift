@@ -8,10 +8,12 @@ struct RouteConfigCommandTests {
   static let example = "examples/routes/MobileDeepLinkingConfig.json"
 
   @Test("a route config is detected by content and its links are routed as the issue shows")
-  func textOutput() throws {
+  func textOutput() async throws {
     let dir = try TemporaryDirectory()
     let config = try dir.copy(Self.example, as: "MobileDeepLinkingConfig.json")
-    let output = try LintProcess.run([config, "mdldemo://sale/5", "mdldemo://sale/abc/details"])
+    let output = try await LintProcess.run([
+      config, "mdldemo://sale/5", "mdldemo://sale/abc/details",
+    ])
     #expect(output.status == 0, "\(output.stderr)")
     #expect(
       output.stdout.contains(
@@ -32,10 +34,10 @@ struct RouteConfigCommandTests {
   }
 
   @Test("--format json has the issue's shape, one entry per platform that differs")
-  func jsonOutput() throws {
+  func jsonOutput() async throws {
     let dir = try TemporaryDirectory()
     let config = try dir.copy(Self.example, as: "config.json")
-    let output = try LintProcess.run([
+    let output = try await LintProcess.run([
       config, "mdldemo://sale/5?utmSource=x", "mdldemo://product/a5b?store=paris", "--format",
       "json",
     ])
@@ -73,22 +75,22 @@ struct RouteConfigCommandTests {
   }
 
   @Test("--platform android answers for Android only; another platform is a usage error")
-  func platformOption() throws {
+  func platformOption() async throws {
     let dir = try TemporaryDirectory()
     let config = try dir.copy(Self.example, as: "config.json")
-    let android = try LintProcess.run([
+    let android = try await LintProcess.run([
       config, "mdldemo://cart/add/7", "--platform", "android", "--format", "tsv",
     ])
     #expect(android.stdout == "mdldemo://cart/add/7\tdefaultRoute\tdefault\n")
-    let ios = try LintProcess.run([
+    let ios = try await LintProcess.run([
       config, "mdldemo://cart/add/7", "--platform", "ios", "--format", "tsv",
     ])
     #expect(ios.stdout == "mdldemo://cart/add/7\tcart/add/:sku\texact\n")
-    expectCleanFailure(try LintProcess.run([config, "--platform", "iphone"]))
+    expectCleanFailure(try await LintProcess.run([config, "--platform", "iphone"]))
   }
 
   @Test("--format tsv streams a --urls list in order; differences go to standard error")
-  func tsvStreaming() throws {
+  func tsvStreaming() async throws {
     let dir = try TemporaryDirectory()
     let config = try dir.copy(Self.example, as: "config.json")
     var links: [String] = []
@@ -96,7 +98,7 @@ struct RouteConfigCommandTests {
       links.append(index % 3 == 0 ? "mdldemo://sale/\(index)" : "mdldemo://nothing/\(index)")
     }
     let list = try dir.write("links.txt", Data((links.joined(separator: "\n") + "\n").utf8))
-    let output = try LintProcess.run([config, "--urls", list, "--format", "tsv"])
+    let output = try await LintProcess.run([config, "--urls", list, "--format", "tsv"])
     #expect(output.status == 0, "\(output.stderr)")
     let lines = output.stdout.split(separator: "\n")
     #expect(lines.count == 3_000)
@@ -107,7 +109,7 @@ struct RouteConfigCommandTests {
   }
 
   @Test("--expect checks a table of route keys, defaultRoute and none; a mismatch exits 1")
-  func expectations() throws {
+  func expectations() async throws {
     let dir = try TemporaryDirectory()
     let config = try dir.copy(Self.example, as: "config.json")
     let good = try dir.write(
@@ -115,11 +117,11 @@ struct RouteConfigCommandTests {
       Data(
         "mdldemo://sale/5\tsale/:saleId\n# a comment\nmdldemo://x\tdefaultRoute\nmdldemo://sale/x/y\tsale\n"
           .utf8))
-    let met = try LintProcess.run([config, "--expect", good])
+    let met = try await LintProcess.run([config, "--expect", good])
     #expect(met.status == 0, "\(met.stdout)")
     #expect(met.stdout.contains("3 of 3 expectations met"))
     let bad = try dir.write("bad.tsv", Data("mdldemo://product/7\tproduct/:sku\n".utf8))
-    let unmet = try LintProcess.run([config, "--expect", bad])
+    let unmet = try await LintProcess.run([config, "--expect", bad])
     #expect(unmet.status == 1)
     #expect(
       unmet.stdout.contains(
@@ -128,45 +130,45 @@ struct RouteConfigCommandTests {
   }
 
   @Test("errors exit 1 in every format, with line, column and path")
-  func errorsAndFormats() throws {
+  func errorsAndFormats() async throws {
     let dir = try TemporaryDirectory()
     let config = try dir.write(
       "broken.json",
       Data(#"{"defaultRoute": {"class": "H"}, "routes": {"/sale/:id": {"class": "S"}}}"#.utf8))
-    let text = try LintProcess.run([config])
+    let text = try await LintProcess.run([config])
     #expect(text.status == 1)
     #expect(text.stdout.contains("broken.json:1:45: error:"))
     #expect(text.stdout.contains("[MDL101]"))
-    let sarif = try LintProcess.run([config, "--format", "sarif"])
+    let sarif = try await LintProcess.run([config, "--format", "sarif"])
     #expect(sarif.status == 1)
     #expect(JSONText.contains(sarif.stdout, object: ["ruleId": "MDL101"]))
-    let github = try LintProcess.run([config, "--format", "github"])
+    let github = try await LintProcess.run([config, "--format", "github"])
     #expect(github.stdout.contains("::error file="))
     #expect(github.stdout.contains("MDL101"))
-    let strict = try LintProcess.run([
+    let strict = try await LintProcess.run([
       try dir.copy(Self.example, as: "example.json"), "--strict",
     ])
     #expect(strict.status == 1)
   }
 
   @Test("files lints a route config with the route checks, not as an association file")
-  func filesSubcommand() throws {
+  func filesSubcommand() async throws {
     let dir = try TemporaryDirectory()
     let config = try dir.copy(Self.example, as: "MobileDeepLinkingConfig.json")
-    let output = try LintProcess.run(["files", config])
+    let output = try await LintProcess.run(["files", config])
     #expect(output.status == 0, "\(output.stderr)")
     #expect(output.stdout.contains("[MDL202]"))
     #expect(!output.stdout.contains("AASA1"))
   }
 
   @Test("every corpus config lints without a crash")
-  func corpus() throws {
+  func corpus() async throws {
     let directory = BuiltProducts.packageRoot.appendingPathComponent("../shared/corpus/mdl")
     let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
       .filter { $0.hasSuffix(".json") }
     #expect(!files.isEmpty)
     for file in files {
-      let output = try LintProcess.run([
+      let output = try await LintProcess.run([
         directory.appendingPathComponent(file).path, "mdldemo://data/5", "--format", "json",
       ])
       #expect(output.status == 0 || output.status == 1, "\(file): \(output.stderr)")

@@ -13,12 +13,12 @@ import Testing
 
   /// `route --site examples/site --domain example.com --manifest … --expect TABLE extra…`, run
   /// from the repository's root, with the table written to a fresh folder.
-  static func route(_ table: String, _ extra: [String] = []) throws -> (
+  static func route(_ table: String, _ extra: [String] = []) async throws -> (
     result: ProcessResult, table: String
   ) {
     let directory = try TemporaryDirectory(label: "route-expect")
     let path = try directory.write("links.tsv", table)
-    let result = try LintProcess.run(
+    let result = try await LintProcess.run(
       [
         "route", "--site", "examples/site", "--domain", "example.com", "--manifest",
         Self.manifest, "--expect", path,
@@ -35,15 +35,15 @@ import Testing
 
     """
 
-  @Test func aTableMetOnBothPlatformsExitsZero() throws {
-    let (result, table) = try Self.route(Self.allMet)
+  @Test func aTableMetOnBothPlatformsExitsZero() async throws {
+    let (result, table) = try await Self.route(Self.allMet)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout == "examples/site (example.com)\n\(table): 7 of 7 expectations met\n")
     #expect(result.stderr.isEmpty)
   }
 
-  @Test func eachPlatformsMismatchIsReportedAtItsCell() throws {
-    let (result, table) = try Self.route(
+  @Test func eachPlatformsMismatchIsReportedAtItsCell() async throws {
+    let (result, table) = try await Self.route(
       """
       # url ios android
       /albums/1 none \(Self.package)/.AlbumActivity
@@ -62,15 +62,15 @@ import Testing
         """)
   }
 
-  @Test func dontCareCellsAreNotCounted() throws {
-    let (result, table) = try Self.route(
+  @Test func dontCareCellsAreNotCounted() async throws {
+    let (result, table) = try await Self.route(
       "# url ios android\n/account/a - -\n/albums/2 - \(Self.package)\n")
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     #expect(result.stdout.hasSuffix("\(table): 1 of 1 expectations met\n"))
   }
 
-  @Test func jsonCarriesEveryCheckedCell() throws {
-    let (result, _) = try Self.route(
+  @Test func jsonCarriesEveryCheckedCell() async throws {
+    let (result, _) = try await Self.route(
       "# url android ios\n/albums/1 \(Self.package) blocked\n", ["--format", "json"])
     #expect(result.status == 1, "\(result.stderr)")
     let document = try #require(
@@ -88,8 +88,8 @@ import Testing
     #expect((document["routes"] as? [Any])?.isEmpty == true)
   }
 
-  @Test func tsvWritesTheRowsAndTellsMismatchesOnStandardError() throws {
-    let (result, table) = try Self.route(
+  @Test func tsvWritesTheRowsAndTellsMismatchesOnStandardError() async throws {
+    let (result, table) = try await Self.route(
       "# url ios android\n/albums/1 \(Self.app) none\n", ["/help/1", "--format", "tsv"])
     #expect(result.status == 1)
     #expect(
@@ -105,15 +105,15 @@ import Testing
     #expect(result.stderr.hasSuffix("\(table): 1 of 2 expectations met\n"))
   }
 
-  @Test func githubAndSARIFCarryTheMismatchesAtTheirLines() throws {
+  @Test func githubAndSARIFCarryTheMismatchesAtTheirLines() async throws {
     let table = "# url ios android\n/albums/1 \(Self.app) none\n/help/1 none -\n"
-    let (github, path) = try Self.route(table, ["--format", "github"])
+    let (github, path) = try await Self.route(table, ["--format", "github"])
     #expect(github.status == 1)
     #expect(
       github.stdout
         == "::error file=\(path.replacing(":", with: "%3A")),line=2,title=routing changed::\(path):2:43: /albums/1: Android expected none, got \(Self.package)/.AlbumActivity (intent filter at 7:7, android:pathPrefix=\"/albums/\" at 11:65)\n",
       "\(github.stdout)")
-    let (sarif, sarifPath) = try Self.route(table, ["--format", "sarif"])
+    let (sarif, sarifPath) = try await Self.route(table, ["--format", "sarif"])
     #expect(sarif.status == 1)
     let log = try #require(
       try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
@@ -126,21 +126,22 @@ import Testing
     #expect((location["artifactLocation"] as? [String: Any])?["uri"] as? String == sarifPath)
     #expect((location["region"] as? [String: Any])?["startLine"] as? Int == 2)
     // Without a mismatch, nothing to annotate and status 0.
-    let (clean, _) = try Self.route("# url ios\n/albums/1 \(Self.app)\n", ["--format", "github"])
+    let (clean, _) = try await Self.route(
+      "# url ios\n/albums/1 \(Self.app)\n", ["--format", "github"])
     #expect(clean.status == 0)
     #expect(clean.stdout.isEmpty)
   }
 
-  @Test func theTwoFieldTableOfTheOtherCommandsIsIOS() throws {
+  @Test func theTwoFieldTableOfTheOtherCommandsIsIOS() async throws {
     // examples/routes.tsv is the table `aasa-lint apple-app-site-association --expect` reads.
-    let result = try LintProcess.run(
+    let result = try await LintProcess.run(
       [
         "route", "--site", "examples/site", "--domain", "example.com", "--expect",
         "examples/routes.tsv",
       ], in: Self.root)
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     #expect(result.stdout.hasSuffix("examples/routes.tsv: 2 of 2 expectations met\n"))
-    let lint = try LintProcess.run(
+    let lint = try await LintProcess.run(
       [
         "examples/site/.well-known/apple-app-site-association", "--expect",
         "examples/routes.tsv",
@@ -149,15 +150,15 @@ import Testing
     #expect(lint.stdout.hasSuffix("examples/routes.tsv: 2 of 2 expectations met\n"))
   }
 
-  @Test func aTableOnStandardInput() throws {
-    let result = try LintProcess.run(
+  @Test func aTableOnStandardInput() async throws {
+    let result = try await LintProcess.run(
       [
         "route", "--site", "examples/site", "--domain", "example.com", "--manifest",
         Self.manifest, "--expect", "-",
       ], stdin: "# url android\n/albums/1 \(Self.package)/.AlbumActivity\n", in: Self.root)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.hasSuffix("<stdin>: 1 of 1 expectations met\n"))
-    let both = try LintProcess.run(
+    let both = try await LintProcess.run(
       [
         "route", "--site", "examples/site", "--domain", "example.com", "--urls", "-",
         "--expect", "-",
@@ -188,8 +189,8 @@ import Testing
         ":2:4: the android column names com.example.other, but route answers for the Android app com.example.photoapp"
       ),
     ])
-  func malformedTable(table: String, message: String) throws {
-    let (result, path) = try Self.route(table)
+  func malformedTable(table: String, message: String) async throws {
+    let (result, path) = try await Self.route(table)
     #expect(result.status == 2, "\(result.stdout)")
     #expect(result.stdout.isEmpty, "\(result.stdout)")
     #expect(result.stderr.hasPrefix("aasa-lint: error: \(path):"), "\(result.stderr)")
@@ -199,8 +200,8 @@ import Testing
       "\(result.stderr)")
   }
 
-  @Test func anIOSCellForAnotherAppThanAppIsRefused() throws {
-    let (result, path) = try Self.route(
+  @Test func anIOSCellForAnotherAppThanAppIsRefused() async throws {
+    let (result, path) = try await Self.route(
       "# url ios\n/albums/1 D3KQX62K1A.com.example.videoapp\n", ["--app", Self.app])
     #expect(result.status == 2)
     #expect(result.stdout.isEmpty)
@@ -210,8 +211,8 @@ import Testing
       ), "\(result.stderr)")
   }
 
-  @Test func helpTeachesTheTableWithinEightyColumns() throws {
-    let help = try LintProcess.run(["help", "route"], environment: ["COLUMNS": "80"])
+  @Test func helpTeachesTheTableWithinEightyColumns() async throws {
+    let help = try await LintProcess.run(["help", "route"], environment: ["COLUMNS": "80"])
     #expect(help.stdout.contains("--expect links.tsv"))
     #expect(help.stdout.contains("# url        ios"))
     for line in help.stdout.split(separator: "\n") {

@@ -27,9 +27,9 @@ struct StructuredOutputTests {
   }
 
   @Test("files --format sarif writes one SARIF 2.1.0 log with one run holding every file")
-  func filesSARIF() throws {
+  func filesSARIF() async throws {
     let files = Self.broken.map(Self.path)
-    let output = try LintProcess.run(["files"] + files + ["--format", "sarif"])
+    let output = try await LintProcess.run(["files"] + files + ["--format", "sarif"])
     #expect(output.status == 1, "\(output.stderr)")
     let log = try Self.document(output)
     #expect(log["version"] as? String == "2.1.0")
@@ -54,9 +54,9 @@ struct StructuredOutputTests {
   }
 
   @Test("files --format json writes one object with every file's report and the totals")
-  func filesJSON() throws {
+  func filesJSON() async throws {
     let files = Self.broken.map(Self.path)
-    let output = try LintProcess.run(["files"] + files + ["--format", "json"])
+    let output = try await LintProcess.run(["files"] + files + ["--format", "json"])
     #expect(output.status == 1)
     let report = try Self.document(output)
     let reports = try #require(report["files"] as? [[String: Any]])
@@ -69,10 +69,10 @@ struct StructuredOutputTests {
   }
 
   @Test("files --format json holds a manifest's report in files and counts it in the summary")
-  func filesJSONWithManifest() throws {
+  func filesJSONWithManifest() async throws {
     let manifest = Self.path("examples/android/AndroidManifest.xml")
     let assetLinks = Self.path("examples/android/assetlinks.json")
-    let output = try LintProcess.run(["files", manifest, assetLinks, "--format", "json"])
+    let output = try await LintProcess.run(["files", manifest, assetLinks, "--format", "json"])
     #expect(output.status == 0, "\(output.stderr)")
     let report = try Self.document(output)
     let reports = try #require(report["files"] as? [[String: Any]])
@@ -90,19 +90,19 @@ struct StructuredOutputTests {
   }
 
   @Test("files lints every readable file, reports the unreadable one, and exits 2")
-  func filesUnreadable() throws {
+  func filesUnreadable() async throws {
     let good = Self.path("examples/site/.well-known/apple-app-site-association")
     let broken = Self.path("examples/broken/common-mistakes.json")
     let missing = "no-such-file.json"
     let arguments = ["files", missing, good, broken]
 
-    let text = try LintProcess.run(arguments)
+    let text = try await LintProcess.run(arguments)
     #expect(text.status == 2)
     #expect(text.stderr.contains("aasa-lint: error: cannot read \(missing)"), "\(text.stderr)")
     #expect(text.stdout.contains("\(good): no problems"), "\(text.stdout)")
     #expect(text.stdout.contains("\(broken): "), "\(text.stdout)")
 
-    let json = try LintProcess.run(arguments + ["--format", "json"])
+    let json = try await LintProcess.run(arguments + ["--format", "json"])
     #expect(json.status == 2)
     let report = try Self.document(json)
     #expect((report["files"] as? [Any])?.count == 2)
@@ -110,7 +110,7 @@ struct StructuredOutputTests {
     #expect(unreadable.first?["file"] as? String == missing)
     #expect((unreadable.first?["problem"] as? String)?.contains("cannot read") == true)
 
-    let sarif = try LintProcess.run(arguments + ["--format", "sarif"])
+    let sarif = try await LintProcess.run(arguments + ["--format", "sarif"])
     #expect(sarif.status == 2)
     let log = try Self.document(sarif)
     let run = try #require((log["runs"] as? [[String: Any]])?.first)
@@ -120,14 +120,14 @@ struct StructuredOutputTests {
     #expect(notifications.count == 1)
     #expect(!(run["results"] as? [Any] ?? []).isEmpty)
 
-    let github = try LintProcess.run(arguments + ["--format", "github"])
+    let github = try await LintProcess.run(arguments + ["--format", "github"])
     #expect(github.status == 2)
     #expect(github.stdout.contains("::error file=\(missing),title=unreadable file::"))
   }
 
   /// Each subcommand's structured formats, on inputs of every kind: one parse each.
   @Test("every subcommand's json and sarif output parses as one document")
-  func everySubcommand() throws {
+  func everySubcommand() async throws {
     let directory = try TemporaryDirectory(label: "structured")
     let aasa = Self.path("examples/site/.well-known/apple-app-site-association")
     let assetLinks = Self.path("examples/site/.well-known/assetlinks.json")
@@ -138,7 +138,7 @@ struct StructuredOutputTests {
     let new = Self.path("examples/new.json")
     let urls = try directory.write("urls.txt", "/albums/1\n/videos/x\n")
     // A port nothing listens on: the live check fails at once, and still writes its document.
-    let closedPort = try Self.closedPort()
+    let closedPort = try await Self.closedPort()
 
     var runs: [[String]] = []
     for format in ["json", "sarif"] {
@@ -160,7 +160,7 @@ struct StructuredOutputTests {
       ],
     ]
     for arguments in runs {
-      let output = try LintProcess.run(arguments)
+      let output = try await LintProcess.run(arguments)
       #expect(output.status != 2, "\(arguments): \(output.stderr)")
       let parsed = try? JSONSerialization.jsonObject(with: Data(output.stdout.utf8))
       #expect(parsed is [String: Any], "\(arguments) is not one document:\n\(output.stdout)")
@@ -168,8 +168,8 @@ struct StructuredOutputTests {
   }
 
   /// A loopback port that was free a moment ago and has nothing listening.
-  static func closedPort() throws -> Int {
-    let probe = try ChildProcess.run(
+  static func closedPort() async throws -> Int {
+    let probe = try await ChildProcess.run(
       ExecutableLookup.require("python3"),
       [
         "-c",

@@ -18,22 +18,34 @@ public enum ChildProcess {
 
   /// Runs `executable arguments`, feeding `stdin` (none: `/dev/null`), in `directory`, with
   /// `environment` changes on top of the current environment (nil values remove a variable).
+  /// Waits without blocking a thread, first for one of the ``ProcessSlots``, then for the program;
+  /// `timeout` counts from the start of the program. Not `queued`, it starts at once: for a light
+  /// program whose timing a test depends on, like a request to a server before one of its
+  /// timeouts, or a download that lasts the whole test.
   public static func run(
     _ executable: String, _ arguments: [String], stdin: String? = nil,
-    environment: [String: String?] = [:], in directory: URL? = nil, timeout: Duration = .seconds(60)
-  ) throws -> ProcessResult {
-    let launched = try Launched(executable, arguments, stdin, environment, directory)
-    guard let status = launched.process.wait(timeout: timeout) else {
-      launched.process.stop(grace: gracePeriod)
-      throw launched.timedOut(after: timeout)
+    environment: [String: String?] = [:], in directory: URL? = nil,
+    timeout: Duration = .seconds(60),
+    queued: Bool = true
+  ) async throws -> ProcessResult {
+    guard queued else {
+      return try await runInSlot(executable, arguments, stdin, environment, directory, timeout)
     }
-    return try launched.result(status)
+    await ProcessSlots.shared.take()
+    do {
+      let result = try await runInSlot(
+        executable, arguments, stdin, environment, directory, timeout)
+      await ProcessSlots.shared.give()
+      return result
+    } catch {
+      await ProcessSlots.shared.give()
+      throw error
+    }
   }
 
-  /// ``run(_:_:stdin:environment:in:timeout:)`` for async tests: waits without blocking a thread.
-  public static func run(
-    _ executable: String, _ arguments: [String], stdin: String? = nil,
-    environment: [String: String?] = [:], in directory: URL? = nil, timeout: Duration = .seconds(60)
+  private static func runInSlot(
+    _ executable: String, _ arguments: [String], _ stdin: String?,
+    _ environment: [String: String?], _ directory: URL?, _ timeout: Duration
   ) async throws -> ProcessResult {
     let launched = try Launched(executable, arguments, stdin, environment, directory)
     guard let status = await launched.process.wait(timeout: timeout) else {
@@ -52,6 +64,7 @@ public enum ChildProcess {
     let files: TemporaryDirectory
     let executable: String
     let arguments: [String]
+    let started = ContinuousClock.now
 
     init(
       _ executable: String, _ arguments: [String], _ stdin: String?,
@@ -79,7 +92,8 @@ public enum ChildProcess {
           decoding: try Data(contentsOf: files.url.appendingPathComponent(name)), as: UTF8.self)
       }
       let result = ProcessResult(
-        status: status, stdout: try text("stdout"), stderr: try text("stderr"))
+        status: status, stdout: try text("stdout"), stderr: try text("stderr"),
+        elapsed: ContinuousClock.now - started)
       // The package's own programs speak to people: every test that runs one checks its words.
       InternalWordsCheck.check(executable: executable, arguments: arguments, result: result)
       return result

@@ -5,7 +5,10 @@ import Foundation
 /// closes. Each blocking call runs on a thread of its own, so that no task thread waits on the
 /// socket.
 public final class RawConnection: @unchecked Sendable {
+  // @unchecked: `closed` is only touched under `lock`.
   private let descriptor: Int32
+  private let lock = NSLock()
+  private var closed = false
 
   private init(descriptor: Int32) { self.descriptor = descriptor }
 
@@ -38,7 +41,15 @@ public final class RawConnection: @unchecked Sendable {
     return (status, text)
   }
 
-  public func close() { System.close(descriptor) }
+  /// Closes the connection; again is nothing. A second `close(2)` of the number could close
+  /// whatever another test opened since under it (a server's output pipe, say).
+  public func close() {
+    let first = lock.withLock {
+      defer { closed = true }
+      return !closed
+    }
+    if first { System.close(descriptor) }
+  }
 
   private static func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T)
     async throws -> T

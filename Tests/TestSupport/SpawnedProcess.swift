@@ -127,7 +127,7 @@ public final class SpawnedProcess: @unchecked Sendable {
   deinit {
     if isRunning {
       kill()
-      wait(timeout: Self.reapLimit)
+      reapAfterKill()
     }
   }
 
@@ -167,37 +167,21 @@ public final class SpawnedProcess: @unchecked Sendable {
   /// Stops the child at once (SIGKILL).
   public func kill() { signal(SIGKILL) }
 
-  /// Waits for the child to exit; returns ``exitStatus``, or nil if it still runs at the end.
-  @discardableResult
-  public func wait(timeout: Duration) -> Int32? {
-    let deadline = ContinuousClock.now + timeout
-    while isRunning && ContinuousClock.now < deadline {
-      Thread.sleep(forTimeInterval: 0.01)
-    }
-    return exitStatus
-  }
-
-  /// ``wait(timeout:)`` for async code: waits without blocking a thread.
+  /// Waits for the child to exit, without blocking a thread; returns ``exitStatus``, or nil if it
+  /// still runs at the end (or the task is cancelled).
   @discardableResult
   public func wait(timeout: Duration) async -> Int32? {
     let deadline = ContinuousClock.now + timeout
     while isRunning && ContinuousClock.now < deadline {
-      try? await Task.sleep(for: .milliseconds(10))
+      // A cancelled task stops waiting (nil: a caller stops the child) instead of spinning.
+      do { try await Task.sleep(for: .milliseconds(10)) } catch { break }
     }
     return exitStatus
   }
 
-  /// SIGTERM, then SIGKILL if the child still runs after `grace`, then waits for it to be reaped.
-  /// Returns ``exitStatus``, nil only if even SIGKILL did not end it in time.
-  @discardableResult
-  public func stop(grace: Duration = .seconds(2)) -> Int32? {
-    terminate()
-    if let status = wait(timeout: grace) { return status }
-    kill()
-    return wait(timeout: Self.reapLimit)
-  }
-
-  /// ``stop(grace:)`` for async code.
+  /// SIGTERM, then SIGKILL if the child still runs after `grace`, then waits for it to be reaped,
+  /// without blocking a thread. Returns ``exitStatus``, nil only if even SIGKILL did not end it in
+  /// time.
   @discardableResult
   public func stop(grace: Duration = .seconds(2)) async -> Int32? {
     terminate()
@@ -206,9 +190,41 @@ public final class SpawnedProcess: @unchecked Sendable {
     return await wait(timeout: Self.reapLimit)
   }
 
+  /// The first line the child writes to its standard output (a ``Redirection/pipe``), without
+  /// the line break; nil if the output ends first. The pipe is read on a thread of its own, so
+  /// that no task thread waits on it: a server that prints its port, for one.
+  public func firstLineOfOutput() async -> String? {
+    guard let output = standardOutput else { return nil }
+    return await withCheckedContinuation { continuation in
+      Thread {
+        var line = Data()
+        while true {
+          let chunk = output.readData(ofLength: 1)
+          if chunk.isEmpty {
+            continuation.resume(
+              returning: line.isEmpty ? nil : String(decoding: line, as: UTF8.self))
+            return
+          }
+          if chunk.first == UInt8(ascii: "\n") { break }
+          line.append(chunk)
+        }
+        continuation.resume(returning: String(decoding: line, as: UTF8.self))
+      }.start()
+    }
+  }
+
   /// How long a killed child may take to disappear: only a process stuck in the kernel needs
   /// more, and waiting for ever would hang the suite this type is here to keep from hanging.
   private static let reapLimit = Duration.seconds(10)
+
+  /// Waits, blocking, for a killed child to be reaped: for `deinit` only, which cannot await. A
+  /// killed child goes in milliseconds, so the thread is held only that long.
+  private func reapAfterKill() {
+    let deadline = ContinuousClock.now + Self.reapLimit
+    while isRunning && ContinuousClock.now < deadline {
+      Thread.sleep(forTimeInterval: 0.001)
+    }
+  }
 
   /// The raw status once reaped. Call with the lock held.
   private func poll() -> Int32? {

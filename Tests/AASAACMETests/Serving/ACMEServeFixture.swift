@@ -88,10 +88,10 @@ final class ACMEServeFixture {
   func serve(
     port: Int? = nil, label: String = "serve", directoryURL: String? = nil,
     caRoot: String? = nil, _ extra: [String] = []
-  ) throws -> ServeProcess {
+  ) async throws -> ServeProcess {
     if port == nil, let reservation {
       // Given up just before the server binds it.
-      try reservation.close().wait()
+      try await reservation.close().get()
       self.reservation = nil
     }
     // `--sites` unless the test serves one site with `--root`.

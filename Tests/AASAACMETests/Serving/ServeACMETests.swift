@@ -20,7 +20,7 @@ struct ServeACMETests {
   /// placeholder. A restart on the same folder orders nothing and serves them at once.
   @Test func threeSitesAreIssuedAndARestartOrdersNothing() async throws {
     try await ACMEServeFixture.with(names: Self.names) { fixture in
-      let server = try fixture.serve(label: "first")
+      let server = try await fixture.serve(label: "first")
       try await server.waitUntilListening()
       // Answering at once, before any certificate (with the placeholder, if none is there yet).
       #expect(try await fixture.get("a.example.test", insecure: true).status == 200)
@@ -42,7 +42,7 @@ struct ServeACMETests {
           atPath: "\(fixture.acmeDirectory)/locks/a.example.test.lock"))
       await server.stop()
 
-      let again = try fixture.serve(label: "second")
+      let again = try await fixture.serve(label: "second")
       try await again.waitUntilListening()
       for name in Self.names {
         #expect(try await fixture.get(name).status == 200, "\(name) right after the restart")
@@ -61,7 +61,7 @@ struct ServeACMETests {
   @Test func theChallengeCertificateOnlyForAValidation() async throws {
     try await ACMEServeFixture.with(names: ["a.example.test"]) { fixture in
       // Passive: it orders nothing, so the only challenge is the one written here.
-      let server = try fixture.serve(label: "passive", ["--acme-passive"])
+      let server = try await fixture.serve(label: "passive", ["--acme-passive"])
       try await server.waitUntilListening()
       let keyAuthorization = try #require(
         KeyAuthorization(token: "dGVzdC10b2tlbi1mb3ItYWxwbg", thumbprint: "dGh1bWJwcmludA"))
@@ -101,7 +101,7 @@ struct ServeACMETests {
     try await ACMEServeFixture.with(names: ["h.example.test"]) { fixture in
       // The serving port is not Pebble's tlsPort: only HTTP-01 can succeed.
       let port = try await LoopbackPorts.free()
-      let server = try fixture.serve(
+      let server = try await fixture.serve(
         port: port, label: "http01", ["--acme-http-port", "\(fixture.httpPort)"])
       try await server.waitUntilListening()
       try await fixture.wait("the HTTP-01 certificate") {
@@ -125,7 +125,7 @@ struct ServeACMETests {
     try await ACMEServeFixture.with(names: []) { fixture in
       try ACMEServeFixture.addSite("d.example.test", in: fixture.folder)
       let root = "\(fixture.sites)/d.example.test"
-      let server = try fixture.serve(
+      let server = try await fixture.serve(
         label: "root", ["--root", root, "--acme-domain", "d.example.test"])
       try await server.waitUntilListening()
       try await fixture.wait("the --acme-domain certificate") {
@@ -142,7 +142,7 @@ struct ServeACMETests {
   /// Pebble refuses half the good nonces with `badNonce`: issuance succeeds regardless.
   @Test func badNoncesAreRetried() async throws {
     try await ACMEServeFixture.with(names: ["n.example.test"], nonceReject: 50) { fixture in
-      let server = try fixture.serve(label: "nonce")
+      let server = try await fixture.serve(label: "nonce")
       try await server.waitUntilListening()
       try await fixture.wait("the certificate despite badNonce") {
         try await fixture.get("n.example.test").status == 200
@@ -157,7 +157,7 @@ struct ServeACMETests {
     try await ACMEServeFixture.with(
       names: ["a.example.test", "b.example.test", PebbleCA.blockedName]
     ) { fixture in
-      let server = try fixture.serve(label: "isolation")
+      let server = try await fixture.serve(label: "isolation")
       try await server.waitUntilListening()
       try await fixture.wait("the two good names") {
         fixture.hasCertificate("a.example.test") && fixture.hasCertificate("b.example.test")
@@ -185,8 +185,8 @@ struct ServeACMETests {
   @Test func replicasOrderEachNameOnce() async throws {
     try await ACMEServeFixture.with(names: Self.names) { fixture in
       let otherPort = try await LoopbackPorts.free()
-      let first = try fixture.serve(label: "replica-a")
-      let second = try fixture.serve(port: otherPort, label: "replica-b")
+      let first = try await fixture.serve(label: "replica-a")
+      let second = try await fixture.serve(port: otherPort, label: "replica-b")
       try await first.waitUntilListening()
       try await second.waitUntilListening()
       try await fixture.wait("three certificates") {
@@ -214,7 +214,7 @@ struct ServeACMETests {
       // Its CA makes the account, then never answers the order: the replica holds the lock,
       // mid-order, until it is killed.
       let hole = try await StubACMEServer.start(ordersHang: true)
-      let doomed = try fixture.serve(
+      let doomed = try await fixture.serve(
         port: otherPort, label: "doomed", directoryURL: hole.directoryURL,
         caRoot: hole.rootFile, ["--acme-lock-lease", "3"])
       try await doomed.waitUntilListening()
@@ -225,7 +225,7 @@ struct ServeACMETests {
       _ = await doomed.process.wait(timeout: .seconds(5))
       let lock = "\(fixture.acmeDirectory)/locks/k.example.test.lock"
       let left = FileManager.default.fileExists(atPath: lock)
-      let survivor = try fixture.serve(label: "survivor", ["--acme-lock-lease", "3"])
+      let survivor = try await fixture.serve(label: "survivor", ["--acme-lock-lease", "3"])
       try await survivor.waitUntilListening()
       try await fixture.wait("the survivor's certificate", timeout: .seconds(30)) {
         try await fixture.get("k.example.test").status == 200
@@ -241,7 +241,7 @@ struct ServeACMETests {
   /// client verifying every answer across the swaps sees no failure.
   @Test func shortLivedCertificatesRenewUnderLoad() async throws {
     try await ACMEServeFixture.with(names: ["r.example.test"], validity: 24) { fixture in
-      let server = try fixture.serve(label: "renewal")
+      let server = try await fixture.serve(label: "renewal")
       try await server.waitUntilListening()
       try await fixture.wait("the first certificate") {
         try await fixture.get("r.example.test").status == 200
@@ -266,7 +266,7 @@ struct ServeACMETests {
   /// and the old one keeps being served.
   @Test func aTamperedCertificateIsRefused() async throws {
     try await ACMEServeFixture.with(names: ["t.example.test"]) { fixture in
-      let server = try fixture.serve(label: "tamper")
+      let server = try await fixture.serve(label: "tamper")
       try await server.waitUntilListening()
       try await fixture.wait("the certificate") {
         try await fixture.get("t.example.test").status == 200

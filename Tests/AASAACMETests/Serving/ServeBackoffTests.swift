@@ -16,7 +16,7 @@ struct ServeBackoffTests {
       let file = "\(fixture.acmeDirectory)/backoff/\(Self.blocked).json"
 
       // First run: the blocked name fails once and waits 2 minutes; the other is issued.
-      let first = try fixture.serve(label: "first")
+      let first = try await fixture.serve(label: "first")
       try await first.waitUntilListening()
       try await first.waitFor("\(Self.blocked): order failed")
       #expect(first.lines("\(Self.blocked): order failed").first?.contains("(attempt 1)") == true)
@@ -33,7 +33,7 @@ struct ServeBackoffTests {
           atPath: "\(fixture.acmeDirectory)/backoff/a.example.test.json"))
 
       // Restarted: the wait goes on; nothing is ordered for the blocked name.
-      let second = try fixture.serve(label: "second")
+      let second = try await fixture.serve(label: "second")
       try await second.waitUntilListening()
       try await second.waitFor("\(Self.blocked): 1 failed attempt(s) in a row")
       #expect(
@@ -47,7 +47,7 @@ struct ServeBackoffTests {
       var past = stored
       past["nextAttempt"] = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-1))
       try JSONSerialization.data(withJSONObject: past).write(to: URL(fileURLWithPath: file))
-      let third = try fixture.serve(label: "third")
+      let third = try await fixture.serve(label: "third")
       try await third.waitUntilListening()
       try await third.waitFor("\(Self.blocked): order failed")
       let failure = try #require(third.lines("\(Self.blocked): order failed").first)
@@ -61,7 +61,7 @@ struct ServeBackoffTests {
 
       // A file this server cannot read is ignored, and said so; the count starts again.
       try "{ not json".write(toFile: file, atomically: true, encoding: .utf8)
-      let fourth = try fixture.serve(label: "fourth")
+      let fourth = try await fixture.serve(label: "fourth")
       try await fourth.waitUntilListening()
       try await fourth.waitFor("\(Self.blocked): order failed")
       #expect(fourth.count("ignoring \(file) (not a JSON object)") == 1, "\(fourth.log)")

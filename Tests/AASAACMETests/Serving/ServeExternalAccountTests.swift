@@ -19,7 +19,7 @@ struct ServeExternalAccountTests {
     ) { fixture in
       // Without the binding the CA refuses the account: a configuration no retry fixes, so the
       // server exits with status 2, the CA's words and the flags to add.
-      let without = try fixture.serve(label: "no-eab")
+      let without = try await fixture.serve(label: "no-eab")
       let status = await without.process.wait(timeout: .seconds(30))
       #expect(status == 2, "\(without.log)")
       let refusal = try #require(
@@ -30,7 +30,7 @@ struct ServeExternalAccountTests {
       #expect(!fixture.hasCertificate("e.example.test"))
 
       let keyFile = try fixture.folder.write("eab.key", Base64URL.encode(macKey) + "\n")
-      let with = try fixture.serve(
+      let with = try await fixture.serve(
         label: "eab", ["--acme-eab-kid", "kid-eab", "--acme-eab-hmac-file", keyFile])
       try await with.waitUntilListening()
       try await fixture.wait("the certificate over the bound account") {

@@ -49,7 +49,7 @@ struct ServeOnDemandTests {
       }
       let askPort = try #require(
         Int(try String(contentsOfFile: portFile, encoding: .utf8)), "the endpoint did not start")
-      let server = try fixture.serve(
+      let server = try await fixture.serve(
         label: "ask", ["--acme-ask", "http://127.0.0.1:\(askPort)/check", "--admin", "127.0.0.1:0"])
       try await server.waitUntilListening()
       let client = try TLSProbe()

@@ -12,24 +12,24 @@ import Testing
   /// openssl's own SHA-256 of the test certificate, `AB:CD:…`.
   let expected: String
 
-  init() throws {
+  init() async throws {
     directory = try TemporaryDirectory(label: "certificates")
     let openssl = try ExecutableLookup.require("openssl")
-    try Self.succeed(
+    try await Self.succeed(
       openssl,
       [
         "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", directory.file("key.pem"),
         "-out", directory.file("cert.pem"), "-subj", "/CN=Test Upload Key", "-days", "2",
       ])
-    let fingerprint = try Self.succeed(
+    let fingerprint = try await Self.succeed(
       openssl, ["x509", "-in", directory.file("cert.pem"), "-noout", "-fingerprint", "-sha256"])
     expected = String(fingerprint.split(separator: "=").last ?? "")
       .trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
   @discardableResult
-  static func succeed(_ tool: String, _ arguments: [String]) throws -> String {
-    let result = try ChildProcess.run(tool, arguments, timeout: .seconds(120))
+  static func succeed(_ tool: String, _ arguments: [String]) async throws -> String {
+    let result = try await ChildProcess.run(tool, arguments, timeout: .seconds(120))
     guard result.status == 0 else {
       throw ChildProcess.Failure(description: "\(tool) \(arguments): \(result.stderr)")
     }
@@ -41,12 +41,12 @@ import Testing
       in: Array(try Data(contentsOf: URL(fileURLWithPath: path))), password: password)
   }
 
-  @Test func pemAndDERGiveOpenSSLsFingerprint() throws {
+  @Test func pemAndDERGiveOpenSSLsFingerprint() async throws {
     #expect(expected.count == 95)
     let pem = try read(directory.file("cert.pem"))
     #expect(pem.map(\.fingerprint.canonicalText) == [expected])
     #expect(pem.first?.subject.contains("Test Upload Key") == true)
-    try Self.succeed(
+    try await Self.succeed(
       ExecutableLookup.require("openssl"),
       [
         "x509", "-in", directory.file("cert.pem"), "-outform", "DER", "-out",
@@ -55,8 +55,8 @@ import Testing
     #expect(try read(directory.file("cert.der")).map(\.fingerprint.canonicalText) == [expected])
   }
 
-  @Test func pkcs12NeedsItsPassword() throws {
-    try Self.succeed(
+  @Test func pkcs12NeedsItsPassword() async throws {
+    try await Self.succeed(
       ExecutableLookup.require("openssl"),
       [
         "pkcs12", "-export", "-in", directory.file("cert.pem"), "-inkey", directory.file("key.pem"),
@@ -68,17 +68,17 @@ import Testing
   }
 
   /// A JKS keystore made by keytool, and the APK jarsigner signs with it.
-  func makeKeyStore() throws -> (path: String, fingerprint: String) {
+  func makeKeyStore() async throws -> (path: String, fingerprint: String) {
     let keytool = try ExecutableLookup.require("keytool")
     let path = directory.file("upload.jks")
-    try Self.succeed(
+    try await Self.succeed(
       keytool,
       [
         "-genkeypair", "-keystore", path, "-storetype", "JKS", "-storepass", "secret-pw",
         "-keypass", "secret-pw", "-alias", "upload", "-dname", "CN=JKS Upload", "-keyalg", "RSA",
         "-keysize", "2048", "-validity", "2",
       ])
-    let listing = try Self.succeed(
+    let listing = try await Self.succeed(
       keytool, ["-list", "-v", "-keystore", path, "-storepass", "secret-pw"])
     let line = try #require(listing.split(separator: "\n").first { $0.contains("SHA256:") })
     let fingerprint = String(line.split(separator: " ").last ?? "")
@@ -92,8 +92,8 @@ import Testing
   }
 
   @Test(.enabled(if: hasJDK, "needs a JDK's keytool, jar and jarsigner"))
-  func jksAndPastedKeytoolOutputGiveKeytoolsFingerprint() throws {
-    let (path, fingerprint) = try makeKeyStore()
+  func jksAndPastedKeytoolOutputGiveKeytoolsFingerprint() async throws {
+    let (path, fingerprint) = try await makeKeyStore()
     let found = try read(path)
     #expect(found.map(\.fingerprint.canonicalText) == [fingerprint])
     #expect(found.first?.origin == "keystore entry \"upload\"")
@@ -103,14 +103,14 @@ import Testing
   }
 
   @Test(.enabled(if: hasJDK, "needs a JDK's keytool, jar and jarsigner"))
-  func aV1SignedAPKGivesItsSignersFingerprint() throws {
-    let (keystore, fingerprint) = try makeKeyStore()
+  func aV1SignedAPKGivesItsSignersFingerprint() async throws {
+    let (keystore, fingerprint) = try await makeKeyStore()
     let jar = try ExecutableLookup.require("jar")
     let jarsigner = try ExecutableLookup.require("jarsigner")
     _ = try directory.write("apk/AndroidManifest.xml", "<manifest/>")
     let apk = directory.file("app.apk")
-    try Self.succeed(jar, ["cf", apk, "-C", directory.file("apk"), "AndroidManifest.xml"])
-    try Self.succeed(
+    try await Self.succeed(jar, ["cf", apk, "-C", directory.file("apk"), "AndroidManifest.xml"])
+    try await Self.succeed(
       jarsigner, ["-keystore", keystore, "-storepass", "secret-pw", apk, "upload"])
     let found = try read(apk)
     #expect(found.map(\.fingerprint.canonicalText) == [fingerprint])

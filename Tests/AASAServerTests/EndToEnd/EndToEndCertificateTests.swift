@@ -31,12 +31,13 @@ struct EndToEndCertificateTests {
   }
 
   /// A self-signed certificate made by openssl for keys swift-crypto does not make.
-  func writeOpenSSLCertificate(in directory: TemporaryDirectory, name: String, key: String) throws
+  func writeOpenSSLCertificate(in directory: TemporaryDirectory, name: String, key: String)
+    async throws
     -> [String]
   {
     let certificate = directory.file("\(name)-cert.pem")
     let keyPath = directory.file("\(name)-key.pem")
-    let result = try run(
+    let result = try await run(
       ExecutableLookup.require("openssl"),
       [
         "req", "-x509", "-newkey", key, "-nodes", "-keyout", keyPath, "-out", certificate,
@@ -46,7 +47,7 @@ struct EndToEndCertificateTests {
     return ["--tls-cert", certificate, "--tls-key", keyPath]
   }
 
-  @Test func certificatesApplesFetcherRefusesStopStartup() throws {
+  @Test func certificatesApplesFetcherRefusesStopStartup() async throws {
     let site = try TemporaryDirectory.standardSite()
     let day: TimeInterval = 24 * 3600
     let now = Date()
@@ -66,13 +67,16 @@ struct EndToEndCertificateTests {
           in: site, name: "nosan", notValidBefore: now - day, notValidAfter: now + 90 * day,
           alternativeNames: false), "has no subjectAltName"
       ),
-      (try writeOpenSSLCertificate(in: site, name: "rsa1024", key: "rsa:1024"), "1024-bit RSA"),
-      (try writeOpenSSLCertificate(in: site, name: "ed25519", key: "ed25519"), "Ed25519"),
+      (
+        try await writeOpenSSLCertificate(in: site, name: "rsa1024", key: "rsa:1024"),
+        "1024-bit RSA"
+      ),
+      (try await writeOpenSSLCertificate(in: site, name: "ed25519", key: "ed25519"), "Ed25519"),
     ]
     for (flags, expected) in cases {
-      let server = try ServerProcess(
+      let server = try await ServerProcess(
         ["--root", site.site, "--port", "0"] + flags, expectFailure: true)
-      #expect(try server.waitForExit() == 2, "\(expected)")
+      #expect(try await server.waitForExit() == 2, "\(expected)")
       let lines = server.stderr.text.split(separator: "\n")
       #expect(lines.count == 2, "\(lines)")
       #expect(lines.first?.contains(expected) == true, "\(lines)")
@@ -81,18 +85,18 @@ struct EndToEndCertificateTests {
     }
   }
 
-  @Test func allowUntrustedCertificateServesWithAWarning() throws {
+  @Test func allowUntrustedCertificateServesWithAWarning() async throws {
     let site = try TemporaryDirectory.standardSite()
     let now = Date()
     let flags = try writeCertificate(
       in: site, name: "expired", notValidBefore: now - 400 * 24 * 3600,
       notValidAfter: now - 30 * 24 * 3600)
-    let server = try ServerProcess(
+    let server = try await ServerProcess(
       ["--root", site.site, "--port", "0", "--allow-untrusted-certificate"] + flags)
     #expect(server.output.contains("warning the certificate"))
     #expect(server.output.contains("expired on"))
     let response = try CurlResponse(
-      curl(["-k"], server.url("/.well-known/apple-app-site-association")))
+      await curl(["-k"], server.url("/.well-known/apple-app-site-association")))
     #expect(response.status == 200)
   }
 }

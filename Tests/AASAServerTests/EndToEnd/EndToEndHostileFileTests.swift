@@ -18,18 +18,20 @@ struct EndToEndHostileFileTests {
   ]
 
   @Test("a hostile association file on SIGHUP is refused; the last good one keeps being served")
-  func reloadRefusesHostileFiles() throws {
+  func reloadRefusesHostileFiles() async throws {
     let site = try TemporaryDirectory.standardSite()
-    let server = try ServerProcess(["--root", site.site, "--port", "0", "--watch-interval", "0"])
+    let server = try await ServerProcess([
+      "--root", site.site, "--port", "0", "--watch-interval", "0",
+    ])
     for (name, text) in Self.hostile {
       let before = server.output.components(separatedBy: "refusing the new version").count
       try site.replace("site/.well-known/apple-app-site-association", text)
       server.signal(SIGHUP)
-      try waitUntil(timeout: 20, "the refusal of \(name)") {
+      try await waitUntil(timeout: 20, "the refusal of \(name)") {
         server.output.components(separatedBy: "refusing the new version").count > before
       }
       #expect(server.process.isRunning, "\(name)")
-      let response = try CurlResponse(curl([], server.url(aasaPath)))
+      let response = try await CurlResponse(curl([], server.url(aasaPath)))
       #expect(response.status == 200, "\(name)")
       #expect(response.body == Fixtures.aasa, "\(name)")
     }
@@ -37,12 +39,13 @@ struct EndToEndHostileFileTests {
   }
 
   @Test("a hostile association file at start-up stops it with the reason, not a signal")
-  func startUpRefusesHostileFiles() throws {
+  func startUpRefusesHostileFiles() async throws {
     for (name, text) in Self.hostile.prefix(2) {
       let site = try TemporaryDirectory.standardSite()
       try site.replace("site/.well-known/apple-app-site-association", text)
-      let server = try ServerProcess(["--root", site.site, "--port", "0"], expectFailure: true)
-      let status = try server.waitForExit(timeout: 20)
+      let server = try await ServerProcess(
+        ["--root", site.site, "--port", "0"], expectFailure: true)
+      let status = try await server.waitForExit(timeout: 20)
       #expect(status == 1, "\(name): \(server.stderr.text)")
       #expect(server.stderr.text.contains("AASA015"), "\(name)")
     }

@@ -16,11 +16,11 @@ struct EndToEndMessagesTests {
     #expect(raw.isEmpty, "\(what): raw \(raw.map(\.value))", sourceLocation: sourceLocation)
   }
 
-  @Test func aRefusedFileIsOneLinePerProblemEachPrefixed() throws {
+  @Test func aRefusedFileIsOneLinePerProblemEachPrefixed() async throws {
     let site = try TemporaryDirectory.standardSite()
     try site.write("site/.well-known/apple-app-site-association", Fixtures.brokenAASA)
-    let server = try ServerProcess(["--root", site.site, "--port", "0"], expectFailure: true)
-    #expect(try server.waitForExit() == 1)
+    let server = try await ServerProcess(["--root", site.site, "--port", "0"], expectFailure: true)
+    #expect(try await server.waitForExit() == 1)
     let lines = server.stderr.text.split(separator: "\n")
     #expect(lines.count >= 2)
     for line in lines { #expect(line.hasPrefix("aasa-serve: "), "\(line)") }
@@ -82,13 +82,13 @@ struct EndToEndMessagesTests {
   }
 
   @Test(arguments: ["text", "json"])
-  func aRefusedReloadIsOneLogLinePerFindingThenTheRefusal(format: String) throws {
+  func aRefusedReloadIsOneLogLinePerFindingThenTheRefusal(format: String) async throws {
     let site = try TemporaryDirectory.standardSite()
-    let server = try ServerProcess(
+    let server = try await ServerProcess(
       ["--root", site.site, "--port", "0", "--watch-interval", "0", "--log-format", format])
     try site.replace("site/.well-known/apple-app-site-association", Self.refusedWithLineFeed)
     server.signal(SIGHUP)
-    try waitUntil(timeout: 20, "the refusal") {
+    try await waitUntil(timeout: 20, "the refusal") {
       server.output.contains("refusing the new version")
     }
     try Self.expectOneLinePerFinding(
@@ -96,23 +96,23 @@ struct EndToEndMessagesTests {
   }
 
   @Test(arguments: ["text", "json"])
-  func aRefusedSiteIsOneLogLinePerFindingThenTheRefusal(format: String) throws {
+  func aRefusedSiteIsOneLogLinePerFindingThenTheRefusal(format: String) async throws {
     let directory = try TemporaryDirectory(label: "sites")
     try directory.write(
       "sites/good.example/.well-known/apple-app-site-association", Fixtures.aasa)
     try directory.write(
       "sites/broken.example/.well-known/apple-app-site-association", Self.refusedWithLineFeed)
-    let server = try ServerProcess(
+    let server = try await ServerProcess(
       ["--sites", directory.path + "/sites", "--port", "0", "--log-format", format])
     try Self.expectOneLinePerFinding(
       server.output, refusal: "not serving the site broken.example", format: format)
   }
 
-  @Test func aRefusedFileAtStartUpKeepsTheFilesLineFeedInItsLine() throws {
+  @Test func aRefusedFileAtStartUpKeepsTheFilesLineFeedInItsLine() async throws {
     let site = try TemporaryDirectory.standardSite()
     try site.write("site/.well-known/apple-app-site-association", Self.refusedWithLineFeed)
-    let server = try ServerProcess(["--root", site.site, "--port", "0"], expectFailure: true)
-    #expect(try server.waitForExit() == 1)
+    let server = try await ServerProcess(["--root", site.site, "--port", "0"], expectFailure: true)
+    #expect(try await server.waitForExit() == 1)
     let lines = server.stderr.text.split(separator: "\n")
     // Both findings (the warning's key with its line feed escaped), then the refusal.
     #expect(lines.count == 3, "\(server.stderr.text)")
@@ -121,9 +121,9 @@ struct EndToEndMessagesTests {
     #expect(lines.last?.contains("refusing to serve an invalid association file") == true)
   }
 
-  @Test func usageErrorsSpeakInTheServersVoice() throws {
+  @Test func usageErrorsSpeakInTheServersVoice() async throws {
     let site = try TemporaryDirectory.standardSite()
-    let both = try run(
+    let both = try await run(
       BuiltProducts.executable("aasa-serve"), ["--root", site.site, "--sites", site.path])
     #expect(both.status == 2)
     #expect(both.stderr.hasPrefix("aasa-serve: "), "\(both.stderr)")
@@ -131,23 +131,24 @@ struct EndToEndMessagesTests {
     #expect(!both.stderr.contains("Error:"))
     #expect(!both.stderr.contains("USAGE:"))
 
-    let bogus = try run(BuiltProducts.executable("aasa-serve"), ["--root", site.site, "--bogus"])
+    let bogus = try await run(
+      BuiltProducts.executable("aasa-serve"), ["--root", site.site, "--bogus"])
     #expect(bogus.status == 2)
     for line in bogus.stderr.split(separator: "\n") {
       #expect(line.hasPrefix("aasa-serve: "), "\(bogus.stderr)")
     }
   }
 
-  @Test func aHostThatDoesNotResolveIsNamed() throws {
+  @Test func aHostThatDoesNotResolveIsNamed() async throws {
     let site = try TemporaryDirectory.standardSite()
-    let server = try ServerProcess(
+    let server = try await ServerProcess(
       ["--root", site.site, "--port", "0", "--host", "nosuchhost.invalid"], expectFailure: true)
-    #expect(try server.waitForExit() == 2)
+    #expect(try await server.waitForExit() == 2)
     #expect(server.stderr.text.contains("does not resolve"), "\(server.stderr.text)")
   }
 
   @Test(arguments: ["text", "json"])
-  func filesAndRequestPathsReachTheLogEscaped(format: String) throws {
+  func filesAndRequestPathsReachTheLogEscaped(format: String) async throws {
     let site = try TemporaryDirectory.standardSite()
     // A warning-only finding that quotes the planted characters: the file is served, and the
     // finding logged.
@@ -155,17 +156,17 @@ struct EndToEndMessagesTests {
       "site/.well-known/apple-app-site-association",
       #"{"applinks": {"details": [{"appIDs": ["D3KQX62K1A.com.example.app"], "components": [{"/": "/buy/*", "comment": "ok"}]}]}, "#
         + "\"\(Self.planted)\": 1}")
-    let server = try ServerProcess(
+    let server = try await ServerProcess(
       ["--root", site.site, "--port", "0", "--log-format", format, "--allow-invalid"])
     #expect(server.output.contains("gnp"), "\(server.output)")
     // Raw in the request line, and percent-encoded.
-    _ = try rawExchange(
+    _ = try await rawExchange(
       port: server.port,
       Array(
         "GET /\(Self.planted) HTTP/1.1\r\nHost: x\r\nUser-Agent: \u{1B}[2J\u{202E}\r\n\r\n".utf8))
-    _ = try rawExchange(port: server.port, "GET /%1B%5B31m HTTP/1.1\r\nHost: x\r\n\r\n")
-    _ = try curl([], server.url("/%E2%80%AEgnp"))
-    try waitUntil(timeout: 10, "the access lines") {
+    _ = try await rawExchange(port: server.port, "GET /%1B%5B31m HTTP/1.1\r\nHost: x\r\n\r\n")
+    _ = try await curl([], server.url("/%E2%80%AEgnp"))
+    try await waitUntil(timeout: 10, "the access lines") {
       server.output.contains("%E2%80%AEgnp") && server.output.contains("%1B%5B31m")
     }
     Self.expectNoRawControls(server.output, "\(format) log")

@@ -24,7 +24,7 @@ struct EndToEndMetaTagsTests {
   let certificate: String
   let server: ServerProcess
 
-  init() throws {
+  init() async throws {
     site = try TemporaryDirectory.standardSite()
     try site.write("site/docs.html", Self.page)
     // Made by openssl rather than the suite's helper: BoringSSL in aasa-lint takes it as a root.
@@ -32,7 +32,7 @@ struct EndToEndMetaTagsTests {
     let key = site.file("tls/key.pem")
     try FileManager.default.createDirectory(
       atPath: site.file("tls"), withIntermediateDirectories: true)
-    let made = try run(
+    let made = try await run(
       ExecutableLookup.require("openssl"),
       [
         "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
@@ -41,20 +41,20 @@ struct EndToEndMetaTagsTests {
       ])
     try #require(made.status == 0, "\(made.stderr)")
     self.certificate = certificate
-    server = try ServerProcess([
+    server = try await ServerProcess([
       "--root", site.site, "--port", "0", "--tls-cert", certificate, "--tls-key", key,
     ])
   }
 
-  func get(_ extra: [String]) throws -> CurlResponse {
-    try CurlResponse(curl(["--cacert", certificate] + extra, server.url("/docs.html")))
+  func get(_ extra: [String]) async throws -> CurlResponse {
+    try await CurlResponse(curl(["--cacert", certificate] + extra, server.url("/docs.html")))
   }
 
   @Test(arguments: ["--http1.1", "--http2"])
-  func onlyTheTagsAskedFor(version: String) throws {
-    let plain = try get([version, "--compressed"])
+  func onlyTheTagsAskedFor(version: String) async throws {
+    let plain = try await get([version, "--compressed"])
     #expect(plain.body == Self.page)
-    let tags = try get([version, "--compressed", "-H", "Prefer-Html-Meta-Tags: al"])
+    let tags = try await get([version, "--compressed", "-H", "Prefer-Html-Meta-Tags: al"])
     #expect(tags.status == 200)
     #expect(
       tags.body
@@ -71,65 +71,65 @@ struct EndToEndMetaTagsTests {
     #expect(tags.headers["content-type"] == "text/html; charset=utf-8")
     let etag = try #require(tags.headers["etag"])
     #expect(etag != plain.headers["etag"])
-    let both = try get([version, "-H", "Prefer-Html-Meta-Tags: og, al"])
+    let both = try await get([version, "-H", "Prefer-Html-Meta-Tags: og, al"])
     #expect(both.body.contains("og:title"))
     #expect(both.body.contains("Bolts &amp; docs"))
     #expect(both.headers["etag"] != etag)
-    let revalidated = try get([
+    let revalidated = try await get([
       version, "-H", "Prefer-Html-Meta-Tags: al", "-H", "If-None-Match: \(etag)",
     ])
     #expect(revalidated.status == 304)
   }
 
-  @Test func thePageItselfVariesOnTheHeaderAndEveryPrefixIsAnswered() throws {
+  @Test func thePageItselfVariesOnTheHeaderAndEveryPrefixIsAnswered() async throws {
     // A cache must not hand the whole page to a resolver, nor the tags alone to a browser.
-    let plain = try get([])
+    let plain = try await get([])
     #expect(plain.headers["vary"] == "Prefer-Html-Meta-Tags, Accept-Encoding")
-    let openGraph = try get(["-H", "Prefer-Html-Meta-Tags: og"])
+    let openGraph = try await get(["-H", "Prefer-Html-Meta-Tags: og"])
     #expect(openGraph.body.contains("<meta property=\"og:title\" content=\"Bolts &amp; docs\">"))
     #expect(!openGraph.body.contains("al:"))
-    let unused = try get(["-H", "Prefer-Html-Meta-Tags: twitter"])
+    let unused = try await get(["-H", "Prefer-Html-Meta-Tags: twitter"])
     #expect(unused.status == 200)
     #expect(!unused.body.contains("<meta"))
     #expect(unused.headers["etag"] != openGraph.headers["etag"])
   }
 
-  @Test func appLinkFindingsAreLoggedAtStartAndReloadAndThePageIsServed() throws {
+  @Test func appLinkFindingsAreLoggedAtStartAndReloadAndThePageIsServed() async throws {
     // The start-up report names the page's findings (the `should_fallback` marker, AL205).
     #expect(server.output.contains("docs.html:9:"), "\(server.output)")
     #expect(server.output.contains("[AL205]"))
-    let watched = try ServerProcess([
+    let watched = try await ServerProcess([
       "--root", site.site, "--port", "0", "--watch-interval", "0.2", "--settle-time", "0.2",
     ])
     try site.write(
       "site/typo.html",
       "<html><head><meta property=\"al:iphon:url\" content=\"bolts://\"></head></html>")
-    try waitUntil(timeout: 10, "the new page's findings in the log") {
+    try await waitUntil(timeout: 10, "the new page's findings in the log") {
       watched.output.contains("typo.html:1:")
     }
     #expect(watched.output.contains("did you mean \"iphone\"? [AL006]"), "\(watched.output)")
     // Content, not an association file: served all the same.
-    #expect(try CurlResponse(curl([], watched.url("/typo.html"))).status == 200)
+    #expect(try await CurlResponse(curl([], watched.url("/typo.html"))).status == 200)
     // A page without any al: tag is no App Links page: nothing is said about it.
     try site.write("site/plain.html", "<html><head><title>x</title></head></html>")
-    try waitUntil(timeout: 10, "the plain page to be served") {
-      try CurlResponse(curl([], watched.url("/plain.html"))).status == 200
+    try await waitUntil(timeout: 10, "the plain page to be served") {
+      try await CurlResponse(curl([], watched.url("/plain.html"))).status == 200
     }
     #expect(!watched.output.contains("plain.html:"))
   }
 
-  @Test func otherFilesIgnoreTheHeader() throws {
+  @Test func otherFilesIgnoreTheHeader() async throws {
     let response = try CurlResponse(
-      curl(
+      await curl(
         ["--cacert", certificate, "-H", "Prefer-Html-Meta-Tags: al"],
         server.url("/.well-known/apple-app-site-association")))
     #expect(response.headers["content-type"] == "application/json")
     #expect(response.body == Fixtures.aasa)
   }
 
-  @Test func aasaLintReadsThePageFromTheServer() throws {
+  @Test func aasaLintReadsThePageFromTheServer() async throws {
     let url = server.url("/docs.html")
-    let output = try run(
+    let output = try await run(
       BuiltProducts.executable("aasa-lint"),
       [
         url, "--ca-file", certificate, "--platform", "iphone", "--installed", "bolts", "--format",

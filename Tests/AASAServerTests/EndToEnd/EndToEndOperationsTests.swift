@@ -13,34 +13,34 @@ struct EndToEndOperationsTests {
     return Int(match.1)!
   }
 
-  func admin(_ port: Int, _ path: String) throws -> CurlResponse {
-    try CurlResponse(curl([], "http://127.0.0.1:\(port)\(path)"))
+  func admin(_ port: Int, _ path: String) async throws -> CurlResponse {
+    try await CurlResponse(curl([], "http://127.0.0.1:\(port)\(path)"))
   }
 
-  @Test func versionFlag() throws {
-    let result = try run(BuiltProducts.executable("aasa-serve"), ["--version"])
+  @Test func versionFlag() async throws {
+    let result = try await run(BuiltProducts.executable("aasa-serve"), ["--version"])
     #expect(result.status == 0)
     #expect(result.stdout.firstMatch(of: /^\d+\.\d+\.\d+\n$/) != nil, "\(result.stdout)")
   }
 
-  @Test func adminEndpointsReportHealthReadinessAndMetrics() throws {
+  @Test func adminEndpointsReportHealthReadinessAndMetrics() async throws {
     let site = try TemporaryDirectory.standardSite()
-    let server = try ServerProcess([
+    let server = try await ServerProcess([
       "--root", site.site, "--port", "0", "--self-signed", "--admin", "127.0.0.1:0",
       "--watch-interval", "0.2", "--settle-time", "0.2",
     ])
     let port = try adminPort(server)
-    #expect(try admin(port, "/healthz").status == 200)
-    let ready = try admin(port, "/readyz")
+    #expect(try await admin(port, "/healthz").status == 200)
+    let ready = try await admin(port, "/readyz")
     #expect(ready.status == 200)
     #expect(ready.body == "ready\n")
-    #expect(try admin(port, "/nope").status == 404)
+    #expect(try await admin(port, "/nope").status == 404)
 
-    _ = try curl(["-k", "--http2"], server.url(aasaPath))
-    _ = try curl(["-k", "--http1.1"], server.url("/missing"))
+    _ = try await curl(["-k", "--http2"], server.url(aasaPath))
+    _ = try await curl(["-k", "--http1.1"], server.url("/missing"))
     // Not TLS at all: a failed handshake.
-    _ = try curl([], "http://127.0.0.1:\(server.port)/")
-    let metrics = try admin(port, "/metrics")
+    _ = try await curl([], "http://127.0.0.1:\(server.port)/")
+    let metrics = try await admin(port, "/metrics")
     #expect(metrics.status == 200)
     #expect(metrics.headers["content-type"]?.hasPrefix("text/plain; version=0.0.4") == true)
     for expected in [
@@ -62,21 +62,23 @@ struct EndToEndOperationsTests {
 
     // A broken edit: the last good version is served, but the site is no longer ready.
     try site.write("site/.well-known/apple-app-site-association", Fixtures.brokenAASA)
-    try waitUntil(timeout: 10, "/readyz to fail") { try admin(port, "/readyz").status == 503 }
-    #expect(try admin(port, "/readyz").body.contains("invalid: \(aasaPath)"))
-    let after = try admin(port, "/metrics").body
+    try await waitUntil(timeout: 10, "/readyz to fail") {
+      try await admin(port, "/readyz").status == 503
+    }
+    #expect(try await admin(port, "/readyz").body.contains("invalid: \(aasaPath)"))
+    let after = try await admin(port, "/metrics").body
     #expect(after.contains(#"aasa_association_file_valid{path="\#(aasaPath)"} 0"#))
     #expect(after.contains("aasa_reload_failures_total 1"))
-    #expect(try CurlResponse(curl(["-k"], server.url(aasaPath))).body == Fixtures.aasa)
+    #expect(try await CurlResponse(curl(["-k"], server.url(aasaPath))).body == Fixtures.aasa)
   }
 
-  @Test func readinessFailsWhileDraining() throws {
+  @Test func readinessFailsWhileDraining() async throws {
     let site = try TemporaryDirectory.standardSite()
     let random = try #require(FileHandle(forReadingAtPath: "/dev/urandom"))
     // Far more than the socket buffers hold at 2 MB/s: the server is still writing when the
     // shutdown timeout cuts it, so it drains for the whole 5 s.
     try site.write("site/big.bin", try #require(try random.read(upToCount: 32 << 20)))
-    let server = try ServerProcess([
+    let server = try await ServerProcess([
       "--root", site.site, "--port", "0", "--admin", "127.0.0.1:0", "--max-file-size", "100000000",
       "--shutdown-timeout", "5",
     ])
@@ -85,23 +87,26 @@ struct EndToEndOperationsTests {
     let download = try SpawnedProcess(
       ExecutableLookup.require("curl"),
       ["-s", "-o", "/dev/null", "--limit-rate", "2M", server.url("/big.bin")])
-    defer { download.stop() }
-    try waitUntil(timeout: 10, "the download to start") { server.output.contains("path=/big.bin") }
-    server.signal(SIGTERM)
-    try waitUntil(timeout: 5, "/readyz to say draining") {
-      (try? admin(port, "/readyz"))?.body == "not ready: shutting down\n"
+    // Killed at the end; SpawnedProcess reaps it as it goes away.
+    defer { download.kill() }
+    try await waitUntil(timeout: 10, "the download to start") {
+      server.output.contains("path=/big.bin")
     }
-    #expect(try admin(port, "/healthz").status == 200)
-    #expect(try server.waitForExit(timeout: 15) == 0)
+    server.signal(SIGTERM)
+    try await waitUntil(timeout: 5, "/readyz to say draining") {
+      (try? await admin(port, "/readyz"))?.body == "not ready: shutting down\n"
+    }
+    #expect(try await admin(port, "/healthz").status == 200)
+    #expect(try await server.waitForExit(timeout: 15) == 0)
   }
 
-  @Test func startupRefusesWhatWouldFailInProduction() throws {
+  @Test func startupRefusesWhatWouldFailInProduction() async throws {
     // No association file: the wrong folder, most likely.
     let empty = try TemporaryDirectory()
     try empty.write("site/index.html", "<p>hi</p>")
-    let noAssociation = try ServerProcess(
+    let noAssociation = try await ServerProcess(
       ["--root", empty.site, "--port", "0"], expectFailure: true)
-    #expect(try noAssociation.waitForExit() == 2)
+    #expect(try await noAssociation.waitForExit() == 2)
     #expect(noAssociation.stderr.text.contains("no association file in \(empty.site)"))
 
     // An association file that cannot be served (here, a FIFO: root reads any file).
@@ -109,17 +114,18 @@ struct EndToEndOperationsTests {
     let aasa = site.site + aasaPath
     try FileManager.default.removeItem(atPath: aasa)
     try System.makeFIFO(at: aasa, permissions: 0o644)
-    let unreadable = try ServerProcess(["--root", site.site, "--port", "0"], expectFailure: true)
-    #expect(try unreadable.waitForExit() == 1)
+    let unreadable = try await ServerProcess(
+      ["--root", site.site, "--port", "0"], expectFailure: true)
+    #expect(try await unreadable.waitForExit() == 1)
     #expect(unreadable.stderr.text.contains("cannot serve \(aasa)"), "\(unreadable.stderr.text)")
   }
 
-  @Test func listenErrorsSayWhatToDo() throws {
+  @Test func listenErrorsSayWhatToDo() async throws {
     let site = try TemporaryDirectory.standardSite()
-    let first = try ServerProcess(["--root", site.site, "--port", "0"])
-    let taken = try ServerProcess(
+    let first = try await ServerProcess(["--root", site.site, "--port", "0"])
+    let taken = try await ServerProcess(
       ["--root", site.site, "--port", "\(first.port)"], expectFailure: true)
-    #expect(try taken.waitForExit() == 2)
+    #expect(try await taken.waitForExit() == 2)
     let message = taken.stderr.text
     #expect(message.contains("already in use"), "\(message)")
     for swiftInternal in ["errno", "bind(", "IOError", "descriptor"] {
@@ -127,10 +133,10 @@ struct EndToEndOperationsTests {
     }
 
     // The same, with --log-format json: one JSON object on stderr.
-    let json = try ServerProcess(
+    let json = try await ServerProcess(
       ["--root", site.site, "--port", "\(first.port)", "--log-format", "json"],
       expectFailure: true)
-    #expect(try json.waitForExit() == 2)
+    #expect(try await json.waitForExit() == 2)
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(json.stderr.text.utf8)) as? [String: Any])
     #expect(object["level"] as? String == "critical")
@@ -142,13 +148,13 @@ struct EndToEndOperationsTests {
     .enabled(
       if: System.isRoot && ExecutableLookup.path(of: "setpriv") != nil,
       "needs root and util-linux's setpriv (Linux) to drop privileges"))
-  func aLowPortWithoutThePrivilegeNamesTheCapability() throws {
+  func aLowPortWithoutThePrivilegeNamesTheCapability() async throws {
     let site = try TemporaryDirectory.standardSite()
     // The unprivileged user must be able to read the site.
     for path in [site.path, site.site, site.site + "/.well-known", site.site + "/docs"] {
       try System.setPermissions(of: path, to: 0o755)
     }
-    let result = try run(
+    let result = try await run(
       try ExecutableLookup.require("setpriv"),
       [
         "--reuid=65534", "--regid=65534", "--clear-groups", BuiltProducts.executable("aasa-serve"),

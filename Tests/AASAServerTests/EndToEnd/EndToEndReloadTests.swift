@@ -13,7 +13,7 @@ struct EndToEndReloadTests {
   /// paused (a loaded machine can make it longer).
   func bodiesWhileWritingSlowly(
     _ server: ServerProcess, _ site: TemporaryDirectory, pause: Double, afterFirstHalf: () -> Void
-  ) throws -> (bodies: [String], paused: Double) {
+  ) async throws -> (bodies: [String], paused: Double) {
     let path = site.site + "/notes.txt"
     let handle = try #require(FileHandle(forWritingAtPath: path))
     try handle.truncate(atOffset: 0)
@@ -23,14 +23,14 @@ struct EndToEndReloadTests {
     var bodies: [String] = []
     let resume = Date().addingTimeInterval(pause)
     while Date() < resume {
-      bodies.append(try CurlResponse(curl([], server.url("/notes.txt"))).body)
-      Thread.sleep(forTimeInterval: 0.05)
+      bodies.append(try await CurlResponse(curl([], server.url("/notes.txt"))).body)
+      try await Task.sleep(for: .seconds(0.05))
     }
     let paused = Date().timeIntervalSince(firstHalfWritten)
     try handle.write(contentsOf: Data(Self.whole.utf8.dropFirst(Self.firstHalf.utf8.count)))
     try handle.close()
-    try waitUntil(timeout: 10, "the whole file to be served") {
-      let body = try CurlResponse(curl([], server.url("/notes.txt"))).body
+    try await waitUntil(timeout: 10, "the whole file to be served") {
+      let body = try await CurlResponse(curl([], server.url("/notes.txt"))).body
       bodies.append(body)
       return body == Self.whole
     }
@@ -45,18 +45,22 @@ struct EndToEndReloadTests {
     }
   }
 
-  @Test func aWriterPausingLongerThanAScanIsNotServedHalfWay() throws {
+  @Test func aWriterPausingLongerThanAScanIsNotServedHalfWay() async throws {
     let site = try TemporaryDirectory.standardSite()
     // The default settle time (2 s) against a writer that pauses for five scan intervals.
-    let server = try ServerProcess(["--root", site.site, "--port", "0", "--watch-interval", "0.2"])
-    expectNoHalfFile(try bodiesWhileWritingSlowly(server, site, pause: 1) {})
+    let server = try await ServerProcess([
+      "--root", site.site, "--port", "0", "--watch-interval", "0.2",
+    ])
+    expectNoHalfFile(try await bodiesWhileWritingSlowly(server, site, pause: 1) {})
   }
 
-  @Test func sighupWaitsForTheFileToSettleToo() throws {
+  @Test func sighupWaitsForTheFileToSettleToo() async throws {
     let site = try TemporaryDirectory.standardSite()
-    let server = try ServerProcess(["--root", site.site, "--port", "0", "--watch-interval", "0"])
+    let server = try await ServerProcess([
+      "--root", site.site, "--port", "0", "--watch-interval", "0",
+    ])
     expectNoHalfFile(
-      try bodiesWhileWritingSlowly(server, site, pause: 0.7) {
+      try await bodiesWhileWritingSlowly(server, site, pause: 0.7) {
         server.signal(SIGHUP)
       })
   }
@@ -64,32 +68,32 @@ struct EndToEndReloadTests {
   /// SIGHUP is taken from the start of the run, before the server binds and reports: one sent
   /// the moment it says it listens (before its services run) reloads instead of ending it, as the
   /// default action of SIGHUP would.
-  @Test func aSighupAsSoonAsItListensReloads() throws {
+  @Test func aSighupAsSoonAsItListensReloads() async throws {
     let site = try TemporaryDirectory.standardSite()
-    let server = try ServerProcess(
+    let server = try await ServerProcess(
       ["--root", site.site, "--port", "0", "--watch-interval", "0"], expectFailure: true)
-    defer { server.process.stop() }
-    try waitUntil(timeout: 20, interval: 0.001, "the listening line") {
+    defer { server.process.kill() }
+    try await waitUntil(timeout: 20, interval: 0.001, "the listening line") {
       server.output.contains("listening on")
     }
     server.signal(SIGHUP)
-    try waitUntil(timeout: 20, "the reload") { server.output.contains("SIGHUP: ") }
+    try await waitUntil(timeout: 20, "the reload") { server.output.contains("SIGHUP: ") }
     #expect(server.process.isRunning, "\(server.output)")
     #expect(server.output.contains("SIGHUP: reloading the site"))
   }
 
-  @Test func deletingTheAssociationFileIsAWarning() throws {
+  @Test func deletingTheAssociationFileIsAWarning() async throws {
     let site = try TemporaryDirectory.standardSite()
-    let server = try ServerProcess(
+    let server = try await ServerProcess(
       ["--root", site.site, "--port", "0", "--watch-interval", "0.2", "--settle-time", "0.3"])
     try FileManager.default.removeItem(
       atPath: site.site + "/.well-known/apple-app-site-association")
-    try waitUntil(timeout: 10, "the warning") {
+    try await waitUntil(timeout: 10, "the warning") {
       server.output.contains(
         "warning /.well-known/apple-app-site-association was deleted")
     }
     #expect(
-      try CurlResponse(curl([], server.url("/.well-known/apple-app-site-association"))).status
+      try await CurlResponse(curl([], server.url("/.well-known/apple-app-site-association"))).status
         == 404)
   }
 }

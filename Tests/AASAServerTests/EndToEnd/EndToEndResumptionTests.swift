@@ -12,28 +12,31 @@ struct EndToEndResumptionTests {
 
   /// One `openssl s_client` connection that reads the whole answer (and so the tickets sent
   /// after the handshake), saving the session to `sessionOut` and offering `sessionIn`.
-  static func connect(port: Int, sessionIn: String? = nil, sessionOut: String) throws -> String {
+  static func connect(port: Int, sessionIn: String? = nil, sessionOut: String) async throws
+    -> String
+  {
     var arguments = [
       "s_client", "-connect", "127.0.0.1:\(port)", "-tls1_3", "-ign_eof", "-sess_out", sessionOut,
     ]
     if let sessionIn { arguments += ["-sess_in", sessionIn] }
-    let result = try run(
+    let result = try await run(
       ExecutableLookup.require("openssl"), arguments, timeout: 20, input: request)
     return result.stdout + result.stderr
   }
 
-  @Test func aReturningClientResumesOnEveryEventLoopAndAnotherServerRefusesItsTicket() throws {
+  @Test func aReturningClientResumesOnEveryEventLoopAndAnotherServerRefusesItsTicket() async throws
+  {
     let site = try TemporaryDirectory.standardSite()
     let (certificate, key) = try site.writeCertificate()
     let tls = ["--tls-cert", certificate, "--tls-key", key, "--threads", "2"]
-    let server = try ServerProcess(["--root", site.site, "--port", "0"] + tls)
-    let first = try Self.connect(port: server.port, sessionOut: site.file("session-0.pem"))
+    let server = try await ServerProcess(["--root", site.site, "--port", "0"] + tls)
+    let first = try await Self.connect(port: server.port, sessionOut: site.file("session-0.pem"))
     #expect(first.contains("New, TLSv1.3"))
     #expect(first.contains("\"applinks\""))
 
     // Connections are spread over the loops in turn: four in a row reach both of them.
     for attempt in 1...4 {
-      let transcript = try Self.connect(
+      let transcript = try await Self.connect(
         port: server.port, sessionIn: site.file("session-\(attempt - 1).pem"),
         sessionOut: site.file("session-\(attempt).pem"))
       #expect(transcript.contains("Reused, TLSv1.3"), "attempt \(attempt): \(transcript)")
@@ -41,8 +44,8 @@ struct EndToEndResumptionTests {
     }
 
     // Another process has its own ticket key: the same ticket gets a full handshake there.
-    let other = try ServerProcess(["--root", site.site, "--port", "0"] + tls)
-    let elsewhere = try Self.connect(
+    let other = try await ServerProcess(["--root", site.site, "--port", "0"] + tls)
+    let elsewhere = try await Self.connect(
       port: other.port, sessionIn: site.file("session-4.pem"), sessionOut: site.file("other.pem"))
     #expect(elsewhere.contains("New, TLSv1.3"), "\(elsewhere)")
     #expect(elsewhere.contains("\"applinks\""))

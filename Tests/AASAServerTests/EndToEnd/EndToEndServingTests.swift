@@ -10,7 +10,7 @@ struct EndToEndServingTests {
   let certificate: String
   let server: ServerProcess
 
-  init() throws {
+  init() async throws {
     site = try TemporaryDirectory.standardSite()
     try System.makeSymbolicLink(
       at: site.site + "/escape.txt", to: site.path + "/outside/secret.txt")
@@ -18,14 +18,14 @@ struct EndToEndServingTests {
     try System.makeSymbolicLink(at: site.site + "/inside-link.css", to: site.site + "/style.css")
     let (certificate, key) = try site.writeCertificate()
     self.certificate = certificate
-    server = try ServerProcess([
+    server = try await ServerProcess([
       "--root", site.site, "--port", "0", "--tls-cert", certificate, "--tls-key", key,
       "--cache-max-age", "600",
     ])
   }
 
-  func get(_ path: String, _ extra: [String] = []) throws -> CurlResponse {
-    try CurlResponse(curl(["--cacert", certificate] + extra, server.url(path)))
+  func get(_ path: String, _ extra: [String] = []) async throws -> CurlResponse {
+    try await CurlResponse(curl(["--cacert", certificate] + extra, server.url(path)))
   }
 
   @Test func startupSaysWhereWhatAndHow() throws {
@@ -41,8 +41,8 @@ struct EndToEndServingTests {
     #expect(output.contains("not serving /escape.txt: symlink points outside the root"))
   }
 
-  @Test func aasaOverHTTP11() throws {
-    let response = try get("/.well-known/apple-app-site-association", ["--http1.1"])
+  @Test func aasaOverHTTP11() async throws {
+    let response = try await get("/.well-known/apple-app-site-association", ["--http1.1"])
     #expect(response.httpVersion == "HTTP/1.1")
     #expect(response.status == 200)
     #expect(response.headers["content-type"] == "application/json")
@@ -52,53 +52,53 @@ struct EndToEndServingTests {
     #expect(response.body == Fixtures.aasa)
   }
 
-  @Test func aasaOverHTTP2() throws {
-    let response = try get("/.well-known/apple-app-site-association", ["--http2"])
+  @Test func aasaOverHTTP2() async throws {
+    let response = try await get("/.well-known/apple-app-site-association", ["--http2"])
     #expect(response.httpVersion == "HTTP/2")
     #expect(response.status == 200)
     #expect(response.headers["content-type"] == "application/json")
     #expect(response.body == Fixtures.aasa)
-    #expect(try get("/missing", ["--http2"]).status == 404)
-    #expect(try get("/../secret", ["--http2", "--path-as-is"]).status == 400)
+    #expect(try await get("/missing", ["--http2"]).status == 404)
+    #expect(try await get("/../secret", ["--http2", "--path-as-is"]).status == 400)
   }
 
-  @Test func legacyPathAndAssetLinks() throws {
-    let legacy = try get("/apple-app-site-association")
+  @Test func legacyPathAndAssetLinks() async throws {
+    let legacy = try await get("/apple-app-site-association")
     #expect(legacy.status == 200)
     #expect(legacy.body == Fixtures.aasa)
     #expect(legacy.headers["content-type"] == "application/json")
-    let assetLinks = try get("/.well-known/assetlinks.json")
+    let assetLinks = try await get("/.well-known/assetlinks.json")
     #expect(assetLinks.status == 200)
     #expect(assetLinks.headers["content-type"] == "application/json")
     #expect(assetLinks.body == Fixtures.assetLinks)
   }
 
-  @Test func otherFilesGetTheirContentTypes() throws {
-    #expect(try get("/index.html").headers["content-type"] == "text/html; charset=utf-8")
-    #expect(try get("/style.css").headers["content-type"] == "text/css; charset=utf-8")
-    #expect(try get("/logo.png").headers["content-type"] == "image/png")
-    #expect(try get("/notes.txt").headers["content-type"] == "text/plain; charset=utf-8")
+  @Test func otherFilesGetTheirContentTypes() async throws {
+    #expect(try await get("/index.html").headers["content-type"] == "text/html; charset=utf-8")
+    #expect(try await get("/style.css").headers["content-type"] == "text/css; charset=utf-8")
+    #expect(try await get("/logo.png").headers["content-type"] == "image/png")
+    #expect(try await get("/notes.txt").headers["content-type"] == "text/plain; charset=utf-8")
     // Directories serve their index.html, never a listing and never a redirect.
-    let docs = try get("/docs/")
+    let docs = try await get("/docs/")
     #expect(docs.status == 200)
     #expect(docs.body == "<p>docs</p>")
-    #expect(try get("/docs").status == 404)
-    #expect(try get("/.well-known/").status == 404)
+    #expect(try await get("/docs").status == 404)
+    #expect(try await get("/.well-known/").status == 404)
   }
 
-  @Test func notFoundAndMethodNotAllowed() throws {
-    let missing = try get("/nope.json")
+  @Test func notFoundAndMethodNotAllowed() async throws {
+    let missing = try await get("/nope.json")
     #expect(missing.status == 404)
     #expect(missing.headers["location"] == nil)
     for method in ["POST", "PUT", "DELETE", "OPTIONS", "PATCH"] {
-      let response = try get("/.well-known/apple-app-site-association", ["-X", method])
+      let response = try await get("/.well-known/apple-app-site-association", ["-X", method])
       #expect(response.status == 405, "\(method)")
       #expect(response.headers["allow"] == "GET, HEAD", "\(method)")
     }
   }
 
-  @Test func headGivesHeadersOnly() throws {
-    let result = try curl(
+  @Test func headGivesHeadersOnly() async throws {
+    let result = try await curl(
       ["--cacert", certificate, "--head"], server.url("/.well-known/apple-app-site-association"))
     let response = try CurlResponse(result)
     #expect(response.status == 200)
@@ -107,46 +107,46 @@ struct EndToEndServingTests {
     #expect(response.body.isEmpty)
   }
 
-  @Test func etagAndLastModifiedGive304() throws {
-    let first = try get("/.well-known/apple-app-site-association")
+  @Test func etagAndLastModifiedGive304() async throws {
+    let first = try await get("/.well-known/apple-app-site-association")
     let etag = try #require(first.headers["etag"])
     let lastModified = try #require(first.headers["last-modified"])
     #expect(etag.hasPrefix("\"") && !etag.hasPrefix("W/"))
     for version in ["--http1.1", "--http2"] {
-      let byTag = try get(
+      let byTag = try await get(
         "/.well-known/apple-app-site-association", [version, "-H", "If-None-Match: \(etag)"])
       #expect(byTag.status == 304)
       #expect(byTag.headers["etag"] == etag)
       #expect(byTag.body.isEmpty)
     }
-    let byDate = try get(
+    let byDate = try await get(
       "/.well-known/apple-app-site-association", ["-H", "If-Modified-Since: \(lastModified)"])
     #expect(byDate.status == 304)
-    let stale = try get(
+    let stale = try await get(
       "/.well-known/apple-app-site-association",
       ["-H", "If-Modified-Since: Sun, 06 Nov 1994 08:49:37 GMT"])
     #expect(stale.status == 200)
-    let otherTag = try get(
+    let otherTag = try await get(
       "/.well-known/apple-app-site-association", ["-H", "If-None-Match: \"x\""])
     #expect(otherTag.status == 200)
   }
 
-  @Test func gzipCopy() throws {
-    let raw = try get("/notes.txt", ["-H", "Accept-Encoding: gzip"])
+  @Test func gzipCopy() async throws {
+    let raw = try await get("/notes.txt", ["-H", "Accept-Encoding: gzip"])
     #expect(raw.status == 200)
     #expect(raw.headers["content-encoding"] == "gzip")
     #expect(raw.headers["vary"] == "Accept-Encoding")
     let length = Int(raw.headers["content-length"] ?? "") ?? .max
     #expect(length < 950)
-    let decoded = try get("/notes.txt", ["--compressed", "--http2"])
+    let decoded = try await get("/notes.txt", ["--compressed", "--http2"])
     #expect(decoded.body == String(repeating: "compress me please ", count: 50))
-    let identity = try get("/notes.txt")
+    let identity = try await get("/notes.txt")
     #expect(identity.headers["content-encoding"] == nil)
     #expect(identity.headers["vary"] == "Accept-Encoding")
     #expect(identity.headers["content-length"] == "950")
   }
 
-  @Test func traversalAttemptsNeverLeaveTheRoot() throws {
+  @Test func traversalAttemptsNeverLeaveTheRoot() async throws {
     let attempts = [
       "/../outside/secret.txt", "/.well-known/../../outside/secret.txt",
       "/%2e%2e/outside/secret.txt", "/%2e%2e%2foutside%2fsecret.txt",
@@ -156,21 +156,21 @@ struct EndToEndServingTests {
       "/.env", "/%2eenv", "/.well-known/.hidden",
     ]
     for path in attempts {
-      let response = try get(path, ["--path-as-is"])
+      let response = try await get(path, ["--path-as-is"])
       #expect([400, 404].contains(response.status), "\(path) -> \(response.status)")
       #expect(!response.body.contains("SECRET"), "\(path)")
       #expect(response.headers["location"] == nil, "\(path)")
     }
   }
 
-  @Test func symlinkInsideTheRootIsServed() throws {
-    let response = try get("/inside-link.css")
+  @Test func symlinkInsideTheRootIsServed() async throws {
+    let response = try await get("/inside-link.css")
     #expect(response.status == 200)
     #expect(response.body == "body { color: black }")
   }
 
-  @Test func keepAliveReusesTheConnection() throws {
-    let result = try run(
+  @Test func keepAliveReusesTheConnection() async throws {
+    let result = try await run(
       ExecutableLookup.require("curl"),
       [
         "-sS", "-v", "--http1.1", "--max-time", "10", "--cacert", certificate,
@@ -180,9 +180,9 @@ struct EndToEndServingTests {
     #expect(result.stderr.contains("Re-using existing connection"))
   }
 
-  @Test func alpnOffersH2AndHTTP11() throws {
+  @Test func alpnOffersH2AndHTTP11() async throws {
     for (offer, expected) in [("h2", "h2"), ("http/1.1", "http/1.1")] {
-      let all = try tlsHandshakeTranscript(
+      let all = try await tlsHandshakeTranscript(
         port: server.port, alpn: offer,
         extraArguments: ["-CAfile", certificate, "-servername", "localhost"])
       #expect(all.contains("ALPN protocol: \(expected)"), "\(all)")
@@ -190,9 +190,9 @@ struct EndToEndServingTests {
     }
   }
 
-  @Test func accessLogHasOneLinePerRequest() throws {
-    _ = try get("/style.css?probe=1", ["--http1.1", "-A", "probe-agent/1.0"])
-    try waitUntil(timeout: 5, "the access log line") {
+  @Test func accessLogHasOneLinePerRequest() async throws {
+    _ = try await get("/style.css?probe=1", ["--http1.1", "-A", "probe-agent/1.0"])
+    try await waitUntil(timeout: 5, "the access log line") {
       server.output.contains("user_agent=probe-agent/1.0")
     }
     let line = try #require(

@@ -33,8 +33,8 @@ struct EndToEndTLSDirectoryTests {
     try directory.write("tls/\(name).crt", issued.chain)
   }
 
-  func start(_ extra: [String] = []) throws -> ServerProcess {
-    try ServerProcess(
+  func start(_ extra: [String] = []) async throws -> ServerProcess {
+    try await ServerProcess(
       [
         "--sites", directory.path + "/sites", "--tls-dir", directory.path + "/tls", "--port", "0",
         "--watch-interval", "0.2", "--settle-time", "0.5", "--no-access-log",
@@ -43,114 +43,128 @@ struct EndToEndTLSDirectoryTests {
 
   /// A request for `host`, verified against the test authority: it fails unless the server
   /// presented a certificate naming `host`.
-  func get(_ server: ServerProcess, host: String, _ extra: [String] = []) throws -> CurlResponse {
+  func get(_ server: ServerProcess, host: String, _ extra: [String] = []) async throws
+    -> CurlResponse
+  {
     try CurlResponse(
-      curl(
+      await curl(
         ["--cacert", authority.file, "--resolve", "\(host):\(server.port):127.0.0.1"] + extra,
         "https://\(host):\(server.port)\(EndToEndSitesTests.aasaPath)"))
   }
 
-  @Test func eachHostGetsTheCertificateNamingIt() throws {
-    let server = try start()
+  @Test func eachHostGetsTheCertificateNamingIt() async throws {
+    let server = try await start()
     #expect(server.output.contains("3 certificate(s)"))
     for (host, app) in [("apple.example", "apple"), ("banana.fruit.example", "banana")] {
       for version in ["--http1.1", "--http2"] {
-        let response = try get(server, host: host, [version])
+        let response = try await get(server, host: host, [version])
         #expect(response.status == 200, "\(host) \(version)")
         #expect(response.body == EndToEndSitesTests.aasa(app: app), "\(host) \(version)")
       }
     }
-    #expect(try presentedCommonName(port: server.port, serverName: "apple.example") == "apple-v1")
-    #expect(try presentedCommonName(port: server.port, serverName: "APPLE.example.") == "apple-v1")
     #expect(
-      try presentedCommonName(port: server.port, serverName: "banana.fruit.example") == "fruit-v1")
+      try await presentedCommonName(port: server.port, serverName: "apple.example") == "apple-v1")
+    #expect(
+      try await presentedCommonName(port: server.port, serverName: "APPLE.example.") == "apple-v1")
+    #expect(
+      try await presentedCommonName(port: server.port, serverName: "banana.fruit.example")
+        == "fruit-v1")
     // A wildcard covers one label only: neither the parent nor a deeper name.
-    #expect(try presentedCommonName(port: server.port, serverName: "fruit.example") == "default-v1")
     #expect(
-      try presentedCommonName(port: server.port, serverName: "a.b.fruit.example") == "default-v1")
-    #expect(try presentedCommonName(port: server.port, serverName: "other.example") == "default-v1")
-    #expect(try presentedCommonName(port: server.port, serverName: nil) == "default-v1")
+      try await presentedCommonName(port: server.port, serverName: "fruit.example") == "default-v1")
+    #expect(
+      try await presentedCommonName(port: server.port, serverName: "a.b.fruit.example")
+        == "default-v1")
+    #expect(
+      try await presentedCommonName(port: server.port, serverName: "other.example") == "default-v1")
+    #expect(try await presentedCommonName(port: server.port, serverName: nil) == "default-v1")
   }
 
-  @Test func sitesNoCertificateNamesAreWarnedAboutAndCounted() throws {
+  @Test func sitesNoCertificateNamesAreWarnedAboutAndCounted() async throws {
     try directory.write(
       "sites/cherry.example\(EndToEndSitesTests.aasaPath)", EndToEndSitesTests.aasa(app: "cherry"))
-    let server = try start(["--admin", "127.0.0.1:0"])
+    let server = try await start(["--admin", "127.0.0.1:0"])
     let admin = try #require(server.output.firstMatch(of: /admin on (http:\/\/127\.0\.0\.1:\d+)/))
-    try waitUntil(timeout: 10, "the start-up warning") {
+    try await waitUntil(timeout: 10, "the start-up warning") {
       server.output.contains("names the site cherry.example")
     }
     // Covered sites are not named: a wildcard and an exact name cover theirs.
     #expect(!server.output.contains("names the site apple.example"))
     #expect(!server.output.contains("names the site banana.fruit.example"))
-    func metrics() throws -> String { try CurlResponse(curl([], "\(admin.1)/metrics")).body }
-    let atStart = try metrics()
+    func metrics() async throws -> String {
+      try await CurlResponse(curl([], "\(admin.1)/metrics")).body
+    }
+    let atStart = try await metrics()
     #expect(atStart.contains("aasa_sites_without_certificate 1"), "\(atStart)")
     // Requests are counted per site.
-    #expect(try get(server, host: "apple.example").status == 200)
-    let afterRequest = try metrics()
+    #expect(try await get(server, host: "apple.example").status == 200)
+    let afterRequest = try await metrics()
     #expect(afterRequest.contains(#"site="apple.example""#), "\(afterRequest)")
 
     // A site added while running is warned about on the reload; a certificate for one clears it.
     try directory.write(
       "sites/date.example\(EndToEndSitesTests.aasaPath)", EndToEndSitesTests.aasa(app: "date"))
-    try waitUntil(timeout: 10, "the warning on reload") {
+    try await waitUntil(timeout: 10, "the warning on reload") {
       server.output.contains("names the site date.example")
     }
     try writeFlat("cherry", commonName: "cherry-v1", names: ["cherry.example", "date.example"])
-    try waitUntil(timeout: 10, "no site without a certificate") {
-      try metrics().contains("aasa_sites_without_certificate 0")
+    try await waitUntil(timeout: 10, "no site without a certificate") {
+      try await metrics().contains("aasa_sites_without_certificate 0")
     }
   }
 
-  @Test func aCertificateRenewedUnderLoadIsTakenWithNoFailedRequest() throws {
-    let server = try start()
+  @Test func aCertificateRenewedUnderLoadIsTakenWithNoFailedRequest() async throws {
+    let server = try await start()
     let host = "apple.example"
     let load = RequestLoop(
       ["--cacert", authority.file, "--resolve", "\(host):\(server.port):127.0.0.1"],
       url: "https://\(host):\(server.port)\(EndToEndSitesTests.aasaPath)")
-    defer { load.stop() }
-    try waitUntil(timeout: 10, "requests before the renewal") { load.statuses.count >= 5 }
+    defer { load.cancel() }
+    try await waitUntil(timeout: 10, "requests before the renewal") { load.statuses.count >= 5 }
     try writeFlat("apple", commonName: "apple-v2", names: ["apple.example"])
-    try waitUntil(timeout: 15, "the renewed certificate") {
-      try presentedCommonName(port: server.port, serverName: "apple.example") == "apple-v2"
+    try await waitUntil(timeout: 15, "the renewed certificate") {
+      try await presentedCommonName(port: server.port, serverName: "apple.example") == "apple-v2"
     }
     let before = load.statuses.count
-    try waitUntil(timeout: 10, "requests after the renewal") { load.statuses.count >= before + 5 }
-    load.stop()
+    try await waitUntil(timeout: 10, "requests after the renewal") {
+      load.statuses.count >= before + 5
+    }
+    await load.stop()
     let seen = load.statuses
     #expect(
       seen.allSatisfy { $0 == 200 }, "\(seen.filter { $0 != 200 }.count) failed of \(seen.count)")
     #expect(server.output.contains("renewed certificate apple"))
   }
 
-  @Test func aBadRenewalKeepsTheOldCertificate() throws {
-    let server = try start(["--admin", "127.0.0.1:0"])
+  @Test func aBadRenewalKeepsTheOldCertificate() async throws {
+    let server = try await start(["--admin", "127.0.0.1:0"])
     let adminPort = try #require(
       server.output.firstMatch(of: /admin on http:\/\/127\.0\.0\.1:(\d+)/).map { Int($0.1)! })
     // A key that belongs to another certificate.
     let other = try authority.issue(commonName: "apple-v2", names: ["apple.example"])
     try directory.write("tls/apple.key", other.key)
-    try waitUntil(timeout: 10, "the refusal") {
+    try await waitUntil(timeout: 10, "the refusal") {
       server.output.contains("refusing the new certificate apple")
     }
     #expect(server.output.contains("does not belong to the certificate"))
-    #expect(try presentedCommonName(port: server.port, serverName: "apple.example") == "apple-v1")
-    #expect(try get(server, host: "apple.example").status == 200)
+    #expect(
+      try await presentedCommonName(port: server.port, serverName: "apple.example") == "apple-v1")
+    #expect(try await get(server, host: "apple.example").status == 200)
 
     // An expired one, key and all.
     try writeFlat("apple", commonName: "apple-v3", names: ["apple.example"], validFor: -3600)
-    try waitUntil(timeout: 10, "the second refusal") {
+    try await waitUntil(timeout: 10, "the second refusal") {
       server.output.components(separatedBy: "refusing the new certificate apple").count == 3
     }
     #expect(server.output.contains("expired on"))
-    #expect(try presentedCommonName(port: server.port, serverName: "apple.example") == "apple-v1")
+    #expect(
+      try await presentedCommonName(port: server.port, serverName: "apple.example") == "apple-v1")
 
-    let metrics = try CurlResponse(curl([], "http://127.0.0.1:\(adminPort)/metrics")).body
+    let metrics = try await CurlResponse(curl([], "http://127.0.0.1:\(adminPort)/metrics")).body
     #expect(metrics.contains("aasa_certificate_reload_failures_total 2"), "\(metrics)")
   }
 
-  @Test func aChainOutOfOrderIsRefused() throws {
+  @Test func aChainOutOfOrderIsRefused() async throws {
     let issued = try authority.issue(commonName: "apple-v2", names: ["apple.example"])
     // The authority first, then the leaf: swapped.
     let blocks = issued.chain.components(separatedBy: "-----END CERTIFICATE-----\n")
@@ -158,51 +172,60 @@ struct EndToEndTLSDirectoryTests {
       blocks[1] + "-----END CERTIFICATE-----\n" + blocks[0]
       + "-----END CERTIFICATE-----\n"
     try directory.write("tls/apple.crt", swapped)
-    let server = try start()
+    let server = try await start()
     #expect(server.output.contains("not using the certificate apple"))
     #expect(server.output.contains("is out of order"))
     // The others are served; apple.example falls back to the default certificate.
-    #expect(try presentedCommonName(port: server.port, serverName: "apple.example") == "default-v1")
+    #expect(
+      try await presentedCommonName(port: server.port, serverName: "apple.example") == "default-v1")
   }
 
-  @Test func aFolderWithoutCertificatesStopsStartUp() throws {
+  @Test func aFolderWithoutCertificatesStopsStartUp() async throws {
     let empty = try TemporaryDirectory()
     try empty.write("tls/readme.txt", "certificates go here")
-    let server = try ServerProcess(
+    let server = try await ServerProcess(
       ["--root", directory.path + "/sites/apple.example", "--tls-dir", empty.path + "/tls"],
       expectFailure: true)
-    #expect(try server.waitForExit() == 2)
+    #expect(try await server.waitForExit() == 2)
     #expect(server.stderr.text.contains("holds no certificate"))
   }
 }
 
-/// Fetches a URL with curl over and over on a thread of its own, a new connection (and so a full
+/// Fetches a URL with curl over and over in a task of its own, a new connection (and so a full
 /// TLS handshake) each time, and keeps every status, until stopped.
 final class RequestLoop: @unchecked Sendable {
-  // @unchecked: `seen` and `stopped` are only touched under `lock`.
+  // @unchecked: `seen`, `stopped` and `task` are only touched under `lock`.
   private let lock = NSLock()
   private var seen: [Int] = []
   private var stopped = false
-  private let finished = DispatchSemaphore(value: 0)
+  private var task: Task<Void, Never>?
 
   init(_ arguments: [String], url: String) {
-    Thread { [self] in
-      while !lock.withLock({ stopped }) {
-        let status = (try? CurlResponse(curl(arguments, url)).status) ?? 0
+    let task = Task { [self] in
+      while !lock.withLock({ stopped }) && !Task.isCancelled {
+        let status = (try? await CurlResponse(curl(arguments, url)).status) ?? 0
         lock.withLock { seen.append(status) }
       }
-      finished.signal()
-    }.start()
+    }
+    lock.withLock { self.task = task }
+  }
+
+  /// Stops at once, without waiting: for the way out of a test that failed before ``stop()``.
+  func cancel() {
+    lock.withLock {
+      stopped = true
+      task?.cancel()
+    }
   }
 
   var statuses: [Int] { lock.withLock { seen } }
 
   /// Stops after the request in flight, and waits for it.
-  func stop() {
-    let first = lock.withLock {
-      defer { stopped = true }
-      return !stopped
+  func stop() async {
+    let task = lock.withLock {
+      stopped = true
+      return self.task
     }
-    if first { finished.wait() }
+    await task?.value
   }
 }

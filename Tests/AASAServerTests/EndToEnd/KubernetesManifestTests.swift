@@ -106,7 +106,7 @@ struct KubernetesManifestTests {
   }
 
   @Test("Each container's command line starts and answers the kubelet's probes", arguments: [0, 1])
-  func startsAndAnswersProbes(block index: Int) throws {
+  func startsAndAnswersProbes(block index: Int) async throws {
     let blocks = try Self.blocks()
     try #require(blocks.count > index)
     let container = try Self.container(blocks[index])
@@ -130,18 +130,19 @@ struct KubernetesManifestTests {
       default: arguments.append(value)
       }
     }
-    let server = try ServerProcess(arguments)
+    let server = try await ServerProcess(arguments)
     let admin = try #require(
       server.output.firstMatch(of: /admin on http:\/\/127\.0\.0\.1:(\d+)/)
     ).1
     // The kubelet: an HTTP GET of the probe's path on the port it names; 200-399 passes.
     for probe in container.probes {
       #expect(probe.port == "admin")
-      let response = try CurlResponse(curl([], "http://127.0.0.1:\(admin)\(probe.path)"))
+      let response = try await CurlResponse(curl([], "http://127.0.0.1:\(admin)\(probe.path)"))
       #expect((200..<400).contains(response.status), "\(probe.path): \(response.status)")
     }
     // The Service's target: the site itself.
-    let site = try CurlResponse(curl(["-k"], server.url("/.well-known/apple-app-site-association")))
+    let site = try await CurlResponse(
+      curl(["-k"], server.url("/.well-known/apple-app-site-association")))
     #expect(site.status == 200)
   }
 }

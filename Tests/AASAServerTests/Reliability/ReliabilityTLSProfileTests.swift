@@ -21,7 +21,7 @@ struct ReliabilityTLSProfileTests {
   func testsslFindsNothingButTheSelfSignedCertificate() async throws {
     let testssl = try #require(Self.testssl, "testssl.sh must be installed in CI (.ci/setup)")
     let site = try TemporaryDirectory.standardSite()
-    let server = try ServerProcess(["--root", site.site, "--port", "0", "--self-signed"])
+    let server = try await ServerProcess(["--root", site.site, "--port", "0", "--self-signed"])
     // Async: the scan takes a minute or more, during which it holds no thread of the test
     // runner's pool.
     let result = try await ChildProcess.run(
@@ -55,17 +55,17 @@ struct ReliabilityTLSProfileTests {
   /// The server picks the suite by its own order: a TLS 1.2 client that lists ChaCha20 first
   /// still gets AES-128-GCM, the profile's first choice; one that offers only CBC suites gets no
   /// connection.
-  @Test func tls12SuitesAreTheServersChoiceAndAEADOnly() throws {
+  @Test func tls12SuitesAreTheServersChoiceAndAEADOnly() async throws {
     let site = try TemporaryDirectory.standardSite()
-    let server = try ServerProcess(["--root", site.site, "--port", "0", "--self-signed"])
-    let chosen = try tlsHandshakeTranscript(
+    let server = try await ServerProcess(["--root", site.site, "--port", "0", "--self-signed"])
+    let chosen = try await tlsHandshakeTranscript(
       port: server.port, alpn: "http/1.1",
       extraArguments: [
         "-tls1_2", "-cipher",
         "ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-ECDSA-AES128-GCM-SHA256",
       ])
     #expect(chosen.contains("ECDHE-ECDSA-AES128-GCM-SHA256"), "\(chosen)")
-    let cbc = try run(
+    let cbc = try await run(
       ExecutableLookup.require("openssl"),
       [
         "s_client", "-connect", "127.0.0.1:\(server.port)", "-tls1_2", "-cipher",

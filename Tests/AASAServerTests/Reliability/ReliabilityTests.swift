@@ -13,19 +13,19 @@ struct ReliabilityTests {
   /// An `If-Modified-Since` whose year overflowed the date arithmetic ended the process (SIGILL)
   /// with one unauthenticated request. Each hostile date, over HTTP/1.1 and HTTP/2, is now read
   /// as no date: a 200 with the file, and the server carries on.
-  @Test func hostileDatesAreIgnoredOverBothProtocols() throws {
+  @Test func hostileDatesAreIgnoredOverBothProtocols() async throws {
     let site = try TemporaryDirectory.standardSite()
-    let server = try ServerProcess(["--root", site.site, "--port", "0", "--self-signed"])
+    let server = try await ServerProcess(["--root", site.site, "--port", "0", "--self-signed"])
     for date in ConditionalRequestTests.hostileDates {
       for version in ["--http1.1", "--http2"] {
         let response = try CurlResponse(
-          curl(["-k", version, "-H", "If-Modified-Since: \(date)"], server.url(aasaPath)))
+          await curl(["-k", version, "-H", "If-Modified-Since: \(date)"], server.url(aasaPath)))
         #expect(response.status == 200, "\(version) \(date)")
       }
     }
     // A date the server can read still gives 304.
     let notModified = try CurlResponse(
-      curl(
+      await curl(
         ["-k", "--http2", "-H", "If-Modified-Since: Fri, 31 Dec 9999 23:59:59 GMT"],
         server.url(aasaPath)))
     #expect(notModified.status == 304)
@@ -40,7 +40,7 @@ struct ReliabilityTests {
     -> HTTP2MassAttack.Report
   {
     let site = try TemporaryDirectory.standardSite()
-    let server = try ServerProcess([
+    let server = try await ServerProcess([
       "--root", site.site, "--port", "0", "--self-signed", "--max-connections", "1000",
       "--idle-timeout", "60",
     ])
@@ -49,7 +49,7 @@ struct ReliabilityTests {
     #expect(report.opened == 990, "\(report)")
     #expect(report.growthKB < 64 << 10, "\(report)")
     #expect(report.answered == report.asked, "\(report)")
-    #expect(try CurlResponse(curl(["-k", "--http2"], server.url(aasaPath))).status == 200)
+    #expect(try await CurlResponse(curl(["-k", "--http2"], server.url(aasaPath))).status == 200)
     // The figures, for BENCHMARKS.md and whoever reads the log.
     print("reliability: \(mode): \(report)")
     return report
@@ -83,9 +83,9 @@ struct ReliabilityTests {
     ["--max-header-size", "4611686018427387904"], ["--max-connections", "0"],
     ["--max-file-size", "9223372036854775807"], ["--threads", "100000"],
   ])
-  func outOfRangeFlagsAreRefusedAtStart(_ flag: [String]) throws {
+  func outOfRangeFlagsAreRefusedAtStart(_ flag: [String]) async throws {
     let site = try TemporaryDirectory.standardSite()
-    let result = try run(
+    let result = try await run(
       BuiltProducts.executable("aasa-serve"),
       ["--root", site.site, "--port", "0", "--self-signed"] + flag)
     #expect(result.status == 2, "\(flag): \(result.stderr)")

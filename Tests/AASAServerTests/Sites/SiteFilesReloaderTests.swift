@@ -14,7 +14,7 @@ struct SiteFilesReloaderTests {
   let aasaPath = "/.well-known/apple-app-site-association"
 
   /// Makes sure the next write gets a different modification time even on coarse clocks.
-  func tick() { Thread.sleep(forTimeInterval: 0.02) }
+  func tick() async throws { try await Task.sleep(for: .milliseconds(20)) }
 
   /// A reloader whose changed files settle after `settleMilliseconds`.
   func reloader(_ site: TemporaryDirectory, settleMilliseconds: Int64 = 1000) throws
@@ -30,7 +30,7 @@ struct SiteFilesReloaderTests {
   @Test func changedFileIsTakenOnceItHasSettled() async throws {
     let site = try TemporaryDirectory.standardSite()
     let reloader = try reloader(site)
-    tick()
+    try await tick()
     try site.write("site/notes.txt", "new notes")
     // The first scans see the change but wait: the file may still be being written.
     #expect(await reloader.reload() == false)
@@ -46,7 +46,7 @@ struct SiteFilesReloaderTests {
     // Long enough that a loaded machine's late wake-ups stay inside it; the checks that depend
     // on that say so.
     let reloader = try reloader(site, settleMilliseconds: 3000)
-    tick()
+    try await tick()
     try site.write("site/notes.txt", "the first half")
     let firstSeen = ContinuousClock.now
     #expect(await reloader.reload() == false)
@@ -67,14 +67,14 @@ struct SiteFilesReloaderTests {
   @Test func brokenAssociationKeepsTheLastGoodVersion() async throws {
     let site = try TemporaryDirectory.standardSite()
     let reloader = try reloader(site, settleMilliseconds: 50)
-    tick()
+    try await tick()
     try site.replace("site/.well-known/apple-app-site-association", Fixtures.brokenAASA)
     await reloader.reload()
     await reloader.reload()
     await reloader.reload(force: true)
     #expect(await body(reloader, aasaPath) == Fixtures.aasa)
     #expect(await body(reloader, "/apple-app-site-association") == Fixtures.aasa)
-    tick()
+    try await tick()
     try site.replace("site/.well-known/apple-app-site-association", Fixtures.aasaUpdated)
     #expect(await reloader.reload(force: true))
     #expect(await body(reloader, aasaPath) == Fixtures.aasaUpdated)

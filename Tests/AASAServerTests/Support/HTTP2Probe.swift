@@ -172,12 +172,12 @@ enum HTTP2Probe {
     print(json.dumps({"closed": closed, "after": time.monotonic() - start, "goaway": goaway, "sent": sent, "goawayCode": goaway_code, "headers": headers, "resets": resets}))
     """#
 
-  static func run(mode: String, port: Int, seconds: Double) throws -> Report {
+  static func run(mode: String, port: Int, seconds: Double) async throws -> Report {
     let directory = try TemporaryDirectory()
     let path = try directory.write("h2probe.py", script)
-    let result = try ChildProcess.run(
+    let result = try await ChildProcess.run(
       "/usr/bin/env", ["python3", path, mode, String(port), String(seconds)],
-      timeout: .seconds(seconds + 20))
+      timeout: .seconds(seconds + 20), queued: false)
     guard let line = result.stdout.split(separator: "\n").last,
       let report = try? JSONDecoder().decode(Report.self, from: Data(line.utf8))
     else {

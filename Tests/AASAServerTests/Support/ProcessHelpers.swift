@@ -87,8 +87,8 @@ final class OutputCollector: @unchecked Sendable {
   var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
 
   /// Waits (a bounded time) until everything the child wrote has been read: the end of the pipe.
-  func waitForEnd(timeout: Double = 5) {
-    try? waitUntil(timeout: timeout, interval: 0.01, "the end of the output") {
+  func waitForEnd(timeout: Double = 5) async {
+    try? await waitUntil(timeout: timeout, interval: 0.01, "the end of the output") {
       lock.withLock { ended }
     }
   }
@@ -104,13 +104,13 @@ struct TimedOut: Error, CustomStringConvertible {
 /// deadline: on a loaded machine the wait itself can overrun it, and what became true meanwhile
 /// counts.
 func waitUntil(
-  timeout: Double, interval: Double = 0.05, _ what: String, _ condition: () throws -> Bool
-) throws {
+  timeout: Double, interval: Double = 0.05, _ what: String, _ condition: () async throws -> Bool
+) async throws {
   let deadline = Date().addingTimeInterval(timeout)
   while true {
-    if try condition() { return }
+    if try await condition() { return }
     guard Date() < deadline else { break }
-    Thread.sleep(forTimeInterval: interval)
+    try await Task.sleep(for: .seconds(interval))
   }
   throw TimedOut(description: "timed out after \(timeout)s waiting for \(what)")
 }
@@ -124,15 +124,30 @@ final class ServerProcess {
   private(set) var scheme = "http"
 
   /// Starts the server; unless `expectFailure`, waits for its whole start-up report, from the
-  /// `listening on` line to the `try: curl` line that ends it (the lines arrive one by one).
-  init(_ arguments: [String], expectFailure: Bool = false, timeout: Double = 20) throws {
+  /// `listening on` line to the `try: curl` line that ends it (the lines arrive one by one). The
+  /// start-up holds one of the ``ProcessSlots``, so that a full run does not start every server
+  /// at once; `timeout` only bounds a blow-up.
+  convenience init(_ arguments: [String], expectFailure: Bool = false, timeout: Double = 60)
+    async throws
+  {
+    await ProcessSlots.shared.take()
+    do {
+      try await self.init(starting: arguments, expectFailure: expectFailure, timeout: timeout)
+    } catch {
+      await ProcessSlots.shared.give()
+      throw error
+    }
+    await ProcessSlots.shared.give()
+  }
+
+  private init(starting arguments: [String], expectFailure: Bool, timeout: Double) async throws {
     process = try SpawnedProcess(
       BuiltProducts.executable("aasa-serve"), arguments, stdout: .pipe, stderr: .pipe)
     stdout = OutputCollector(process.standardOutput!)
     stderr = OutputCollector(process.standardError!)
     if expectFailure { return }
     do {
-      try waitUntil(timeout: timeout, "the start-up report") {
+      try await waitUntil(timeout: timeout, "the start-up report") {
         let text = stdout.text
         if text.contains("try: curl"),
           let match = text.firstMatch(of: /listening on (https?):\/\/127\.0\.0\.1:(\d+)/)
@@ -144,8 +159,8 @@ final class ServerProcess {
         if !process.isRunning {
           // Everything it said, and how it ended: a start-up failure must explain itself. Its
           // last words may still be in the pipes.
-          stdout.waitForEnd()
-          stderr.waitForEnd()
+          await stdout.waitForEnd()
+          await stderr.waitForEnd()
           let ending =
             process.terminatingSignal.map { "killed by signal \($0)" }
             ?? "exited with status \(process.exitStatus ?? -1)"
@@ -156,7 +171,7 @@ final class ServerProcess {
         return false
       }
     } catch {
-      process.stop()
+      await process.stop()
       throw error
     }
   }
@@ -170,34 +185,40 @@ final class ServerProcess {
 
   /// Waits for the process to exit; returns its status (128 + N after signal N, as a shell says).
   @discardableResult
-  func waitForExit(timeout: Double = 20) throws -> Int32 {
-    guard let status = process.wait(timeout: .seconds(timeout)) else {
+  func waitForExit(timeout: Double = 20) async throws -> Int32 {
+    guard let status = await process.wait(timeout: .seconds(timeout)) else {
       throw TimedOut(description: "timed out after \(timeout)s waiting for the server to exit")
     }
     // Let the collectors drain what was written just before exit.
-    stdout.waitForEnd()
-    stderr.waitForEnd()
+    await stdout.waitForEnd()
+    await stderr.waitForEnd()
     return status
   }
 
+  /// Stops the server (SIGTERM, then SIGKILL) and waits for it: for a test that ends it early.
+  func stop() async { await process.stop() }
+
   deinit {
+    // SpawnedProcess reaps its killed child when it goes away, a matter of milliseconds.
     process.kill()
-    process.wait(timeout: .seconds(10))
     stdout.stop()
     stderr.stop()
   }
 }
 
-/// Runs a command to completion, killing it after `timeout` seconds.
+/// Runs a command to completion, killing it after `timeout` seconds. Not queued for one of the
+/// ``ProcessSlots``: these are light clients of a running server whose timeouts the tests race.
 func run(_ executable: String, _ arguments: [String], timeout: Double = 60, input: String? = nil)
-  throws -> ProcessResult
+  async throws -> ProcessResult
 {
-  try ChildProcess.run(executable, arguments, stdin: input, timeout: .seconds(timeout))
+  try await ChildProcess.run(
+    executable, arguments, stdin: input, timeout: .seconds(timeout), queued: false)
 }
 
 /// `curl` with a time limit, returning headers and body (`-i`). `extra` goes before the URL.
-func curl(_ extra: [String], _ url: String) throws -> ProcessResult {
-  try run(ExecutableLookup.require("curl"), ["-sS", "-i", "--max-time", "10"] + extra + [url])
+func curl(_ extra: [String], _ url: String) async throws -> ProcessResult {
+  try await run(
+    ExecutableLookup.require("curl"), ["-sS", "-i", "--max-time", "10"] + extra + [url])
 }
 
 /// A parsed curl `-i` output: the last response's status, headers (lower-cased names) and body.
@@ -230,26 +251,26 @@ struct CurlResponse {
 
 /// Sends raw bytes over a plain TCP connection and returns everything read until the server
 /// closes or `timeout` passes. For requests curl would normalise or refuse to send.
-func rawExchange(port: Int, _ request: [UInt8], timeout: Double = 5) throws -> String {
-  let descriptor = try System.connectToLoopback(port: port)
-  defer { System.close(descriptor) }
-  System.send(descriptor, request)
-  let received = System.receiveUntilClosed(descriptor, timeout: Int(timeout))
-  return String(decoding: received, as: UTF8.self)
+func rawExchange(port: Int, _ request: [UInt8], timeout: Int = 5) async throws -> String {
+  let connection = try await RawConnection.open(port: port)
+  defer { connection.close() }
+  await connection.send(request)
+  return await connection.answer(timeout: timeout).text
 }
 
-func rawExchange(port: Int, _ request: String, timeout: Double = 5) throws -> String {
-  try rawExchange(port: port, Array(request.utf8), timeout: timeout)
+func rawExchange(port: Int, _ request: String, timeout: Int = 5) async throws -> String {
+  try await rawExchange(port: port, Array(request.utf8), timeout: timeout)
 }
 
 /// What `openssl s_client` printed for a handshake offering `alpn`. s_client quits at the end of
 /// its (empty) input, which on a loaded machine can come before it prints the negotiated
 /// protocol, so the handshake is tried again, a few times, until the summary is there.
-func tlsHandshakeTranscript(port: Int, alpn: String, extraArguments: [String] = []) throws -> String
+func tlsHandshakeTranscript(port: Int, alpn: String, extraArguments: [String] = []) async throws
+  -> String
 {
   var transcript = ""
   for _ in 0..<3 where !transcript.contains("ALPN protocol:") {
-    let result = try run(
+    let result = try await run(
       ExecutableLookup.require("openssl"),
       ["s_client", "-connect", "127.0.0.1:\(port)", "-alpn", alpn] + extraArguments, input: "")
     transcript = result.stdout + result.stderr

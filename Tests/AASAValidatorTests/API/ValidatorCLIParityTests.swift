@@ -10,8 +10,8 @@ import Testing
       .split(separator: "\n").map(String.init).filter { !$0.isEmpty && !$0.hasPrefix("#") }
   }
 
-  static func cli(_ arguments: [String]) throws -> String {
-    try ChildProcess.run(
+  static func cli(_ arguments: [String]) async throws -> String {
+    try await ChildProcess.run(
       BuiltProducts.executable("aasa-lint"), arguments + ["--format", "json"],
       environment: ["NO_COLOR": "1"], in: BuiltProducts.packageRoot
     ).stdout
@@ -43,7 +43,7 @@ import Testing
     }
     let response = try await harness.send("POST", "/api/v1/lint", body: ValidatorHarness.json(body))
     #expect(response.status == 200, "\(response.text)")
-    let expected = try Self.cli(arguments)
+    let expected = try await Self.cli(arguments)
     #expect(!expected.isEmpty)
     #expect(response.text == expected, "\(path)")
   }
@@ -58,7 +58,7 @@ import Testing
     let response = try await harness.send("POST", "/api/v1/lint", body: ValidatorHarness.json(body))
     #expect(response.status == 200, "\(response.text)")
     #expect(response.text.contains("\"granted\""))
-    let expected = try Self.cli([path, "--grants", grants[0], "--grants", grants[1]])
+    let expected = try await Self.cli([path, "--grants", grants[0], "--grants", grants[1]])
     #expect(response.text == expected)
     // A path where a fingerprint belongs is refused, never read.
     let file = ValidatorHarness.json(["text": "[]", "grants": ["com.example.app:/etc/passwd"]])
@@ -72,7 +72,7 @@ import Testing
     let response = try await harness.send(
       "POST", "/api/v1/device", body: ValidatorHarness.json(["text": try Self.text(path)]))
     #expect(response.status == 200, "\(response.text)")
-    #expect(response.text == (try Self.cli(["device", path])))
+    #expect(response.text == (try await Self.cli(["device", path])))
     let unreadable = try await harness.send(
       "POST", "/api/v1/device", body: ValidatorHarness.json(["text": "nothing a device prints"]))
     #expect(unreadable.status == 400)
@@ -89,7 +89,7 @@ import Testing
     ]
     let response = try await harness.send("POST", "/api/v1/diff", body: ValidatorHarness.json(body))
     #expect(response.status == 200, "\(response.text)")
-    let expected = try Self.cli([
+    let expected = try await Self.cli([
       "diff", "examples/old.json", "examples/new.json", "--urls", "examples/urls.txt",
     ])
     #expect(response.text == expected)

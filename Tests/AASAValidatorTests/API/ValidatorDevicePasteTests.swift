@@ -51,7 +51,8 @@ import Testing
         environment: ["TMPDIR": temporary], in: BuiltProducts.packageRoot)
     }
 
-    deinit { _ = process.stop() }
+    // SpawnedProcess reaps the killed child as it goes away, a matter of milliseconds.
+    deinit { process.kill() }
 
     /// The port of the URL it prints first.
     func port() async throws -> Int {

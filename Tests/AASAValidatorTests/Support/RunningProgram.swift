@@ -18,7 +18,8 @@ final class RunningProgram {
       stderr: .file(stderrFile), in: BuiltProducts.packageRoot)
   }
 
-  deinit { _ = process.stop() }
+  // SpawnedProcess reaps the killed child as it goes away, a matter of milliseconds.
+  deinit { process.kill() }
 
   var output: String { (try? String(contentsOfFile: stdoutFile, encoding: .utf8)) ?? "" }
   var errors: String { (try? String(contentsOfFile: stderrFile, encoding: .utf8)) ?? "" }
