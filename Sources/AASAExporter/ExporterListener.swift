@@ -6,7 +6,8 @@ import NIOCore
 public enum ExporterListener {
   /// Prometheus's list of default port allocations (its wiki, "Default port allocations") has
   /// given out every port of 9100-9999 since 2023 and continues above 10000: 9102 is
-  /// statsd_exporter's and 9115 blackbox_exporter's. 10110 is not used by a common exporter.
+  /// statsd_exporter's and 9115 blackbox_exporter's. We know of no common exporter on 10110;
+  /// it is not yet registered there.
   public static let defaultPort = 10110
 
   /// What each connection may take: a probe's answer can take its module's timeout (600 s at

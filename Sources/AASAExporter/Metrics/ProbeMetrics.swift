@@ -46,7 +46,7 @@ public enum ProbeMetrics {
       case .timeout:
         "The probe's timeout: the scrape timeout less 0.5 s, capped by the module's timeout_seconds."
       case .requirement:
-        "One series per status of each line of aasa-lint check (pass, info, warn, fail): 1 for the line's status, 0 for the others; lines of one name are summed up by the worst."
+        "One series per status of each line of aasa-lint check (pass, info, warn, fail): 1 for the line's status, 0 for the others; several lines of one name (route, expect) count as the worst of them."
       case .contentHash:
         "FNV-1a (32 bits) of the served file's content, as linted: changes() shows each deploy."
       case .fileSize: "The served file's size as linted, in bytes."
