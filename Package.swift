@@ -458,7 +458,9 @@ let package = Package(
       exclude: ["Resources"]
     ),
     // `aasa-lint mcp` driven by the Python MCP SDK, as an agent's client would.
-    .testTarget(name: "AASAMCPTests", dependencies: ["AASACore", "TestSupport"]),
+    .testTarget(
+      name: "AASAMCPTests",
+      dependencies: ["AASAMCP", "TestSupport", .product(name: "MCP", package: "swift-sdk")]),
     .testTarget(
       name: "AASAExporterTests",
       dependencies: [
