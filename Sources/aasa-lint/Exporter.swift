@@ -25,7 +25,7 @@ struct Exporter: AsyncParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Where to listen, HOST:PORT (port 0 picks one; default 127.0.0.1:\(ExporterListener.defaultPort)).",
+      "Where to listen, HOST:PORT (port 0 picks one).",
       valueName: "addr:port"))
   var listen = "127.0.0.1:\(ExporterListener.defaultPort)"
 
