@@ -53,11 +53,14 @@ struct ToolCall {
 
   /// The API's help names its own page where it means the inputs.
   private static func worded(_ help: String) -> String {
-    help.replacingOccurrences(
-      of: "see GET /api/v1/about for the inputs", with: "see the tool's input schema"
-    )
-    .replacingOccurrences(
-      of: "GET /api/v1/about lists the limits", with: "docs/mcp.md lists the limits")
+    [
+      ("see GET /api/v1/about for the inputs", "see the tool's input schema"),
+      ("GET /api/v1/about lists the limits", "docs/mcp.md lists the limits"),
+      (
+        "docs/validator.md lists each endpoint's fields",
+        "the tool's input schema lists its arguments"
+      ),
+    ].reduce(help) { $0.replacingOccurrences(of: $1.0, with: $1.1) }
   }
 
   /// `aasa-lint new KIND …`: the file is the output, as the command line prints it.
