@@ -40,6 +40,18 @@ public actor ACMEManager {
     /// How often a certificate's ARI window is asked for when the CA sends no `Retry-After`.
     public var renewalInfoInterval: Duration = .seconds(6 * 3600)
 
+    /// Told of each certificate this replica stores, with its bytes and its files, once they are
+    /// written: the server puts it in its certificate table at once, in process, so no poll of
+    /// the folder (`--watch-interval`) stands between issuance and use. The storage is what
+    /// other replicas read.
+    public var certificateStored:
+      (
+        @Sendable (
+          _ name: String, _ files: (chain: String, key: String), _ issued: IssuedCertificate
+        )
+          async -> Void
+      )?
+
     public init(storage: ACMEStorage, directoryURLs: [String]) {
       self.storage = storage
       self.directoryURLs = directoryURLs
@@ -305,7 +317,7 @@ public actor ACMEManager {
       let issued = try await client.issueCertificate(
         for: [name], account: account, solver: solver, within: configuration.orderTimeout,
         replaces: replaces, profile: profile)
-      try configuration.storage.saveCertificate(issued, name: name)
+      let files = try configuration.storage.saveCertificate(issued, name: name)
       CertificateMetrics.recordOrder(result: "issued")
       if renewal {
         CertificateMetrics.recordRenewal(trigger: states[name]?.renewalTrigger ?? "window")
@@ -317,6 +329,7 @@ public actor ACMEManager {
       logger.info(
         "ACME: \(name): certificate \(renewal ? "renewed" : "issued") by \(directoryURL), serial \(issued.leaf.serialNumber), valid until \(issued.leaf.notValidAfter); \(issued.challengesAnswered) challenge(s) answered"
       )
+      await configuration.certificateStored?(name, files, issued)
     } catch {
       if Task.isCancelled {
         // Stopped, not failed: the count goes back to what it was.

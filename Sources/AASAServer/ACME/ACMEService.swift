@@ -10,13 +10,25 @@ struct ACMEService: Service {
 
   /// The manager for `settings`: its names are the site folders' (`--sites`), whatever they are
   /// when it looks, plus `--acme-domain`'s, plus those `--acme-ask` approved.
+  ///
+  /// Each certificate the manager stores goes straight into `certificates` (its table), in
+  /// process: the folder is only what other replicas read, and the poller of `--watch-interval`
+  /// is not needed for this replica's own certificates.
   static func make(
     settings: ACMESettings, board: ACMEChallengeBoard, onDemand: OnDemandGuard?,
-    router: SiteRouter, logger: Logger
+    router: SiteRouter, certificates: CertificateReloader?, logger: Logger
   ) -> ACMEService {
     let domains = settings.domains.compactMap { HostName.key(forName: $0[...]) }
+    var configuration = settings.manager
+    if let certificates {
+      configuration.certificateStored = { name, _, issued in
+        await certificates.install(
+          name: name, chainPEM: Array(issued.chainPEM.utf8),
+          keyPEM: Array(issued.privateKeyPEM.utf8))
+      }
+    }
     let manager = ACMEManager(
-      configuration: settings.manager, board: board, logger: logger,
+      configuration: configuration, board: board, logger: logger,
       names: {
         (router.routesByHost ? Array(router.currentTable.sites.keys) + domains : domains)
           + (onDemand?.approvedNames ?? [])

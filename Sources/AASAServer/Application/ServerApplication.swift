@@ -105,7 +105,7 @@ public enum ServerApplication {
       services.append(
         ACMEService.make(
           settings: acme, board: board, onDemand: responder.onDemand, router: content.router,
-          logger: logger))
+          certificates: tls?.reloader, logger: logger))
       let challenge =
         challengeServer.map { "HTTP-01 on port \($0.localAddress?.port ?? 0)" }
         ?? "TLS-ALPN-01 on port \(port)"

@@ -10,8 +10,16 @@ enum CertificateLoader {
   static func load(_ pair: CertificateFolder.Pair, allowUntrusted: Bool) throws(StartupError)
     -> (entry: CertificateTable.Entry, warnings: [String])
   {
-    let chainPEM = try TLSSetup.readFile(pair.chain, what: "certificate")
-    let keyPEM = try TLSSetup.readFile(pair.key, what: "private key")
+    try load(
+      pair, chainPEM: try TLSSetup.readFile(pair.chain, what: "certificate"),
+      keyPEM: try TLSSetup.readFile(pair.key, what: "private key"), allowUntrusted: allowUntrusted)
+  }
+
+  /// ``load(_:allowUntrusted:)`` of a pair already in memory (`--acme`'s certificate as it is
+  /// issued); the files' names are for messages.
+  static func load(
+    _ pair: CertificateFolder.Pair, chainPEM: [UInt8], keyPEM: [UInt8], allowUntrusted: Bool
+  ) throws(StartupError) -> (entry: CertificateTable.Entry, warnings: [String]) {
     let chain: [Certificate]
     do {
       chain = try NIOSSLCertificate.fromPEMBytes(chainPEM).map {

@@ -123,6 +123,42 @@ public actor CertificateReloader: Reloading {
     return changed
   }
 
+  /// Takes the certificate `name` that this process has just written to the folder, from its
+  /// bytes, without waiting for a scan or the settle time (`--acme`: the manager hands each
+  /// certificate it stores over, so it is served at once even with `--watch-interval 0`). It
+  /// passes the same checks as one read from the folder; the files' current fingerprint is
+  /// recorded, so the next scan sees nothing new. Returns whether the table changed.
+  @discardableResult
+  public func install(name: String, chainPEM: [UInt8], keyPEM: [UInt8]) -> Bool {
+    guard let current = folder.scan()[name] else {
+      logger.error("the new certificate \(name) is not in \(folder.directory): it is not used")
+      return false
+    }
+    do {
+      let certificate = try CertificateLoader.load(
+        current.pair, chainPEM: chainPEM, keyPEM: keyPEM, allowUntrusted: allowUntrusted)
+      for warning in certificate.warnings {
+        logger.warning("\(warning); Apple's and Google's fetchers will refuse it")
+      }
+      let renewed = loaded[name] != nil
+      loaded[name] = (certificate.entry, current.fingerprint)
+      refused[name] = nil
+      settling.dropChange(name)
+      ServerMetrics.shared.recordCertificateReload()
+      logger.info(
+        "\(renewed ? "renewed" : "new") certificate \(name) for \(certificate.entry.dnsNames.joined(separator: ", ")) is in use"
+      )
+      store.replace(with: Self.makeTable(loaded.values.map(\.entry), placeholder: placeholder))
+      return true
+    } catch {
+      refused[name] = current.fingerprint
+      ServerMetrics.shared.recordCertificateReloadFailure()
+      for line in error.lines.dropLast() { logger.error("\(line)") }
+      logger.error("refusing the new certificate \(name): \(error.lines.last ?? "")")
+      return false
+    }
+  }
+
   /// One scan: notes what changed, takes what has settled. Returns whether the table changed.
   private func pass(force: Bool) -> Bool {
     let found = folder.scan()

@@ -139,6 +139,21 @@ struct ServeACMETests {
     }
   }
 
+  /// With `--watch-interval 0` nothing polls the folder: the manager hands each certificate it
+  /// stores to the certificate table in process, so it is served at once, without SIGHUP (it
+  /// was served only after one: the table learnt of it by reading the folder).
+  @Test func aNewCertificateIsServedWithoutPollingTheFolder() async throws {
+    try await ACMEServeFixture.with(names: ["w.example.test"]) { fixture in
+      let server = try await fixture.serve(label: "no-poll", ["--watch-interval", "0"])
+      try await server.waitUntilListening()
+      try await fixture.wait("the certificate served without a scan of the folder") {
+        try await fixture.get("w.example.test").status == 200
+      }
+      #expect(server.count("new certificate w.example.test for w.example.test is in use") == 1)
+      await server.stop()
+    }
+  }
+
   /// Pebble refuses half the good nonces with `badNonce`: issuance succeeds regardless.
   @Test func badNoncesAreRetried() async throws {
     try await ACMEServeFixture.with(names: ["n.example.test"], nonceReject: 50) { fixture in
