@@ -1,6 +1,7 @@
 import AASA
 import AASAAndroid
 import AASACore
+import AASALiveCheck
 import AASASigned
 import AASAWellKnown
 
@@ -25,6 +26,10 @@ package struct LintRun: FormatDeclaring {
   package var grantQueries: [GrantQuery] = []
   /// `--relation`: what the `--grants` questions ask about.
   package var grantRelation: Relation = .handleAllURLs
+  /// The lists the file's `include` statements name, fetched as `check` fetches them (a file
+  /// fetched from its site); nil for a local file, whose includes the answers name as not
+  /// checked.
+  package var included: IncludedStatements?
   /// The source as a document already read as JSON, when detecting its format read it.
   package var document: SourceDocument?
   /// Set when the file was CMS-signed and unwrapped before linting.
@@ -95,10 +100,18 @@ package struct LintRun: FormatDeclaring {
     }
     let list = report.statementList
     return grantQueries.map { query in
-      GrantAnswered(
-        query: query,
-        answer: list?.grants(query, relation: grantRelation)
-          ?? .no(.notAStatementList, unresolvedIncludes: []))
+      if let list, let included {
+        // Definite now that the includes were read: the first list that grants it, or why none
+        // does (the lists that count for nothing named).
+        let answer = included.grants(
+          root: list, package: query.packageName, fingerprint: query.fingerprint,
+          relation: grantRelation)
+        return GrantAnswered(query: query, answer: answer.answer, explanation: answer.explanation)
+      }
+      let answer =
+        list?.grants(query, relation: grantRelation)
+        ?? .no(.notAStatementList, unresolvedIncludes: [])
+      return GrantAnswered(query: query, answer: answer, explanation: answer.explanation)
     }
   }
 }
@@ -126,6 +139,9 @@ package struct LintedFile: Sendable {
 package struct GrantAnswered: Sendable {
   package var query: GrantQuery
   package var answer: GrantAnswer
+  /// The answer in words: the file's own, or, its includes followed, where the grant was found
+  /// or why no list grants it.
+  package var explanation: String
 }
 
 /// An `--expect` table's rows, each checked: the table's name and the results in table order.

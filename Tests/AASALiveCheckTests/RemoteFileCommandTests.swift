@@ -59,4 +59,45 @@ import Testing
     #expect(result.stderr.contains("cannot fetch"))
     #expect(result.stdout.isEmpty)
   }
+
+  /// Issue 40 item 18: `--grants` on a fetched assetlinks.json follows its `include` statements
+  /// as `check` does, so the answer is definite ("granted by … the included list"), where it
+  /// said "not checked: the included list …".
+  @Test func grantsOnAFetchedFileFollowItsIncludes() async throws {
+    let fingerprint =
+      "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
+    let routes: TestHTTPSServer.HostRoutes = { host, target in
+      switch target {
+      case "/.well-known/assetlinks.json":
+        .json(#"[{"include": "https://\#(host)/team/assetlinks.json"}]"#)
+      case "/team/assetlinks.json": .json(Fixtures.assetLinks)
+      default: .notFound
+      }
+    }
+    let server = try await TestHTTPSServer.start(certificate: certificate, hostRoutes: routes)
+    let included = "\(server.url)/team/assetlinks.json"
+    func lint(_ package: String) async throws -> ProcessResult {
+      try await ChildProcess.run(
+        CheckCommandTests.executable,
+        [
+          "\(server.url)/.well-known/assetlinks.json", "--grants", "\(package):\(fingerprint)",
+          "--ca-file", certificate.certificatePath, "--color", "never",
+        ])
+    }
+    let granted = try await lint("com.example.photoapp")
+    let other = try await lint("com.example.other")
+    await server.stop()
+    #expect(granted.status == 0, "\(granted.stdout)\(granted.stderr)")
+    #expect(
+      granted.stdout.contains("yes: granted by statement [0] of the included list \(included)"),
+      "\(granted.stdout)")
+    #expect(!granted.stdout.contains("not checked"), "\(granted.stdout)")
+    #expect(other.status == 1, "\(other.stdout)\(other.stderr)")
+    // The packages named are the included list's too.
+    #expect(
+      other.stdout.contains(
+        "no: no statement names the package com.example.other; it names com.example.photoapp"),
+      "\(other.stdout)")
+    #expect(!other.stdout.contains("not checked"), "\(other.stdout)")
+  }
 }

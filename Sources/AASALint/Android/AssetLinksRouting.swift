@@ -73,7 +73,7 @@ extension AssetLinksRoutingReport: TextReport {
     let style = context.style
     writeDiagnostics(to: output, style: style)
     for grant in grants {
-      let explanation = grant.answer.explanation.escapingControlCharacters
+      let explanation = grant.explanation.escapingControlCharacters
       output.line(
         "grants \(grant.query.packageName.escapingControlCharacters) \(grant.query.fingerprint.canonicalText)"
           + (grantRelation == .handleAllURLs ? "" : " \(grantRelation)") + "? "
@@ -99,7 +99,7 @@ extension AssetLinksRoutingReport: JSONReport {
           .init(
             package: grant.query.packageName,
             fingerprint: grant.query.fingerprint.canonicalText, relation: grantRelation.rawValue,
-            granted: grant.answer.isGranted, explanation: grant.answer.explanation)
+            granted: grant.answer.isGranted, explanation: grant.explanation)
         }
       }
       document.expectations = expectations.map { checked in

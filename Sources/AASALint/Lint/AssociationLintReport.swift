@@ -42,7 +42,7 @@ extension AssociationLintReport: TextReport {
     }
     writeDiagnostics(to: output, style: style)
     for grant in grants {
-      let explanation = grant.answer.explanation
+      let explanation = grant.explanation
       output.line(
         "grants \(grant.query.packageName) \(grant.query.fingerprint.canonicalText)"
           + (grantRelation == .handleAllURLs ? "" : " \(grantRelation)") + "? "
@@ -83,7 +83,7 @@ extension AssociationLintReport: FileLintReport {
           .init(
             package: grant.query.packageName, fingerprint: grant.query.fingerprint.canonicalText,
             relation: grantRelation.rawValue, granted: grant.answer.isGranted,
-            explanation: grant.answer.explanation)
+            explanation: grant.explanation)
         }
       }
       json.document.expectations = expectations.map { .init(file: $0.file, results: $0.results) }

@@ -86,8 +86,28 @@ package struct LintRequest: FormatDeclaring {
     // while it also chose among the reports).
     switch try await read(notes: notes) {
     case .page(let body, let sourceURL): return try runPage(body, sourceURL: sourceURL)
-    case .file(let source): return try report(for: source, site: site, notes: notes)
+    case .file(let source):
+      let included = try await followIncludes(of: source)
+      return try report(for: source, site: site, notes: notes, included: included)
     }
+  }
+
+  /// For `--grants` on a fetched assetlinks.json, the lists its `include` statements name,
+  /// fetched as `check` fetches them for the same site (``IncludedStatements``: https only, no
+  /// internal address the site is not on, no redirect, Android's size cap, one budget of the
+  /// `--timeout`), so that the answers are definite. Nil for a local file (nothing is fetched
+  /// for it: its answers name the includes as not checked), a file without includes or no
+  /// `--grants`.
+  private func followIncludes(of bytes: [UInt8]) async throws -> IncludedStatements? {
+    guard !grants.isEmpty, PageFetcher.isRemote(file), kind == nil || kind == .assetlinks,
+      let site = try? SiteAddress(parsing: file),
+      let json = JSONReader.read(bytes).value,
+      let root = AssetLinksFile.parse(json).statementList, !root.includes.isEmpty
+    else { return nil }
+    let options = LiveCheckOptions(
+      site: site, trust: try TrustRoots.fromArgument(caFile: caFile),
+      timeoutSeconds: timeoutSeconds)
+    return await IncludedStatements.fetch(includesOf: root, options: options)
   }
 
   /// What was read: a page (fetched as an App Links resolver does) or a file's bytes.
@@ -127,9 +147,9 @@ package struct LintRequest: FormatDeclaring {
   }
 
   /// The report of a file's bytes, by its kind.
-  private func report(for bytes: [UInt8], site: SiteDomain?, notes: OutputSink) throws
-    -> any Report
-  {
+  private func report(
+    for bytes: [UInt8], site: SiteDomain?, notes: OutputSink, included: IncludedStatements?
+  ) throws -> any Report {
     var source = bytes
     let signed = try SignedAssociation.unwrap(source)
     if let signed { source = signed.content }
@@ -168,6 +188,7 @@ package struct LintRequest: FormatDeclaring {
       strict: strict, verbose: verbose)
     run.document = detected.document
     run.signed = signed
+    run.included = included
     let relation = Relation(relation)
     if let problem = relation.grammarProblem {
       throw ArgumentError(

@@ -91,7 +91,14 @@ public struct IncludedStatements: Sendable {
       )
     }
     let definite = notFetched.isEmpty
-    var explanation = "no: " + Self.refusal(answer)
+    // Why none grants it, over what Google reads: the site's statements and the usable
+    // included lists' ("it names com.example.app" counts the packages an include names too).
+    let read = StatementList(
+      statements: allStatements(root: root), includes: [], invalidStatementIndices: [],
+      entryCount: root.entryCount)
+    var explanation =
+      "no: "
+      + Self.refusal(read.grants(package: package, fingerprint: fingerprint, relation: relation))
     let failed = lists.filter { $0.statementList == nil }
     if !failed.isEmpty {
       explanation +=
