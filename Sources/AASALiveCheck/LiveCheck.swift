@@ -75,8 +75,9 @@ public struct LiveCheck: Sendable {
           [(site.host, target.host), (site.withTrailingDot.host, target.host)],
           uniquingKeysWith: { first, _ in first })
       } ?? [:])
+    // Always through the plain name: the trailing-dot form too (``ResourceFetcher``).
     let fetcher = ResourceFetcher(
-      client: client, timeout: options.timeout, redirection: dialed.map { (site, $0.port) })
+      client: client, timeout: options.timeout, redirection: (site, dialed?.port ?? site.port))
     let responseJudge = ResponseJudge(
       signerRoots: options.trust.store, signerRootsName: options.trust.name, app: options.app,
       site: SiteDomain(host: site.host))

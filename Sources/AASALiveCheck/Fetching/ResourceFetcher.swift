@@ -20,8 +20,9 @@ public struct ResourceFetcher: Sendable {
 
   let client: HTTPClient
   let timeout: TimeAmount
-  /// `--connect-to`: requests for this site go to another port (the address is the client's
-  /// `dnsOverride`), with the site's own `Host` header.
+  /// Requests for this site (and its trailing-dot form) go to its plain name at this port, with
+  /// the `Host` header they were written with: `--connect-to`'s other port (the address is the
+  /// client's `dnsOverride`), or the site's own.
   let redirection: (site: SiteAddress, port: Int)?
 
   public init(
@@ -95,9 +96,13 @@ public struct ResourceFetcher: Sendable {
     guard let canonical = Self.canonicalURL(url) else { throw HTTPClientError.invalidURL }
     var request = HTTPClientRequest(url: canonical)
     if let (site, port) = redirection {
-      // The site's trailing-dot form (`example.com.`) goes to the same place.
+      // The site's trailing-dot form (`example.com.`) goes to the same place, connected to
+      // by the plain name with the dotted `Host`: the two are one DNS name, but the C library
+      // looks only the plain one up in /etc/hosts, so a site reached through it failed its
+      // trailing-dot check with "cannot resolve" (issue 40). The dotted host is what the
+      // server is asked about, in `Host`, as Google's fetcher asks it.
       for origin in [site, site.withTrailingDot] where canonical.hasPrefix(origin.origin + "/") {
-        let target = SiteAddress(host: origin.host, port: port)
+        let target = SiteAddress(host: site.host, port: port)
         request.url = target.origin + canonical.dropFirst(origin.origin.count)
         request.headers.add(name: "Host", value: origin.hostHeader)
         break
