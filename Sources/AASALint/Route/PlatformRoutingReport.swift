@@ -98,6 +98,11 @@ extension PlatformRoutingReport: TextReport {
     }
     if let granted = android.granted { parts.append(granted ? "granted" : "not granted") }
     if let rule = android.dynamicRule { parts.append("dynamic rules: \(rule.kind.rawValue)") }
+    // Unknown and nothing to say: no app was asked about, which the line says rather than
+    // leaving "Android  unknown" bare.
+    if parts.isEmpty, android.verdict == .unknown {
+      return "no Android app asked about: give --package (with --fingerprint) or --manifest"
+    }
     return parts.joined(separator: ", ")
   }
 }
