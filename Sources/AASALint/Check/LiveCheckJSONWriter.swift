@@ -40,7 +40,7 @@ package enum LiveCheckJSONWriter {
       hosts = report.sites.map(\.site.origin)
       status = report.status == .fail ? "fail" : "pass"
       exitStatus = ExitStatus(report.outcome).rawValue
-      sites = report.sites.map(SiteJSON.init)
+      sites = report.sites.map { SiteJSON($0) }
     }
   }
 
@@ -78,8 +78,10 @@ package enum LiveCheckJSONWriter {
     var signed: [SignedJSON]
     var routes: [RoutingJSON]
     var expectations: ExpectationsJSON<ExpectationResultJSON>?
+    /// Only when asked (the validator's `files`): each file a 200 answer carried.
+    var files: [FetchedFileJSON]?
 
-    init(_ report: LiveCheckReport) {
+    init(_ report: LiveCheckReport, files showsFiles: Bool = false) {
       site = report.site.origin
       status = report.status == .fail ? "fail" : "pass"
       exitStatus = ExitStatus(report.outcome).rawValue
@@ -96,6 +98,30 @@ package enum LiveCheckJSONWriter {
       expectations = report.expectations.map {
         ExpectationsJSON(file: $0.file, results: $0.results)
       }
+      if showsFiles {
+        files = report.resources.compactMap { check in
+          check.lintedSource.map { FetchedFileJSON(url: check.url, bytes: $0) }
+        }
+      }
+    }
+  }
+
+  /// A well-known file as it was fetched: its text (content codings undone, a signed file's
+  /// content), at most ``shownBytes`` of it. Text, for the page to show as text.
+  struct FetchedFileJSON: Encodable {
+    /// Apple reads 128 KB of the file; what is past that is not shown either.
+    static let shownBytes = FileKind.maximumSize
+
+    var url: String
+    var bytes: Int
+    var text: String
+    var truncated: Bool
+
+    init(url: String, bytes: [UInt8]) {
+      self.url = url
+      self.bytes = bytes.count
+      truncated = bytes.count > Self.shownBytes
+      text = String(decoding: bytes.prefix(Self.shownBytes), as: UTF8.self)
     }
   }
 
@@ -113,7 +139,7 @@ package enum LiveCheckJSONWriter {
       status = report.status == .fail ? "fail" : "pass"
       exitStatus = ExitStatus(report.outcome).rawValue
       requirements = report.requirements.map { RequirementJSON(resource: report.path, $0) }
-      sites = report.sites.map(SiteJSON.init)
+      sites = report.sites.map { SiteJSON($0) }
     }
   }
 }

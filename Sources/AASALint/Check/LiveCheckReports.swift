@@ -16,6 +16,9 @@ package struct CheckReport: Report {
   package var checked: Checked
   /// `-v`: under each route, every app's verdict.
   package var verbose: Bool
+  /// The JSON document carries each well-known file's text as fetched (`files`), for the
+  /// validator page that shows it; the command line's documents leave it out.
+  package var showsFiles = false
 
   package init(checked: Checked, verbose: Bool) {
     self.checked = checked
@@ -60,7 +63,7 @@ extension CheckReport: TextReport {
 extension CheckReport: JSONReport {
   package var jsonDocument: any Encodable {
     switch checked {
-    case .site(let report): LiveCheckJSONWriter.SiteJSON(report)
+    case .site(let report): LiveCheckJSONWriter.SiteJSON(report, files: showsFiles)
     case .entitlements(let report): LiveCheckJSONWriter.EntitlementsJSON(report)
     case .hosts(let report): LiveCheckJSONWriter.HostsJSON(report)
     }

@@ -11,16 +11,21 @@ struct APIError: Error, Sendable, Encodable {
 
   private enum CodingKeys: String, CodingKey { case code, message, help }
 
-  static func badInput(_ message: String, help: String = "see GET /api/v1/about for the inputs")
-    -> APIError
-  {
+  /// The help of a `bad-input` whose message says it all (a field missing, of the wrong type):
+  /// what to do, not where to read about it.
+  static let correctTheField =
+    "correct the field the message names and send the request again (docs/validator.md lists each endpoint's fields)"
+
+  static func badInput(_ message: String, help: String = correctTheField) -> APIError {
     APIError(status: 400, code: "bad-input", message: message, help: help)
   }
 
+  /// The help of every `too-large`: the message names the limit that was passed.
+  static let sendLess =
+    "send less than the limit the message names: a smaller file, or fewer URLs, paths or lines in one request"
+
   static func tooLarge(_ message: String) -> APIError {
-    APIError(
-      status: 413, code: "too-large", message: message,
-      help: "send less; GET /api/v1/about lists the limits")
+    APIError(status: 413, code: "too-large", message: message, help: sendLess)
   }
 
   static let unsupportedMedia = APIError(
@@ -63,7 +68,9 @@ struct APIError: Error, Sendable, Encodable {
 
   static let timedOut = APIError(
     status: 504, code: "timed-out", message: "the request took longer than its deadline",
-    help: "a site that answers slowly is reported by `aasa-lint check --timeout`")
+    help:
+      "the site answers too slowly for the validator; check it from the command line, which waits longer: aasa-lint check SITE --timeout 60"
+  )
 
   static let forbiddenHost = APIError(
     status: 403, code: "bad-host",

@@ -25,6 +25,8 @@ struct CheckInput: Sendable {
   var timeoutSeconds: Double
   /// Vets Apple's CDN (and any other host the check reaches) as the site was.
   var vetOtherHost: (@Sendable (String, Int) async throws -> String)?
+  /// The answer carries each file's text as fetched (`files` in ``CheckBody``).
+  var showFiles = false
 }
 
 /// What `POST /api/v1/check` with `entitlements` asks: the inputs of `aasa-lint check

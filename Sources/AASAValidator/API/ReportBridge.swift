@@ -90,8 +90,9 @@ enum ReportBridge {
       options.cdnBase = LiveCheckOptions.appleCDNBase
       options.cdnOnlyForPublicHosts = true
     }
-    let report = CheckReport(
+    var report = CheckReport(
       checked: .site(await LiveCheck(options: options).run()), verbose: false)
+    report.showsFiles = input.showFiles
     do {
       return try document(report)
     } catch {

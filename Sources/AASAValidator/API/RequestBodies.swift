@@ -25,6 +25,9 @@ struct CheckBody: Decodable {
   var strings: FileBody?
   /// With `manifest`: SHA-256 fingerprints that must be granted, as `--grants`.
   var grants: [String]?
+  /// Opt-in: the answer's `files` hold each well-known file's text as fetched (decoded, at most
+  /// 128 KB each), so that the page shows what the site serves, not only what was judged.
+  var files: Bool?
 }
 
 /// A file as the page sends it: its text, or its bytes in base64 (a binary profile), and the

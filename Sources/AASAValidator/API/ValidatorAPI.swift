@@ -36,6 +36,9 @@ struct ValidatorAPI: Sendable {
       var limits: ValidatorLimits
       var fetch: [String]
       var caFile: Bool
+      /// The `--ca-file`'s name without its folder, for the page's commands to trust it too
+      /// (`--ca-file NAME`); the folder is the server's business.
+      var caFileName: String?
       var token: Bool
       var endpoints: [String]
     }
@@ -44,6 +47,7 @@ struct ValidatorAPI: Sendable {
         version: ReportBridge.version, limits: configuration.limits,
         fetch: ValidatorSetup.fetchSummary(configuration.policy),
         caFile: configuration.caFile != nil,
+        caFileName: configuration.caFile.map { ($0 as NSString).lastPathComponent },
         token: configuration.token != nil,
         endpoints: [
           "POST /api/v1/lint", "POST /api/v1/check", "POST /api/v1/diff", "POST /api/v1/device",
@@ -293,11 +297,12 @@ struct ValidatorAPI: Sendable {
     let site = try site(request.site)
     let configuration = self.configuration
     return try await fetching(site, endpoint: "check", client: client) { address throws(APIError) in
-      let input = CheckInput(
+      var input = CheckInput(
         site: site, paths: paths, app: request.app?.isEmpty == false ? request.app : nil,
         cdn: request.cdn ?? false, caFile: configuration.caFile, pinnedAddress: address,
         timeoutSeconds: configuration.limits.fetchTimeoutSeconds,
         vetOtherHost: vetOtherHost(endpoint: "check", client: client))
+      input.showFiles = request.files ?? false
       do throws(ReportBridge.Unusable) {
         let document = try await ReportBridge.check(input)
         return (document, outcome: document.exitStatus == 0 ? "passed" : "failed")

@@ -27,6 +27,11 @@
   };
   let lastDocument = null;
   let lastCommand = "";
+  // The validator's --ca-file by its name (GET /api/v1/about), when it was started with one: a
+  // command that fetches from a site trusts it too, as the validator did, or it fails for the
+  // internal sites the page reached.
+  let caFileName = null;
+  let aboutLoaded = Promise.resolve();
 
   function el(tag, className, text) {
     const node = document.createElement(tag);
@@ -45,6 +50,12 @@
 
   function quote(text) {
     return /^[A-Za-z0-9_./:@%+=,-]+$/.test(text) ? text : "'" + String(text).replace(/'/g, "'\\''") + "'";
+  }
+
+  // The words of a command that fetches from a site, with the validator's CA file trusted as it
+  // was (aasa-lint's --ca-file, curl's --cacert); `words` unchanged when it has none.
+  function trusting(words, flag) {
+    return caFileName ? words.concat([flag || "--ca-file", quote(caFileName)]) : words;
   }
 
   // MARK: The API
@@ -91,6 +102,7 @@
       const about = await response.json();
       if (response.status === 401 || about.token) $("token-row").hidden = false;
       if (about.fetch) $("policy").textContent = "Fetches: " + about.fetch.join("; ") + ". Version " + about.version + ".";
+      if (about.caFile) caFileName = about.caFileName || "ca.pem";
     } catch (error) {
       $("token-row").hidden = false;
     }
@@ -203,6 +215,7 @@
     $("command").textContent = "";
     $("copy-status").textContent = "";
     try {
+      await aboutLoaded; // the commands name the validator's CA file
       let rendered;
       if (view === "check") rendered = await runCheck(params);
       else if (view === "file") rendered = await runFile(params);
@@ -219,11 +232,11 @@
     }
   }
 
-  // The API's general help speaks to a client of the API ("see GET /api/v1/about"); the page
-  // says the same in its own terms.
+  // The API's general help speaks to a client of the API (a field, docs/validator.md); the page
+  // says the same in its own terms (APIError.correctTheField, APIError.sendLess).
   const pageHelp = {
-    "see GET /api/v1/about for the inputs": "check the fields of the form: each label says what it takes",
-    "send less; GET /api/v1/about lists the limits": "send less: a pasted file is at most 1 MiB, and lists at most 1,000 lines",
+    "correct the field the message names and send the request again (docs/validator.md lists each endpoint's fields)": "correct the field of the form that the message names: each label says what it takes",
+    "send less than the limit the message names: a smaller file, or fewer URLs, paths or lines in one request": "send less: a pasted file is at most 1 MiB, and lists at most 1,000 lines",
   };
 
   function problem(error) {
@@ -237,15 +250,16 @@
 
   async function runCheck(params) {
     const site = params.get("site") || "";
-    const body = { site, paths: lines(params.get("paths")), cdn: params.get("cdn") === "1" };
+    // files: the answer carries each file as fetched, shown under the lines.
+    const body = { site, paths: lines(params.get("paths")), cdn: params.get("cdn") === "1", files: true };
     if (params.get("app")) body.app = params.get("app");
     const doc = await api("check", body);
     lastDocument = doc;
     const url = /:\/\//.test(site) ? site : "https://" + site.replace(/^applinks:/i, "").replace(/\?.*$/, "");
-    lastCommand = ["aasa-lint", "check", quote(url)]
+    lastCommand = trusting(["aasa-lint", "check", quote(url)]
       .concat(body.app ? ["--app", quote(body.app)] : [])
       .concat(body.paths.flatMap((path) => ["--path", quote(path)]))
-      .concat(body.cdn ? [] : ["--no-cdn"], ["--format", "json"]).join(" ");
+      .concat(body.cdn ? [] : ["--no-cdn"])).concat(["--format", "json"]).join(" ");
     return renderCheck(doc);
   }
 
@@ -276,7 +290,40 @@
       out.push(line);
     }
     if (doc.expectations) out.push(...renderExpectations(doc.expectations));
+    // The files as the site served them (asked with files: true), as text: a page never runs
+    // what it shows. Each finding is marked on its line, as in A file.
+    for (const file of doc.files || []) {
+      const folded = el("details", "fetched");
+      const size = file.bytes.toLocaleString("en") + " bytes" + (file.truncated ? ", the first 131,072 shown (all Apple reads)" : "");
+      folded.append(el("summary", "", "The file as fetched: " + file.url + " (" + size + ")"),
+        sourceLines(file.text, (doc.diagnostics || []).filter((finding) => finding.file === file.url)));
+      out.push(folded);
+    }
     return out;
+  }
+
+  // A file's text, one list item per line, each finding marked on its line.
+  function sourceLines(text, diagnostics) {
+    const byLine = new Map();
+    for (const finding of diagnostics) {
+      if (!byLine.has(finding.line)) byLine.set(finding.line, []);
+      byLine.get(finding.line).push(finding);
+    }
+    const source = el("div", "source");
+    const list = el("ol");
+    text.split("\n").forEach((content, index) => {
+      const item = el("li", "", content);
+      const found = byLine.get(index + 1);
+      if (found) {
+        item.className = "flagged";
+        for (const finding of found) {
+          item.append(el("span", "marker", (index + 1) + ":" + finding.column + " " + finding.code + " " + finding.severity + ": " + finding.message + (finding.help ? " — help: " + finding.help : "")));
+        }
+      }
+      list.append(item);
+    });
+    source.append(list);
+    return source;
   }
 
   function requirementLine(requirement) {
@@ -314,27 +361,7 @@
     const head = el("p");
     head.append(badge(summary.errors ? "error" : summary.warnings ? "warning" : "pass"),
       document.createTextNode(" " + (doc.file || "") + " (" + (doc.kind || "?") + "): " + (summary.errors || 0) + " errors, " + (summary.warnings || 0) + " warnings"));
-    out.push(head);
-    const byLine = new Map();
-    for (const finding of doc.diagnostics || []) {
-      if (!byLine.has(finding.line)) byLine.set(finding.line, []);
-      byLine.get(finding.line).push(finding);
-    }
-    const source = el("div", "source");
-    const list = el("ol");
-    text.split("\n").forEach((content, index) => {
-      const item = el("li", "", content);
-      const found = byLine.get(index + 1);
-      if (found) {
-        item.className = "flagged";
-        for (const finding of found) {
-          item.append(el("span", "marker", (index + 1) + ":" + finding.column + " " + finding.code + " " + finding.severity + ": " + finding.message + (finding.help ? " — help: " + finding.help : "")));
-        }
-      }
-      list.append(item);
-    });
-    source.append(list);
-    out.push(source);
+    out.push(head, sourceLines(text, doc.diagnostics || []));
     if ((doc.diagnostics || []).length) {
       out.push(el("h3", "", "Findings"));
       out.push(...doc.diagnostics.map(findingLine));
@@ -521,8 +548,8 @@
     if (!body.paths.length) throw { code: "bad-input", message: "give the URLs or paths to route", help: "one per line, e.g. /albums/1" };
     const doc = await api("check", body);
     lastDocument = doc;
-    lastCommand = ["aasa-lint", "check", quote(origin(site).origin)].concat(body.app ? ["--app", quote(body.app)] : [],
-      body.paths.flatMap((path) => ["--path", quote(path)]), ["--no-cdn", "--format", "json"]).join(" ");
+    lastCommand = trusting(["aasa-lint", "check", quote(origin(site).origin)].concat(body.app ? ["--app", quote(body.app)] : [],
+      body.paths.flatMap((path) => ["--path", quote(path)]), ["--no-cdn"])).concat(["--format", "json"]).join(" ");
     const out = [el("p", "note", "Routed on the file " + doc.site + " serves, fetched as Apple's fetcher reads it; its whole check is in Check a site.")];
     const failing = (doc.requirements || []).filter((requirement) => requirement.status === "fail");
     out.push(...failing.map(requirementLine));
@@ -555,7 +582,7 @@
     }
     if (site) {
       const file = role + ".json";
-      return { body: { site }, file, fetch: "curl -s " + quote(origin(site).origin + "/.well-known/apple-app-site-association") + " > " + file };
+      return { body: { site }, file, fetch: trusting(["curl", "-s"], "--cacert").concat([quote(origin(site).origin + "/.well-known/apple-app-site-association"), ">", file]).join(" ") };
     }
     return { body: { text: params.get(role) || "", name: role + ".json" }, file: role + ".json", fetch: null };
   }
@@ -712,6 +739,8 @@
     if (android.hostVerified !== null && android.hostVerified !== undefined) parts.push(android.hostVerified ? "host verified" : "host not verified");
     if (android.granted !== null && android.granted !== undefined) parts.push(android.granted ? "granted" : "not granted");
     if (android.dynamicRule) parts.push("dynamic rules: " + android.dynamicRule);
+    // As route's text says it: unknown because no Android app was asked about.
+    if (!parts.length && android.verdict === "unknown") return "no Android app asked about: give the Android package (with its certificate's SHA-256) or the manifest";
     return parts.join(", ");
   }
 
@@ -758,7 +787,8 @@
     return ["aasa-lint", "route", "--site", quote(site)].concat(body.domain ? ["--domain", quote(body.domain)] : [], body.urls.map(quote))
       .concat(body.app ? ["--app", quote(body.app)] : [], body.package ? ["--package", quote(body.package)] : [],
         body.fingerprint ? ["--fingerprint", quote(body.fingerprint)] : [], body.manifest ? ["--manifest", "AndroidManifest.xml"] : [],
-        body.entitlements ? ["--entitlements", quote(body.entitlements.name)] : [], ["--format", "json"]).join(" ");
+        body.entitlements ? ["--entitlements", quote(body.entitlements.name)] : [])
+      .concat(body.site ? trusting([]) : [], ["--format", "json"]).join(" ");
   }
 
   async function runPlatforms(params) {
@@ -802,8 +832,8 @@
     if (entitlements) {
       const body = { entitlements, paths: lines(params.get("paths")) };
       if (params.get("app")) body.app = params.get("app").trim();
-      const command = ["aasa-lint", "check", "--entitlements", quote(entitlements.name)].concat(body.app ? ["--app", quote(body.app)] : [],
-        body.paths.flatMap((path) => ["--path", quote(path)]), ["--no-cdn", "--format", "json"]).join(" ");
+      const command = trusting(["aasa-lint", "check", "--entitlements", quote(entitlements.name)].concat(body.app ? ["--app", quote(body.app)] : [],
+        body.paths.flatMap((path) => ["--path", quote(path)]), ["--no-cdn"])).concat(["--format", "json"]).join(" ");
       parts.push(["The entitlements against each domain", "check", body, command, renderEntitlements]);
     }
     if ((params.get("swcutil") || "").trim()) {
@@ -958,11 +988,50 @@
   // POST /api/v1/matcher (debounced while the file is edited), and matcher.js routes each typed
   // URL with them, as /api/v1/lint would (see docs/validator.md, "The matcher program"): an
   // association file's automata, or an assetlinks.json's dynamic rules. A file the program does
-  // not cover (a route config) is asked of /api/v1/lint.
-  const box = { text: null, program: null, pending: null, fileTimer: 0, typingTimer: 0, serial: 0 };
+  // not cover (a route config) is asked of /api/v1/lint. With no file pasted but a site given,
+  // the box starts from the site: its association file is fetched once (POST /api/v1/check with
+  // files, under the validator's fetch policy, as Apple's fetcher reads it) and typed URLs are
+  // routed on it, for the site's host.
+  const box = { text: null, program: null, pending: null, fileTimer: 0, typingTimer: 0, siteTimer: 0, serial: 0, site: null };
+
+  // The site's association file for the box: { site, pending, text, error }, one site at a time.
+  function siteFile(site) {
+    if (box.site && box.site.site === site && !box.site.retry) return box.site;
+    const entry = { site, pending: null, text: null, error: null, retry: false };
+    box.site = entry;
+    entry.pending = api("check", { site, paths: [], cdn: false, files: true }).then((doc) => {
+      const file = (doc.files || []).find((file) => /\/\.well-known\/apple-app-site-association$/.test(file.url));
+      if (file) { entry.text = file.text; return; }
+      const failed = (doc.requirements || []).find((requirement) => requirement.status === "fail");
+      entry.error = failed ? failed.resource + ": " + failed.detail : "the site serves no association file";
+    }, (error) => {
+      entry.error = (error.code ? error.code + ": " : "") + (error.message || String(error));
+      // Busy or rate-limited: said, and the next keystroke asks again.
+      entry.retry = error.code === "rate-limited" || error.code === "busy";
+    });
+    return entry;
+  }
+
+  // The site the box starts from: only when no file is pasted.
+  function boxSite() {
+    return $("route-text").value.trim() ? "" : $("route-site").value.trim();
+  }
+
+  // The file the box answers from: the pasted one, else the site's as fetched ("" until then).
+  function boxText() {
+    const site = boxSite();
+    if (!site) return $("route-text").value;
+    return box.site && box.site.site === site && box.site.text !== null ? box.site.text : "";
+  }
+
+  // The domain full URLs are judged against: the one given, else the host of the site.
+  function boxDomain() {
+    const given = $("route-domain").value.trim();
+    return given || (boxSite() ? origin(boxSite()).host : "");
+  }
 
   function loadProgram() {
-    const text = $("route-text").value;
+    const text = boxText();
     if (box.text === text) return box.pending;
     box.text = text;
     box.program = null;
@@ -986,45 +1055,61 @@
 
   // The route of one URL with the current program, or null when there is none (yet).
   function routeHere(url) {
-    if (!box.program || !box.program.program || box.text !== $("route-text").value) return null;
+    if (!box.program || !box.program.program || box.text !== boxText()) return null;
     const app = $("route-app").value.trim();
     return box.program.kind === "assetlinks" ? AASAMatcher.routeAndroid(box.program.program, url, app) : AASAMatcher.route(box.program.program, url, app);
   }
 
-  // What the box answers from, in words: nothing yet, a file with errors, or a file to route.
+  // What the box answers from, in words: nothing yet, the site's file on its way or unreadable,
+  // a file with errors, or a file to route.
   function boxState(url) {
     const state = $("route-one-state");
-    const text = $("route-text").value.trim();
+    const text = boxText().trim();
+    const site = boxSite();
     let words = "";
-    if (!text) {
-      words = $("route-site").value.trim()
-        ? "The box answers from a pasted file: paste the site's file above, or route the site's URLs with Route."
-        : "Paste a file above, then type a URL or a path here: each keystroke is answered in the page.";
+    if (site) {
+      const entry = box.site && box.site.site === site ? box.site : null;
+      if (entry && entry.error) words = "The site's file could not be read (" + entry.error + "): the box has nothing to route.";
+      else if (entry && entry.text !== null) words = url ? "Routed on the file " + origin(site).origin + " serves, fetched once." : "Type a URL or a path: it is routed on the file " + origin(site).origin + " serves.";
+      else if (entry) words = "Fetching " + origin(site).origin + "/.well-known/apple-app-site-association…";
+      else words = "Type a URL or a path: the box fetches the association file " + origin(site).origin + " serves, and routes on it.";
+    } else if (!text) {
+      words = "Paste a file above, or give a site, then type a URL or a path here: each keystroke is answered in the page.";
     } else if (!url) {
       words = "Type a URL or a path, e.g. /albums/1.";
     }
-    const program = box.text === $("route-text").value ? box.program : null;
+    const program = box.text === boxText() ? box.program : null;
     if (text && program && program.errors) {
       words = (words ? words + " " : "") + "The file has " + program.errors + (program.errors === 1 ? " error" : " errors") +
         (program.firstError ? " (" + program.firstError + ")" : "") + ": the answers follow what is still read of it; lint it in A file.";
     }
     state.textContent = words;
-    state.className = "note" + (text && program && program.errors ? " invalid" : "");
+    state.className = "note" + ((text && program && program.errors) || (site && box.site && box.site.site === site && box.site.error) ? " invalid" : "");
   }
 
   function answerNow() {
     const url = $("route-one").value.trim();
     const answer = $("route-one-answer");
+    const site = boxSite();
+    if (url && site && !boxText()) {
+      // Started from a host: its file first (once), then this answer.
+      const entry = siteFile(site);
+      boxState(url);
+      answer.replaceChildren();
+      delete answer.dataset.by;
+      entry.pending.then(() => { if (box.site !== entry) return; if (boxText()) answerNow(); else boxState($("route-one").value.trim()); });
+      return;
+    }
     boxState(url);
-    if (!url || !$("route-text").value.trim()) { answer.replaceChildren(); delete answer.dataset.by; return; }
+    if (!url || !boxText().trim()) { answer.replaceChildren(); delete answer.dataset.by; return; }
     if (new TextEncoder().encode(url).length > 4096) {
       answer.replaceChildren(problem({ code: "too-large", message: "a URL is at most 4,096 bytes" }));
       return;
     }
-    if (box.text !== $("route-text").value) { loadProgram().then(answerNow); return; }
+    if (box.text !== boxText()) { loadProgram().then(answerNow); return; }
     if (!box.program) return; // the program is on its way; answerNow runs when it comes
     // With a domain, a full URL's host decides too (another host opens no app): the API answers.
-    const route = $("route-domain").value.trim() && /:\/\//.test(url) ? null : routeHere(url);
+    const route = boxDomain() && /:\/\//.test(url) ? null : routeHere(url);
     if (route) {
       answer.replaceChildren(routeLine(route));
       answer.dataset.by = "page";
@@ -1040,9 +1125,9 @@
       const serial = ++box.serial;
       const answer = $("route-one-answer");
       try {
-        const body = { text: $("route-text").value, urls: [url] };
+        const body = { text: boxText(), urls: [url] };
         if ($("route-app").value.trim()) body.app = $("route-app").value.trim();
-        if ($("route-domain").value.trim()) body.domain = $("route-domain").value.trim();
+        if (boxDomain()) body.domain = boxDomain();
         const doc = await api("lint", body);
         if (serial !== box.serial) return;
         answer.replaceChildren(...(doc.routes || []).map(routeLine));
@@ -1152,7 +1237,12 @@
     $("route-text").addEventListener("input", onFileEdited);
     $("route-app").addEventListener("input", onType);
     $("route-domain").addEventListener("input", onType);
-    $("route-site").addEventListener("input", () => boxState($("route-one").value.trim()));
+    // A site is fetched once typing it stops, not for every letter of its name.
+    $("route-site").addEventListener("input", () => {
+      boxState($("route-one").value.trim());
+      clearTimeout(box.siteTimer);
+      box.siteTimer = setTimeout(onType, 600);
+    });
     $("copy-command").addEventListener("click", (event) => copy(lastCommand, event.currentTarget, "The command"));
     $("copy-link").addEventListener("click", (event) => copyLink(event.currentTarget));
     $("token").addEventListener("input", keepToken);
@@ -1160,7 +1250,7 @@
     if (token) $("token").value = token;
     $("download-json").addEventListener("click", download);
     window.addEventListener("hashchange", onFragment);
-    loadAbout();
+    aboutLoaded = loadAbout();
     onFragment();
     boxState("");
     if ($("route-text").value.trim()) loadProgram().then(answerNow);

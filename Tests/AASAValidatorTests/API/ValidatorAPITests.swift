@@ -97,6 +97,26 @@ import Testing
     #expect(plain.status == 400)
   }
 
+  /// Issue 40: every stable code's help says what to do, in words; none sends the user to read
+  /// `GET /api/v1/about` (it said "see GET /api/v1/about for the inputs").
+  @Test func everyErrorsHelpSaysWhatToDo() async throws {
+    let errors: [APIError] = [
+      .badInput("text is missing"), .tooLarge("text is over 1048576 bytes"), .unsupportedMedia,
+      .notFound, .methodNotAllowed("POST"), .rateLimited(retryAfter: 5, what: "for example.com"),
+      .busy, .clientBusy, .bodiesBusy, .timedOut, .forbiddenHost, .forbiddenOrigin, .unauthorized,
+    ]
+    for error in errors {
+      #expect(!error.help.isEmpty, "\(error.code)")
+      #expect(!error.help.contains("/api/v1/about"), "\(error.code): \(error.help)")
+    }
+    let harness = try await ValidatorHarness()
+    defer { Task { await harness.close() } }
+    let missing = try await harness.send("POST", "/api/v1/lint", body: "{}")
+    let object = try #require(JSONText.parse(missing.text) as? [String: Any])
+    let help = try #require((object["error"] as? [String: Any])?["help"] as? String)
+    #expect(help.contains("correct the field"), "\(help)")
+  }
+
   @Test func rateLimitAnswers429WithRetryAfter() async throws {
     var limits = ValidatorLimits()
     limits.clientBurst = 2

@@ -147,6 +147,38 @@ import Testing
     #expect(response.text == expected)
   }
 
+  /// Issue 40: *Check a site* shows the file it fetched. With `files`, the check's document
+  /// carries each well-known file's text as served, byte for byte; without it, the document is
+  /// the command line's.
+  @Test func aCheckCarriesTheFetchedFilesWhenAsked() async throws {
+    let site = try await LocalSite()
+    let harness = site.harness
+    defer { Task { await harness.close() } }
+    let origin = "https://127.0.0.1:\(site.port)"
+    let shown = try await site.harness.send(
+      "POST", "/api/v1/check", body: ValidatorHarness.json(["site": origin, "files": true]))
+    #expect(shown.status == 200, "\(shown.text)")
+    let object = try #require(JSONText.parse(shown.text) as? [String: Any])
+    let files = try #require(object["files"] as? [[String: Any]], "\(shown.text.prefix(300))")
+    let association = try #require(
+      files.first {
+        ($0["url"] as? String)?.hasSuffix("/.well-known/apple-app-site-association") == true
+      })
+    let served = try Self.text("examples/site/.well-known/apple-app-site-association")
+    #expect(association["text"] as? String == served)
+    #expect(association["bytes"] as? Int == served.utf8.count)
+    #expect(association["truncated"] as? Bool == false)
+    #expect(
+      files.contains { ($0["url"] as? String)?.hasSuffix("/.well-known/assetlinks.json") == true })
+    let plain = try await site.harness.send(
+      "POST", "/api/v1/check", body: ValidatorHarness.json(["site": origin]))
+    #expect(!plain.text.contains("\"files\""))
+    let expected = try await Self.cli(
+      ["check", origin, "--ca-file", site.certificate.authorityFile, "--no-cdn"],
+      in: site.directory)
+    #expect(plain.text == expected)
+  }
+
   @Test func entitlementsCheckMatchesTheCommandLine() async throws {
     let site = try await LocalSite()
     let harness = site.harness

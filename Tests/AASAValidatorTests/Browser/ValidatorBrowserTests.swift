@@ -52,6 +52,8 @@ import Testing
       "old": try text("examples/old.json"), "new": try text("examples/new.json"),
       "hostile": hostile, "device": try text("examples/device/pm-get-app-links.txt"),
       "tokenValidator": tokenedURL, "token": token,
+      // The name the page's commands give the validator's --ca-file.
+      "caFileName": URL(fileURLWithPath: certificate.authorityFile).lastPathComponent,
     ]
     let result = try await browser.run("browser_test.py", configuration)
     #expect(

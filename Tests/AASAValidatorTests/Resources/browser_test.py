@@ -92,6 +92,19 @@ try:
     check("live check shows no refusal", "blocked" not in text, text[:400])
     check("the check is a link", driver.execute_script("return location.hash").startswith("#check?site="))
     requirements = len(driver.find_elements(By.CSS_SELECTOR, "#result-body .req"))
+    # The file as the site served it, as text with its lines (issue 40), under the lines.
+    shown = driver.execute_script(
+        "return [...document.querySelectorAll('#result-body details.fetched')].map(d => "
+        "[d.querySelector('summary').textContent, d.querySelectorAll('.source li').length, d.textContent])")
+    association = [entry for entry in shown if "/.well-known/apple-app-site-association" in entry[0]]
+    check("the check shows the association file it fetched, line by line",
+          association and association[0][1] == config["association"].count("\n") + 1
+          and "D3KQX62K1A.com.example.photoapp" in association[0][2], repr(shown)[:400])
+    check("…and the assetlinks.json", any("/.well-known/assetlinks.json" in entry[0] for entry in shown), repr(shown)[:400])
+    driver.find_element(By.ID, "copy-command").click()
+    command = wait_for(lambda: driver.execute_script("return document.getElementById('command').textContent"))
+    check("the check's command trusts the validator's CA file",
+          (command or "").startswith("aasa-lint check " + config["site"]) and "--ca-file " + config["caFileName"] in command, str(command))
     fits(driver, "check")
     shot(driver, "check")
 
@@ -161,7 +174,7 @@ try:
     command = wait_for(lambda: driver.execute_script("return document.getElementById('command').textContent"))
     check("its command reads Apple's CDN copy with curl, then diffs",
           "curl -s https://app-site-association.cdn-apple.com/a/v1/127.0.0.1 > old-cdn.json" in (command or "")
-          and "curl -s " + config["site"] + "/.well-known/apple-app-site-association > new.json" in (command or "")
+          and "curl -s --cacert " + config["caFileName"] + " " + config["site"] + "/.well-known/apple-app-site-association > new.json" in (command or "")
           and "aasa-lint diff old-cdn.json new.json --urls urls.txt" in (command or ""), str(command))
     fragment = driver.execute_script("return location.hash")
     check("the link keeps the CDN side", fragment.startswith("#diff?") and "oldcdn=" in fragment, fragment)
@@ -264,6 +277,28 @@ try:
     one.send_keys("https://example.com/albums/1")
     answered = wait_for(lambda: "D3KQX62K1A.com.example.photoapp" in driver.find_element(By.ID, "route-one-answer").text, 10)
     check("…and opens the app on its own host", bool(answered), driver.find_element(By.ID, "route-one-answer").text)
+
+    # The box starting from a host (issue 40): no file pasted, the site given; its association
+    # file is fetched once under the fetch policy, and typed paths are routed on it in the page.
+    # A 429 (the site's host rate is shared by every case) is waited out and the path typed again.
+    driver.get("about:blank")
+    driver.get(base + "#route")
+    set_value(driver, "route-site", config["site"])
+    one = driver.find_element(By.ID, "route-one")
+    answered = None
+    for attempt in range(4):
+        one.send_keys("/albums/1" if attempt == 0 else "1")
+        answered = wait_for(lambda: (lambda state, answer: ("rate-limited" in state and "limited") or
+                                     ("D3KQX62K1A.com.example.photoapp" in answer and "answered"))(
+            driver.find_element(By.ID, "route-one-state").text, driver.find_element(By.ID, "route-one-answer").text), 15)
+        if answered != "limited":
+            break
+        time.sleep(11)
+    by = driver.execute_script("return document.getElementById('route-one-answer').dataset.by")
+    state = driver.find_element(By.ID, "route-one-state").text
+    check("the box starts from a host: the site's file is fetched, and paths are routed in the page",
+          answered == "answered" and by == "page" and "fetched once" in state,
+          repr([answered, by, state, driver.find_element(By.ID, "route-one-answer").text]))
 
     # Which app opens these URLs, starting from a host: the site's file is fetched and routed.
     driver.get("about:blank")
