@@ -105,8 +105,18 @@ public struct LiveCheck: Sendable {
         cdnRefusal = "\(error)"
       }
     }
+    // Google's API (`--google`) the same way: vetted, pinned, or not asked and said so.
+    var googleRefusal: String?
+    if let vet = options.vetOtherHost, let base = options.googleBase {
+      do {
+        let api = try SiteAddress(parsing: base)
+        thirdPartyAddresses[api.host] = try await vet(api.host, api.port)
+      } catch {
+        googleRefusal = "\(error)"
+      }
+    }
     let thirdPartyClient =
-      asksCDN || options.googleBase != nil
+      asksCDN || (options.googleBase != nil && googleRefusal == nil)
       ? ResourceFetcher.makeClient(
         timeout: options.timeout, group: group, dnsOverride: thirdPartyAddresses,
         verifying: options.trust) : nil
@@ -117,7 +127,8 @@ public struct LiveCheck: Sendable {
     report.resources = await [association, legacy, assetLinks]
     let cdnResponse = await cdn
     if let index = report.resources.firstIndex(where: { $0.resource == .assetLinks }) {
-      await checkAndroidServing(&report.resources[index], fetcher, thirdParty: thirdParty)
+      await checkAndroidServing(
+        &report.resources[index], fetcher, thirdParty: thirdParty, googleRefusal: googleRefusal)
     }
     try? await client.shutdown()
     try? await thirdPartyClient?.shutdown()

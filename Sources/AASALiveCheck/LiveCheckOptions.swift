@@ -32,9 +32,9 @@ public struct LiveCheckOptions: Sendable {
   public var pinnedAddress: String?
   /// For fetches made for someone else (the validator page, docs/validator.md): resolves and
   /// judges a host other than the site's that the check reaches (an `include` statement's, Apple's
-  /// CDN), returning the address to connect to, or throwing why not (its description is
-  /// reported). Nil: an `include`'s host is judged by ``AddressPolicy`` alone and the CDN is
-  /// resolved as usual, as the command line does.
+  /// CDN, Google's API), returning the address to connect to, or throwing why not (its
+  /// description is reported). Nil: an `include`'s host is judged by ``AddressPolicy`` alone and
+  /// the CDN and Google's API are resolved as usual, as the command line does.
   public var vetOtherHost: (@Sendable (_ host: String, _ port: Int) async throws -> String)?
   /// `--google`: also ask Google's Digital Asset Links API at this base what it reads from the
   /// site's assetlinks.json, and compare.

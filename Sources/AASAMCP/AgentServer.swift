@@ -19,6 +19,8 @@ package struct AgentServer {
     package var caFile: String?
     /// Apple's CDN's base URL instead of Apple's, for tests; its host is vetted as any other.
     package var cdnBase: String?
+    /// Google's Digital Asset Links API's base URL instead of Google's, for tests; vetted too.
+    package var googleBase: String?
 
     package init() {}
   }
@@ -34,10 +36,10 @@ package struct AgentServer {
   package init(options: Options, logger: Logger) throws(Problem) {
     do {
       // The listening address is the validator's, never bound here: only the policy, the CA
-      // file, the CDN's base and the limits are used.
+      // file, the bases of Apple's CDN and Google's API, and the limits are used.
       (configuration, _) = try ValidatorSetup.configuration(
         listen: "127.0.0.1:0", tokenFile: nil, allow: options.allow, caFile: options.caFile,
-        hostNames: [], cdnBase: options.cdnBase)
+        hostNames: [], cdnBase: options.cdnBase, googleBase: options.googleBase)
     } catch {
       throw Problem(description: error.message)
     }

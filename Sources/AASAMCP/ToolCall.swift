@@ -26,19 +26,10 @@ struct ToolCall {
     }
     guard let endpoint = tool.endpoint else { return generated(arguments) }
     var arguments = arguments
-    if let kind = arguments.removeValue(forKey: "kind")?.stringValue,
-      let text = arguments["text"]?.stringValue
-    {
-      let found = InputKind.detect(Array(text.utf8))
-      guard found.rawValue == kind else {
-        return Self.refusal(
-          code: "bad-argument",
-          message: "kind is \(kind), but the text reads as \(found.describedWithArticle)",
-          help: "leave kind out to lint it as what it is, or give the file meant")
-      }
-    }
     // `aasa-lint check` reads Apple's CDN copy unless --no-cdn; the API only when asked.
-    if tool.name.hasPrefix("check_"), arguments["cdn"] == nil { arguments["cdn"] = true }
+    if tool.arguments.contains(where: { $0.name == "cdn" }), arguments["cdn"] == nil {
+      arguments["cdn"] = true
+    }
     switch await answers.answer(endpoint, body: JSONValues.body(arguments)) {
     case .document(let json, let exitStatus):
       return Self.document(json, exitStatus: exitStatus, tool: tool)

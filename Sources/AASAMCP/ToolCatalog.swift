@@ -1,3 +1,4 @@
+import AASALint
 import MCP
 
 /// One argument of a tool: its name (the field the validator's API reads), its shape, and the
@@ -113,7 +114,7 @@ enum ToolCatalog {
     AgentTool(
       name: "lint_file", title: "Lint a deep-link file",
       description:
-        "Lint a file's text as `aasa-lint FILE [URL ...] --format json` does: an apple-app-site-association, assetlinks.json, App Links page (HTML), MobileDeepLinking route config or AndroidManifest.xml, the kind told from the content. With urls, also routes each URL or path through it exactly as Apple's matcher (or Android 15's dynamic rules, or the route config) does and names the rule that decided. Reads nothing but the text given; fetches nothing.",
+        "Lint a file's text as `aasa-lint FILE [URL ...] [--kind K] --format json` does: an apple-app-site-association, assetlinks.json, App Links page (HTML), MobileDeepLinking route config, AndroidManifest.xml or links.json, the kind told from the content unless kind forces one. With urls, also routes each URL or path through it exactly as Apple's matcher (or Android 15's dynamic rules, or the route config) does and names the rule that decided. Reads nothing but the text given; fetches nothing.",
       endpoint: "lint",
       arguments: [
         ToolArgument(name: "text", shape: .string, description: "The file's text.", required: true),
@@ -121,9 +122,9 @@ enum ToolCatalog {
           name: "name", shape: .string,
           description: "The name findings show the file under (default pasted.json)."),
         ToolArgument(
-          name: "kind", shape: .choice(["aasa", "assetlinks", "applinks", "routes", "manifest"]),
+          name: "kind", shape: .choice(InputKind.allCases.map(\.rawValue)),
           description:
-            "The kind the text must be (told from the content when omitted); a text of another kind is refused with what it reads as."
+            "Lint the text as this kind, as --kind forces it (told from the content when omitted): aasa, assetlinks, applinks (an HTML page), routes (a MobileDeepLinking config), manifest (an AndroidManifest.xml) or links (a link domain's links.json)."
         ),
         ToolArgument(
           name: "urls", shape: .strings,
@@ -179,7 +180,7 @@ enum ToolCatalog {
     AgentTool(
       name: "check_site", title: "Check a deployed site",
       description:
-        "Check a live site as `aasa-lint check SITE --format json` does: fetch its association files as Apple's fetcher (and a browser) do and judge connection, TLS, status, redirects, Content-Type, size, encoding, signature, JSON and lint; with cdn, also Apple's CDN copy, which devices read. A failed check is a result (its report), not an error. "
+        "Check a live site as `aasa-lint check SITE --format json` does: fetch its association files as Apple's fetcher (and a browser) do and judge connection, TLS, status, redirects, Content-Type, size, encoding, signature, JSON and lint; with cdn, also Apple's CDN copy, which devices read; with google (`--google`), also what Google's Digital Asset Links API reads from its assetlinks.json. A failed check is a result (its report), not an error. "
         + fetchNote,
       endpoint: "check",
       arguments: [
@@ -195,6 +196,11 @@ enum ToolCatalog {
           name: "cdn", shape: .boolean,
           description:
             "Also read Apple's CDN copy of a public host (default true, as the command line)."),
+        ToolArgument(
+          name: "google", shape: .boolean,
+          description:
+            "Also ask Google's Digital Asset Links API whether it reads the same App Links grants as the site's assetlinks.json (default false, as the command line's --google)."
+        ),
       ], fetches: true, documentKeys: ["site"]),
     AgentTool(
       name: "check_entitlements", title: "Check an app's entitlements against its sites",
@@ -219,6 +225,31 @@ enum ToolCatalog {
           name: "cdn", shape: .boolean,
           description: "Also read Apple's CDN copy of each public host (default true)."),
       ], fetches: true),
+    AgentTool(
+      name: "check_manifest", title: "Check an Android app's manifest against its sites",
+      description:
+        "Check every host an AndroidManifest.xml verifies on Android 12+ (autoVerify intent filters), as `aasa-lint check --manifest FILE --format json` does: each host must serve an assetlinks.json granting the manifest's package App Links (with the certificates given, those), within the manifest's paths; and each site the manifest's asset_statements share sign-in with must grant it get_login_creds. `@string/` values come from strings (its res/values/strings.xml). "
+        + fetchNote,
+      endpoint: "check",
+      arguments: [
+        ToolArgument(
+          name: "manifest", shape: .file,
+          description: "The source AndroidManifest.xml's text (name: the name findings show).",
+          required: true),
+        ToolArgument(
+          name: "strings", shape: .file,
+          description:
+            "The app's res/values/strings.xml text, for the manifest's @string/ values (hosts, asset_statements)."
+        ),
+        ToolArgument(
+          name: "grants", shape: .strings,
+          description:
+            "SHA-256 fingerprints of the app's signing certificates that each host must grant (--grants)."
+        ),
+        ToolArgument(
+          name: "cdn", shape: .boolean,
+          description: "Also read Apple's CDN copy of each public host (default true)."),
+      ], fetches: true, documentKeys: ["kind", "manifest", "hosts", "status"]),
     AgentTool(
       name: "cdn_copy", title: "Apple's CDN copy of a host's file",
       description:

@@ -16,6 +16,10 @@ public struct ValidatorConfiguration: Sendable {
   /// on loopback in tests. Set at start-up only, never by a request, and its host is vetted by
   /// ``policy`` like any other.
   public var cdnBase: String
+  /// Where a check asked for `google` asks Google's Digital Asset Links API: Google's, or a stub
+  /// on loopback in tests. Set at start-up only, and its host is vetted by ``policy`` as Apple's
+  /// CDN's is.
+  public var googleBase = LiveCheckOptions.googleBase
 
   public init(
     listenHost: String, hostNames: [String] = [], token: AccessToken? = nil,

@@ -10,10 +10,11 @@ public enum ValidatorSetup {
     public var description: String { message }
   }
 
-  /// `cdnBase`: Apple's CDN unless given (a mirror, or a stub in tests); an `https` URL.
+  /// `cdnBase`: Apple's CDN unless given (a mirror, or a stub in tests); `googleBase`: Google's
+  /// Digital Asset Links API unless given; each an `https` URL.
   public static func configuration(
     listen: String, tokenFile: String?, allow: [String], caFile: String?, hostNames: [String],
-    cdnBase: String? = nil
+    cdnBase: String? = nil, googleBase: String? = nil
   ) throws(Problem) -> (ValidatorConfiguration, ListenAddress) {
     guard let address = ListenAddress(listen) else {
       throw Problem(message: "\(listen) is not HOST:PORT, e.g. 127.0.0.1:7780 or [::1]:7780")
@@ -39,16 +40,18 @@ public enum ValidatorSetup {
     if let caFile, !FileManager.default.isReadableFile(atPath: caFile) {
       throw Problem(message: "--ca-file \(caFile) cannot be read")
     }
-    if let cdnBase {
-      guard cdnBase.lowercased().hasPrefix("https://"), (try? SiteAddress(parsing: cdnBase)) != nil
+    for (flag, base) in [("--cdn-base", cdnBase), ("--google-base", googleBase)] {
+      guard let base else { continue }
+      guard base.lowercased().hasPrefix("https://"), (try? SiteAddress(parsing: base)) != nil
       else {
-        throw Problem(message: "--cdn-base \(cdnBase) is not an https URL")
+        throw Problem(message: "\(flag) \(base) is not an https URL")
       }
     }
-    let configuration = ValidatorConfiguration(
+    var configuration = ValidatorConfiguration(
       listenHost: address.host, hostNames: hostNames, token: token,
       policy: FetchPolicy(rules: rules), caFile: caFile,
       cdnBase: cdnBase ?? LiveCheckOptions.appleCDNBase)
+    configuration.googleBase = googleBase ?? LiveCheckOptions.googleBase
     if let problem = configuration.startupProblem { throw Problem(message: problem) }
     return (configuration, address)
   }

@@ -37,11 +37,19 @@ struct MCPCommand: AsyncParsableCommand {
       valueName: "url", visibility: .hidden))
   var cdnBase: String?
 
+  @Option(
+    name: .customLong("google-base"),
+    help: ArgumentHelp(
+      "Google's Digital Asset Links API's base URL instead of https://digitalassetlinks.googleapis.com, for tests; its host is vetted as any other.",
+      valueName: "url", visibility: .hidden))
+  var googleBase: String?
+
   func run() async throws {
     var options = AgentServer.Options()
     options.allow = allow
     options.caFile = caFile
     options.cdnBase = cdnBase
+    options.googleBase = googleBase
     var logger = Logger(label: "aasa-lint.mcp") { StreamLogHandler.standardError(label: $0) }
     logger.logLevel = .info
     let server: AgentServer

@@ -30,7 +30,19 @@ struct ToolArgumentsTests {
         == "cdn must be true or false, not a string")
     #expect(
       refusal("lint_file", ["text": "{}", "kind": "plist"])
-        == "kind must be one of aasa, assetlinks, applinks, routes, manifest, not 'plist'")
+        == "kind must be one of aasa, assetlinks, applinks, routes, manifest, links, not 'plist'")
+    #expect(
+      refusal("check_site", ["site": "example.com", "google": "yes"])
+        == "google must be true or false, not a string")
+    #expect(refusal("check_site", ["site": "example.com", "google": true]) == nil)
+    #expect(
+      refusal("check_manifest", ["manifest": ["text": "<manifest/>"], "grants": ["AB:CD"]]) == nil)
+    #expect(
+      refusal("check_manifest", ["strings": "<resources/>"])?.hasPrefix("manifest is missing")
+        == true)
+    #expect(
+      refusal("check_manifest", ["manifest": ["path": "AndroidManifest.xml"]])
+        == "manifest has an unknown member 'path': it takes text, base64, name")
     #expect(
       refusal("route_urls", ["urls": ["/a"], "aasa": "{}", "assetlinks": ["base64": "e30="]]) == nil
     )

@@ -41,9 +41,44 @@ struct MCPServerTests {
     </dict></plist>
     """
 
+  /// A manifest that verifies `localhost` (port 443, where nothing listens) and shares sign-in
+  /// through `@string/asset_statements`, which ``strings(port:)`` gives.
+  static let manifest = """
+    <?xml version="1.0" encoding="utf-8"?>
+    <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.example.app">
+      <application>
+        <meta-data android:name="asset_statements" android:resource="@string/asset_statements" />
+        <activity android:name=".MainActivity" android:exported="true">
+          <intent-filter android:autoVerify="true">
+            <action android:name="android.intent.action.VIEW" />
+            <category android:name="android.intent.category.DEFAULT" />
+            <category android:name="android.intent.category.BROWSABLE" />
+            <data android:scheme="https" android:host="localhost" android:pathPrefix="/albums" />
+          </intent-filter>
+        </activity>
+      </application>
+    </manifest>
+    """
+
+  /// The strings.xml beside the manifest: an include of the loopback site's assetlinks.json.
+  static func strings(port: Int) -> String {
+    #"<resources><string name="asset_statements">[{\"include\": \"https://localhost:"#
+      + "\(port)" + #"/.well-known/assetlinks.json\"}]</string></resources>"#
+  }
+
+  /// What Google's Digital Asset Links API answers for a site granting `assetLinks`'s app.
+  static let googleAnswer = """
+    {"statements": [{"source": {"web": {"site": "https://localhost."}}, \
+    "relation": "delegate_permission/common.handle_all_urls", \
+    "target": {"androidApp": {"packageName": "com.example.app", "certificate": \
+    {"sha256Fingerprint": \
+    "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"}}}}], \
+    "maxAge": "600s", "debugString": ""}
+    """
+
   static let toolNames = [
-    "lint_file", "route_urls", "check_site", "check_entitlements", "cdn_copy", "diff_files",
-    "explain_device_output", "generate_files",
+    "lint_file", "route_urls", "check_site", "check_entitlements", "check_manifest", "cdn_copy",
+    "diff_files", "explain_device_output", "generate_files",
   ]
 
   /// The command line's `--format json` document for `arguments`, run in `directory`.
@@ -73,7 +108,8 @@ struct MCPServerTests {
     #expect(Set(tools.keys) == Set(Self.toolNames))
     #expect(["2025-11-25", "2025-06-18"].contains(session.protocolVersion))
     let fetching: Set = [
-      "route_urls", "check_site", "check_entitlements", "cdn_copy", "diff_files",
+      "route_urls", "check_site", "check_entitlements", "check_manifest", "cdn_copy",
+      "diff_files",
     ]
     for (name, tool) in tools {
       let input = try #require(tool["inputSchema"] as? [String: Any], "\(name)")
@@ -85,7 +121,7 @@ struct MCPServerTests {
       #expect(annotations["openWorldHint"] as? Bool == fetching.contains(name), "\(name)")
       #expect((tool["description"] as? String ?? "").count > 80, "\(name)")
     }
-    #expect(session.stderr.contains("8 tools"))
+    #expect(session.stderr.contains("9 tools"))
   }
 
   @Test("offline tools answer with the command line's JSON: lint, route, diff, device, new")
@@ -124,8 +160,10 @@ struct MCPServerTests {
         "generate_files",
         ["kind": "aasa", "app": "9JA89QQLNQ.com.example.app", "paths": ["/albums/*"]]
       ),
+      // kind forces the kind, as --kind does: the association file linted as assetlinks.json.
+      ("lint_file", ["text": Self.association, "name": "site.json", "kind": "assetlinks"]),
     ])
-    try #require(session.calls.count == 7)
+    try #require(session.calls.count == 8)
     #expect(
       try structured(session.calls[0])
         == (try await cli(["site.json"] + urls, in: directory, expecting: 0)))
@@ -156,6 +194,9 @@ struct MCPServerTests {
     #expect(
       try structured(session.calls[6])
         == (try MCPClient.object(["kind": "aasa", "text": generated.stdout])))
+    let forced = try await cli(["site.json", "--kind", "assetlinks"], in: directory, expecting: 1)
+    #expect(try structured(session.calls[7]) == forced)
+    #expect(forced != (try await cli(["site.json"], in: directory, expecting: 0)))
   }
 
   @Test("wrong arguments are tool errors naming the argument; an unknown tool is a protocol error")
@@ -164,7 +205,7 @@ struct MCPServerTests {
       ("lint_file", [:]),
       ("lint_file", ["text": Self.association, "urls": "/albums/1"]),
       ("lint_file", ["text": Self.association, "colour": "red"]),
-      ("lint_file", ["text": Self.association, "kind": "assetlinks"]),
+      ("lint_file", ["text": Self.association, "kind": "plist"]),
       ("generate_files", ["kind": "plist"]),
       ("diff_files", ["old": ["text": "{}", "url": "x"], "new": ["text": "{}"]]),
       ("check_site", ["site": 443]),
@@ -175,7 +216,7 @@ struct MCPServerTests {
     let expected = [
       "text is missing", "urls must be a list of strings, not a string",
       "unknown argument 'colour'",
-      "kind is assetlinks, but the text reads as an apple-app-site-association file",
+      "kind must be one of aasa, assetlinks, applinks, routes, manifest, links, not 'plist'",
       "kind must be one of aasa, assetlinks, intent-filter, entitlements, not 'plist'",
       "old has an unknown member 'url'", "site must be a string, not a number", "text is over",
     ]
@@ -195,10 +236,13 @@ struct MCPServerTests {
       "/.well-known/apple-app-site-association": ("application/json", Array(Self.association.utf8)),
       "/.well-known/assetlinks.json": ("application/json", Array(Self.assetLinks.utf8)),
       "/a/v1/example.com": ("application/json", Array(Self.changedAssociation.utf8)),
+      "/google/v1/statements:list": ("application/json", Array(Self.googleAnswer.utf8)),
     ])
     let directory = try TemporaryDirectory(label: "mcp-fetch")
     _ = try directory.write("old.json", Self.association)
     _ = try directory.write("App.entitlements", Self.entitlements)
+    _ = try directory.write("main/AndroidManifest.xml", Self.manifest)
+    _ = try directory.write("main/res/values/strings.xml", Self.strings(port: site.port))
     let origin = "https://localhost:\(site.port)"
     let calls: [(tool: String, arguments: [String: Any])] = [
       ("check_site", ["site": origin, "paths": ["/albums/1"]]),
@@ -215,11 +259,23 @@ struct MCPServerTests {
           "app": "9JA89QQLNQ.com.example.app",
         ]
       ),
+      ("check_site", ["site": origin, "google": true]),
+      (
+        "check_manifest",
+        [
+          "manifest": ["text": Self.manifest, "name": "main/AndroidManifest.xml"],
+          "strings": ["text": Self.strings(port: site.port)],
+        ]
+      ),
     ]
     let cdnBase = "\(origin)/a/v1"
+    let googleBase = "\(origin)/google"
     let allowed = try await MCPClient.session(
-      ["--allow", "localhost", "--ca-file", site.certificate, "--cdn-base", cdnBase], calls: calls)
-    try #require(allowed.calls.count == 5)
+      [
+        "--allow", "localhost", "--ca-file", site.certificate, "--cdn-base", cdnBase,
+        "--google-base", googleBase,
+      ], calls: calls)
+    try #require(allowed.calls.count == 7)
     let ca = ["--ca-file", site.certificate]
     #expect(
       try structured(allowed.calls[0])
@@ -247,11 +303,41 @@ struct MCPServerTests {
           ["check", "--entitlements", "App.entitlements", "--app", "9JA89QQLNQ.com.example.app"]
             + ca,
           in: directory, expecting: 1)))
+    // google: Google's API (its base given at start-up) asked at the vetted address, as
+    // `check --google-base`; it reads the file's one grant.
+    #expect(
+      try structured(allowed.calls[5])
+        == (try await cli(
+          ["check", origin, "--google-base", googleBase] + ca, in: directory, expecting: 0)))
+    #expect(text(allowed.calls[5]).contains("Google reads the same 1 App Links grant"))
+    // The manifest's host (localhost:443) refuses the connection; the site it shares sign-in
+    // with, through strings.xml's include, is fetched.
+    #expect(
+      try structured(allowed.calls[6])
+        == (try await cli(
+          ["check", "--manifest", "main/AndroidManifest.xml"] + ca, in: directory, expecting: 1)))
+    let credentials = (allowed.calls[6]["structured"] as? [String: Any])?["credentials"]
+    let shared = try #require((credentials as? [String: Any])?["sites"] as? [[String: Any]])
+    #expect(shared.map { $0["assetlinks"] as? String } == ["pass"], "\(shared)")
     #expect(allowed.stderr.contains("allowed by --allow localhost"))
 
+    // Google's API on a host no rule allows: not asked, and the check says so.
+    let googleRefused = try await MCPClient.session(
+      [
+        "--allow", "localhost", "--ca-file", site.certificate, "--google-base",
+        "https://127.0.0.1:\(site.port)/google",
+      ], calls: [("check_site", ["site": origin, "google": true])])
+    try #require(googleRefused.calls.count == 1)
+    _ = try structured(googleRefused.calls[0])
+    #expect(
+      text(googleRefused.calls[0]).contains(
+        "Google's API was not asked: 127.0.0.1 is a loopback address"),
+      "\(text(googleRefused.calls[0]))")
+
     // The default policy: the same calls refused, each saying which rule and which flag.
-    let refused = try await MCPClient.session(["--cdn-base", cdnBase], calls: calls)
-    try #require(refused.calls.count == 5)
+    let refused = try await MCPClient.session(
+      ["--cdn-base", cdnBase, "--google-base", googleBase], calls: calls)
+    try #require(refused.calls.count == 7)
     for call in refused.calls {
       #expect(call["isError"] as? Bool == true, "\(call)")
       let words = text(call)

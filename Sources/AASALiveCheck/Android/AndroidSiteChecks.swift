@@ -5,15 +5,21 @@ import Foundation
 extension LiveCheck {
   /// The checks of assetlinks.json beyond its own response: the trailing-dot host must serve the
   /// same file, and (`--google`) Google's API must read the same grants. The site is asked with
-  /// `fetcher`, Google's API with `thirdParty`, which verifies its certificate.
+  /// `fetcher`, Google's API with `thirdParty`, which verifies its certificate; when
+  /// ``LiveCheckOptions/vetOtherHost`` refused Google's host (`googleRefusal`, why), it is not
+  /// asked, and the line says so.
   func checkAndroidServing(
-    _ check: inout ResourceCheck, _ fetcher: ResourceFetcher, thirdParty: ResourceFetcher?
+    _ check: inout ResourceCheck, _ fetcher: ResourceFetcher, thirdParty: ResourceFetcher?,
+    googleRefusal: String? = nil
   ) async {
     guard let body = check.lintedSource else { return }
     if let trailingDot = await trailingDotRequirement(body, fetcher) {
       check.requirements.append(trailingDot)
     }
-    if let base = options.googleBase, let thirdParty {
+    if options.googleBase != nil, let googleRefusal {
+      check.requirements.append(
+        Requirement("google", .warn, "Google's API was not asked: \(googleRefusal)"))
+    } else if let base = options.googleBase, let thirdParty {
       check.requirements.append(
         await GoogleStatements.compare(
           site: options.site, base: base, local: check.lint?.statementList, fetcher: thirdParty,

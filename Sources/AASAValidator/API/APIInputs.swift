@@ -1,3 +1,4 @@
+import AASALint
 import AASALiveCheck
 
 /// What `POST /api/v1/lint` asks, read and bounded: the inputs of `aasa-lint NAME [URL ...]`.
@@ -7,6 +8,8 @@ struct LintInput: Sendable {
   var urls: [String]
   var app: String?
   var domain: String?
+  /// `--kind`: the kind the text is linted as, whatever it reads as; nil: told from the content.
+  var kind: InputKind?
   /// `--grants PACKAGE:FINGERPRINT` questions, for an assetlinks.json (never a file's path).
   var grants: [String] = []
   /// An `--expect` table's text, and the name its findings give it.
@@ -20,6 +23,8 @@ struct CheckInput: Sendable {
   var paths: [String]
   var app: String?
   var cdn: Bool
+  /// `--google-base`: ask Google's Digital Asset Links API at this base (nil: not asked).
+  var googleBase: String?
   var caFile: String?
   var pinnedAddress: String?
   var timeoutSeconds: Double

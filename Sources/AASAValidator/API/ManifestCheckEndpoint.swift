@@ -1,7 +1,9 @@
 import AASALiveCheck
 
 /// `POST /api/v1/check` with `manifest`: `aasa-lint check --manifest AndroidManifest.xml
-/// [--grants FINGERPRINT …] --format json` for the page's Android view, the manifest and its
+/// [--grants FINGERPRINT …] [--no-cdn] --format json` for the page's Android view and the
+/// `check_manifest` tool of `aasa-lint mcp` (`cdn` false unless asked, as the page's other
+/// checks), the manifest and its
 /// `res/values/strings.xml` from the body. Every site it fetches (the hosts it verifies, the
 /// sites its `asset_statements` share sign-in with) is vetted before any is fetched.
 struct ManifestCheckInput: Sendable {
@@ -10,6 +12,8 @@ struct ManifestCheckInput: Sendable {
   var strings: [UInt8]?
   /// SHA-256 fingerprints, as `--grants` takes them (never a file).
   var grants: [String]
+  /// Apple's CDN copy of each public host too, as `check --manifest` reads it unless `--no-cdn`.
+  var cdn = false
   var caFile: String?
   var timeoutSeconds: Double
   var vetOtherHost: (@Sendable (String, Int) async throws -> String)?
@@ -30,7 +34,8 @@ extension ValidatorAPI {
       strings: try reader.file(request.strings, field: "strings"),
       grants: try reader.list(
         request.grants, field: "grants", maximum: configuration.limits.maximumPaths),
-      caFile: configuration.caFile, timeoutSeconds: configuration.limits.fetchTimeoutSeconds,
+      cdn: request.cdn ?? false, caFile: configuration.caFile,
+      timeoutSeconds: configuration.limits.fetchTimeoutSeconds,
       vetOtherHost: vetOtherHost(endpoint: "check", client: client))
     let sites = try bridged { () throws(ReportBridge.Unusable) in
       try ReportBridge.manifestCheck(input).sites

@@ -15,7 +15,9 @@ enum ReportBridge {
     var message: String
   }
 
-  /// `aasa-lint NAME [URL ...] [--domain D] [--app A] [--expect TABLE] --format json`, on text.
+  /// `aasa-lint NAME [URL ...] [--kind K] [--domain D] [--app A] [--expect TABLE] --format json`,
+  /// on text; a kind given is linted as that kind, as `--kind` forces it, whatever the text reads
+  /// as.
   static func lint(_ input: LintInput) throws(Unusable) -> BridgeDocument {
     let bytes = Array(input.text.utf8)
     let detected = InputKind.detect(SourceDocument(name: input.name, bytes: bytes))
@@ -24,7 +26,7 @@ enum ReportBridge {
         try ExpectationTableFile.parse($0, name: input.expectName)
       }
       let report: any Report
-      switch detected.kind {
+      switch input.kind ?? detected.kind {
       case .routes:
         var run = RouteConfigRun(fileName: input.name, source: bytes)
         run.document = detected.document
@@ -54,7 +56,9 @@ enum ReportBridge {
             throw Unusable(message: "domain: \(error)")
           }
         }
-        var run = LintRun(fileName: input.name, source: bytes, domain: domain, app: input.app)
+        var run = LintRun(
+          fileName: input.name, source: bytes, kind: input.kind?.fileKind, domain: domain,
+          app: input.app)
         run.grantQueries = try input.grants.map { argument in
           do {
             return try GrantQuery.parse(argument)
@@ -74,8 +78,9 @@ enum ReportBridge {
     }
   }
 
-  /// `aasa-lint check SITE [--path P ...] [--app A] [--no-cdn] [--ca-file F] --format json`,
-  /// connecting to the address the fetch policy vetted.
+  /// `aasa-lint check SITE [--path P ...] [--app A] [--no-cdn] [--google] [--ca-file F] --format
+  /// json`, connecting to the address the fetch policy vetted (and Google's API, when asked, at
+  /// the address vetted for its host: ``LiveCheckOptions/vetOtherHost``).
   static func check(_ input: CheckInput) async throws(Unusable) -> BridgeDocument {
     var options = LiveCheckOptions(
       site: input.site, paths: input.paths, app: input.app, timeoutSeconds: input.timeoutSeconds)
@@ -90,6 +95,7 @@ enum ReportBridge {
       options.cdnBase = LiveCheckOptions.appleCDNBase
       options.cdnOnlyForPublicHosts = true
     }
+    options.googleBase = input.googleBase
     var report = CheckReport(
       checked: .site(await LiveCheck(options: options).run()), verbose: false)
     report.showsFiles = input.showFiles
@@ -233,6 +239,10 @@ enum ReportBridge {
       throw Unusable(message: "\(error)")
     }
     options.vetOtherHost = input.vetOtherHost
+    if input.cdn {
+      options.cdnBase = LiveCheckOptions.appleCDNBase
+      options.cdnOnlyForPublicHosts = true
+    }
     let fingerprints = try input.grants.map { text throws(Unusable) in
       guard let fingerprint = RouteSubject.sha256Fingerprint(text) else {
         throw Unusable(message: "grants: \(text) \(RouteSubject.fingerprintForm)")

@@ -1,3 +1,4 @@
+import AASALint
 import Foundation
 
 /// The JSON bodies of the API, as sent. Every field is optional to the decoder, so that a
@@ -5,6 +6,8 @@ import Foundation
 struct LintBody: Decodable {
   var text: String?
   var name: String?
+  /// The kind the text is linted as, as `--kind` names it (told from the content when absent).
+  var kind: String?
   var urls: [String]?
   var app: String?
   var domain: String?
@@ -17,6 +20,9 @@ struct CheckBody: Decodable {
   var paths: [String]?
   var app: String?
   var cdn: Bool?
+  /// Also ask Google's Digital Asset Links API what it reads from the site's assetlinks.json, as
+  /// `check --google` does (at the validator's start-up base, its host vetted as the site's).
+  var google: Bool?
   /// An app's `.entitlements` or `.mobileprovision`, checked as `check --entitlements` does.
   var entitlements: FileBody?
   /// An AndroidManifest.xml, checked as `check --manifest` does (its hosts and the sites its
@@ -161,6 +167,13 @@ struct BodyReader {
       urls: try list(body.urls, field: "urls", maximum: limits.maximumURLs), app: body.app,
       domain: body.domain)
     input.grants = try list(body.grants, field: "grants", maximum: limits.maximumPaths)
+    if let kind = body.kind, !kind.isEmpty {
+      guard let known = InputKind(rawValue: kind) else {
+        throw .badInput(
+          "kind must be one of \(InputKind.allCases.map(\.rawValue).joined(separator: ", "))")
+      }
+      input.kind = known
+    }
     if let expect = body.expect {
       guard expect.utf8.count <= limits.maximumText else { throw .tooLarge("expect is too large") }
       guard expect.split(separator: "\n").count <= limits.maximumExpectLines else {

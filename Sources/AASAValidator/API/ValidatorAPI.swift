@@ -303,6 +303,7 @@ struct ValidatorAPI: Sendable {
         timeoutSeconds: configuration.limits.fetchTimeoutSeconds,
         vetOtherHost: vetOtherHost(endpoint: "check", client: client))
       input.showFiles = request.files ?? false
+      input.googleBase = request.google == true ? configuration.googleBase : nil
       do throws(ReportBridge.Unusable) {
         let document = try await ReportBridge.check(input)
         return (document, outcome: document.exitStatus == 0 ? "passed" : "failed")

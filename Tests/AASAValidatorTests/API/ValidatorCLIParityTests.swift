@@ -48,6 +48,29 @@ import Testing
     #expect(response.text == expected, "\(path)")
   }
 
+  /// `kind` forces the kind as `--kind` does, whatever the text reads as; a kind the command
+  /// line does not name is refused.
+  @Test(arguments: [
+    ("examples/site/.well-known/apple-app-site-association", "assetlinks"),
+    ("examples/site/.well-known/assetlinks.json", "aasa"),
+    ("examples/routes/MobileDeepLinkingConfig.json", "aasa"),
+    ("examples/site/.well-known/apple-app-site-association", "routes"),
+  ])
+  func kindMatchesTheCommandLine(path: String, kind: String) async throws {
+    let harness = try await ValidatorHarness()
+    defer { Task { await harness.close() } }
+    let body: [String: Any] = ["text": try Self.text(path), "name": path, "kind": kind]
+    let response = try await harness.send("POST", "/api/v1/lint", body: ValidatorHarness.json(body))
+    #expect(response.status == 200, "\(response.text)")
+    let expected = try await Self.cli([path, "--kind", kind])
+    #expect(!expected.isEmpty)
+    #expect(response.text == expected, "\(path) as \(kind)")
+    let unknown = ValidatorHarness.json(["text": "{}", "kind": "plist"])
+    let refused = try await harness.send("POST", "/api/v1/lint", body: unknown)
+    #expect(refused.status == 400)
+    #expect(refused.text.contains("kind must be one of aasa, assetlinks"), "\(refused.text)")
+  }
+
   @Test func grantsMatchTheCommandLine() async throws {
     let harness = try await ValidatorHarness()
     defer { Task { await harness.close() } }
