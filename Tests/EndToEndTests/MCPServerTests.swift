@@ -331,7 +331,8 @@ struct MCPServerTests {
     _ = try structured(googleRefused.calls[0])
     #expect(
       text(googleRefused.calls[0]).contains(
-        "Google's API was not asked: 127.0.0.1 is a loopback address"),
+        "Google's API was not asked: 127.0.0.1 is a loopback address, which this validator does not fetch from; the operator can allow it at start-up with --allow 127.0.0.1"
+      ),
       "\(text(googleRefused.calls[0]))")
 
     // The default policy: the same calls refused, each saying which rule and which flag.

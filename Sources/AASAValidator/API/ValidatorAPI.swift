@@ -275,10 +275,13 @@ struct ValidatorAPI: Sendable {
           endpoint: endpoint, client: client, host: host, port: port, address: address,
           outcome: "vetted", started: started)
         return address
-      } catch let refusal as FetchPolicy.Refusal {
+      } catch var refusal as FetchPolicy.Refusal {
         log.record(
           endpoint: endpoint, client: client, host: host, port: port,
           address: refusal.resolvedAddress, outcome: "refused \(refusal.code)", started: started)
+        // The report says it as a refused site is answered: the rule, and the flag that lifts it.
+        let help = ValidatorSetup.help(lifting: refusal)
+        if !help.isEmpty { refusal.message += "; \(help)" }
         throw refusal
       }
     }
