@@ -35,13 +35,13 @@ struct AASALintCommand: AsyncParsableCommand {
       """,
     version: PackageVersion.current,
     subcommands: [
-      Lint.self, Route.self, Diff.self, Files.self, Check.self, Passkeys.self, Inbound.self,
+      Lint.self, RouteCommand.self, Diff.self, Files.self, Check.self, Passkeys.self, Inbound.self,
       DeviceCommand.self,
       New.self,
       Fingerprint.self,
       Web.self,
-      Exporter.self,
       MCPCommand.self,
+      Exporter.self,
     ],
     defaultSubcommand: Lint.self
   )

@@ -1,9 +1,11 @@
 import AASALint
 import ArgumentParser
 
-/// `aasa-lint route --site DIR|https://HOST URL…`: one answer per URL on both platforms.
-struct Route: AsyncParsableCommand {
+/// `aasa-lint route --site DIR|https://HOST URL…`: one answer per URL on both platforms. Named
+/// `RouteCommand`, not `Route`, which is a route of a MobileDeepLinking config (`AASARoutes`).
+struct RouteCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "route",
     abstract: "Say what iOS and Android each do with URLs, from the site to the activity.",
     discussion: """
       For each URL: whether iOS opens the app (--app, or the app of --entitlements) and the rule \
