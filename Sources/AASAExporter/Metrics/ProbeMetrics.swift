@@ -66,9 +66,10 @@ public enum ProbeMetrics {
         "When this exporter last really asked Apple's CDN about the target, as Unix time: its answer is cached for the CDN's max-age less its Age."
       case .fetchersAgree:
         "1 when Apple's fetcher (AASA-Bot) and a browser get the same answer for the association file, 0 when a rule on the site treats them differently."
-      case .pathsFailed: "Paths of the module that do not open the app on the live file."
+      case .pathsFailed:
+        "Paths of the module that do not open the app on the live file; all of them when there is no readable file."
       case .expectationsFailed:
-        "Rows of the module's expect table that the live file does not route as written."
+        "Rows of the module's expect table that the live file does not route as written; all of them when there is no readable file."
       case .expectations: "Rows of the module's expect table."
       case .androidGrant:
         "1 when the site's assetlinks.json grants handle_all_urls to the package with every fingerprint the module names, as Android's verifier decides."
@@ -187,16 +188,23 @@ public enum ProbeMetrics {
     }
 
     if !outcome.probeModule.paths.isEmpty {
-      let failed = report.routeRequirements.filter { $0.name == "route" && $0.status == .fail }
-      gauge(.pathsFailed, Double(failed.count))
+      if report.routings.isEmpty {
+        // Not routed (no readable association file): no path opens the app. The check says so
+        // in one `route` line, which is not one path.
+        gauge(.pathsFailed, Double(outcome.probeModule.paths.count))
+      } else {
+        // One failing `route` line per path that does not open the app.
+        let failed = report.routeRequirements.filter { $0.name == "route" && $0.status == .fail }
+        gauge(.pathsFailed, Double(failed.count))
+      }
     }
     if let (_, results) = report.expectations {
       gauge(.expectations, Double(results.count))
       gauge(.expectationsFailed, Double(results.filter { !$0.isMet }.count))
-    } else if outcome.probeModule.expect != nil {
-      // No readable file to route by: every row fails, as the `expect` line says.
-      let rows = report.routeRequirements.filter { $0.name == "expect" || $0.name == "route" }
-      if !rows.isEmpty { gauge(.expectationsFailed, Double(rows.count)) }
+    } else if let rows = outcome.unroutedExpectationRows {
+      // No readable file to route by: every row of the table fails.
+      gauge(.expectations, Double(rows))
+      gauge(.expectationsFailed, Double(rows))
     }
 
     if !outcome.probeModule.androidApps.isEmpty {

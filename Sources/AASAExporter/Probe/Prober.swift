@@ -1,3 +1,4 @@
+import AASA
 import AASACore
 import AASALint
 import AASALiveCheck
@@ -45,6 +46,10 @@ public struct Prober: Sendable {
     var thirdParty: [ThirdParty: ProbeAnswers.Use] = [:]
     /// The module, for the metrics that compare with what it names (grants).
     public var probeModule: ProbeModule
+    /// The rows of the module's `expect` table when the check had no readable association file
+    /// to route them by (its one `route` line says so): every row then fails, and
+    /// `aasa_route_expectations_failed` counts the rows, not that line.
+    var unroutedExpectationRows: Int?
 
     /// The live check's report of the site.
     public var site: LiveCheckReport? {
@@ -60,6 +65,37 @@ public struct Prober: Sendable {
     public var description: String
     /// For the exporter's log only: what the name resolved to (``FetchPolicy/Refusal``).
     public var resolvedAddress: String?
+    /// Every name lookup place was held (``NameLookup/Busy``): not the target's fault, and gone
+    /// in a moment.
+    var lookupsBusy = false
+  }
+
+  /// How long a probe waits before asking again for a name lookup place.
+  static let busyPause = Duration.milliseconds(20)
+
+  /// ``vet(_:)``, asking again while every name lookup place is held, for at most `patience`,
+  /// and how long that took. The lookups are bounded (``NameLookup``: 8 at once, refused past
+  /// that, never queued) so that lookups a DNS server never answers cannot pile up; scrapes of
+  /// many targets at once (a job's targets share a scrape interval) would otherwise be refused
+  /// for it, even a target written as an address, before the ``ProbeGate`` could make them wait.
+  public func vet(_ target: SiteAddress, waitingUpTo patience: Duration) async throws(Refused)
+    -> (address: String, waited: Duration)
+  {
+    let clock = ContinuousClock()
+    let start = clock.now
+    var waited = Duration.zero
+    while true {
+      do {
+        return (try await vet(target), waited)
+      } catch {
+        guard error.lookupsBusy, clock.now - start + Self.busyPause <= patience else {
+          throw error
+        }
+        // A cancelled scrape ends here: its next lookup throws, and that is thrown.
+        try? await Task.sleep(for: Self.busyPause)
+        waited = clock.now - start
+      }
+    }
   }
 
   /// Resolves the target once and judges it: it must be listed by a rule, and the policy must
@@ -80,8 +116,8 @@ public struct Prober: Sendable {
     } catch {
       throw Refused(
         description:
-          "target \(target.host):\(target.port): \(ConnectionProblem(error, site: target, timeout: .seconds(1)).description)"
-      )
+          "target \(target.host):\(target.port): \(ConnectionProblem(error, site: target, timeout: .seconds(1)).description)",
+        lookupsBusy: error is NameLookup.Busy)
     }
     guard let bytes = FetchPolicy.addressBytes(address),
       policy.listed(host: target.host, port: target.port, address: bytes)
@@ -139,6 +175,12 @@ public struct Prober: Sendable {
       outcome.failure = "the check did not end within the probe's \(Self.seconds(timeoutSeconds))"
     case .success(let sent)?:
       outcome.box = sent
+      if let expect = request.module.expect, outcome.site?.expectations == nil {
+        // The check read the table already; it is read again only when no file routed it.
+        outcome.unroutedExpectationRows = try? RoutingExpectation.rows(
+          of: ExpectationTableFile.read(expect)
+        ).count
+      }
     case .failure(let words)?:
       outcome.failure = words
     }
