@@ -87,9 +87,11 @@ public struct ExporterHandler: HostedHandler {
       return await refuse(error.description, target: "", module: "")
     }
     let prober = state.prober
-    let address: String
+    let scrapeTimeout = ProbeRequest.timeoutSeconds(
+      header: request.header("X-Prometheus-Scrape-Timeout-Seconds"), module: parsed.module)
+    let vetted: (address: String, waited: Duration)
     do {
-      address = try await prober.vet(parsed.target)
+      vetted = try await prober.vet(parsed.target, waitingUpTo: .seconds(scrapeTimeout))
     } catch {
       if let resolved = error.resolvedAddress {
         logger.info("probe refused: \(error.description) (resolved to \(resolved))")
@@ -97,10 +99,13 @@ public struct ExporterHandler: HostedHandler {
       return await refuse(
         error.description, target: parsed.target.hostHeader, module: parsed.module.name)
     }
-    let timeout = ProbeRequest.timeoutSeconds(
-      header: request.header("X-Prometheus-Scrape-Timeout-Seconds"), module: parsed.module)
+    // A wait for a name lookup place comes out of the scrape's time.
+    let timeout =
+      vetted.waited == .zero
+      ? scrapeTimeout
+      : max(ProbeRequest.shortestTimeout, scrapeTimeout - vetted.waited.seconds)
     let outcome = await prober.probe(
-      parsed, pinnedAt: address, timeoutSeconds: timeout, configuration: configuration)
+      parsed, pinnedAt: vetted.address, timeoutSeconds: timeout, configuration: configuration)
     let text = Self.checkText(outcome)
     await state.record(outcome, text: text)
     if parsed.debug {
