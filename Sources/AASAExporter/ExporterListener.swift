@@ -4,10 +4,10 @@ import NIOCore
 
 /// The exporter on its listener: `aasa-lint exporter` binds it and waits.
 public enum ExporterListener {
-  /// Prometheus's list of default port allocations (its wiki, "Default port allocations") has
-  /// given out every port of 9100-9999 since 2023 and continues above 10000: 9102 is
-  /// statsd_exporter's and 9115 blackbox_exporter's. We know of no common exporter on 10110;
-  /// it is not yet registered there.
+  /// Not registered: Prometheus's list of default port allocations (its wiki, "Default port
+  /// allocations") does not list 10110 for this exporter. The list has given out every port of
+  /// 9100-9999 since 2023 and continues above 10000; 9102 is statsd_exporter's and 9115
+  /// blackbox_exporter's. docs/exporter.md says how to register a port, and what to change then.
   public static let defaultPort = 10110
 
   /// What each connection may take: a probe's answer can take its module's timeout (600 s at
