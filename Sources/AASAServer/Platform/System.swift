@@ -23,13 +23,6 @@ struct SystemError: Error, CustomStringConvertible {
 enum System {
   // MARK: Errors
 
-  /// The errno values the server tells apart.
-  enum ErrorCode {
-    static let permissionDenied = EACCES
-    static let addressInUse = EADDRINUSE
-    static let addressNotAvailable = EADDRNOTAVAIL
-  }
-
   /// `strerror`: the C library's words for an errno value.
   static func describe(errorCode: Int32) -> String {
     String(cString: strerror(errorCode))
