@@ -55,8 +55,10 @@ answer() {
   output=$("$LINT_BIN" "$1" --max-size 6M 2>&1) && status=0 || status=$?
   if [ "$status" -gt 2 ]; then
     echo "signal or crash (status $status)"
-  elif echo "$output" | grep -q "AL011"; then
-    case "$(echo "$output" | grep -m 1 "AL011")" in
+  # Here-strings, not `echo | grep -q`: under pipefail, grep -q leaving early makes echo's
+  # SIGPIPE fail the pipeline, and a page's long excerpt was then read as "no AL011".
+  elif grep -q "AL011" <<<"$output"; then
+    case "$(grep -m 1 "AL011" <<<"$output")" in
     *"nest about"*) echo "AL011 nesting" ;;
     *"open elements about"*) echo "AL011 work" ;;
     *"CPU time"*) echo "AL011 CPU budget" ;;
@@ -64,7 +66,7 @@ answer() {
     *) echo "AL011" ;;
     esac
   else
-    codes=$(echo "$output" | grep -o '\bAL[0-9][0-9][0-9]\b' | sort -u | paste -sd ' ' -)
+    codes=$(grep -o '\bAL[0-9][0-9][0-9]\b' <<<"$output" | sort -u | paste -sd ' ' -)
     echo "read (${codes:-no findings})"
   fi
 }
