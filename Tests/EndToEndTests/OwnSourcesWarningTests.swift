@@ -22,7 +22,7 @@ import Testing
   @Test(
     "the matcher's target (AASA) type-checks without a warning",
     .enabled(if: ExecutableLookup.path(of: "swiftc") != nil, "needs swiftc"),
-    .timeLimit(.minutes(2)))
+    .programsTimeLimit)
   func matcherTargetHasNoWarning() async throws {
     let root = BuiltProducts.packageRoot
     let sources = Self.swiftFiles(under: root.appendingPathComponent("Sources/AASA"))

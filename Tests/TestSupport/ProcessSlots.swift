@@ -5,8 +5,9 @@ import Foundation
 /// Async tests hold no thread while their programs run, so Swift Testing starts every test at
 /// once; unbounded, a full run starts hundreds of `aasa-lint`, `curl` and `openssl` processes
 /// together and each takes tens of seconds of a 2-core machine, past the servers' timeouts the
-/// tests rely on. A run waits here for a slot (suspended, holding no thread), and its time limit
-/// starts once it has one. First come, first served. A test that starts a server of its own can
+/// tests rely on. A run waits here for a slot (suspended, holding no thread); the program's own
+/// timeout starts once it has one, but a test's Swift Testing time limit counts the wait too
+/// (``Testing/Trait/programsTimeLimit``). First come, first served. A test that starts a server of its own can
 /// hold a slot for the server's start-up, the part that loads the machine.
 public actor ProcessSlots {
   public static let shared = ProcessSlots(

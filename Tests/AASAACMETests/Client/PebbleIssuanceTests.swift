@@ -1,5 +1,6 @@
 import Foundation
 import SwiftASN1
+import TestSupport
 import Testing
 import X509
 
@@ -11,7 +12,7 @@ import X509
 /// delay these.
 @Suite(
   "ACME: issuance against Pebble", .enabled(if: PebbleCA.runs, PebbleCA.skipReason),
-  .timeLimit(.minutes(6)))
+  .programsTimeLimit)
 struct PebbleIssuanceTests {
   struct Fixture {
     var ca: PebbleCA

@@ -11,7 +11,7 @@ import X509
 /// certificates from a real ACME server (Debian's Pebble), every connection on 127.0.0.1.
 @Suite(
   "aasa-serve --acme against Pebble", .enabled(if: PebbleCA.runs, PebbleCA.skipReason),
-  .timeLimit(.minutes(3)))
+  .programsTimeLimit)
 struct ServeACMETests {
   static let names = ["a.example.test", "b.example.test", "c.example.test"]
 

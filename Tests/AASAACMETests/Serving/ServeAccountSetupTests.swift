@@ -8,7 +8,7 @@ import Testing
 /// configuration fixes ends `aasa-serve` with status 2, the CA's problem in words and the flag to
 /// change; a CA that is down or unreachable is retried with a growing wait while the server
 /// serves on, each attempt logged, and the certificate comes once the CA answers.
-@Suite("aasa-serve --acme: the account at start-up", .timeLimit(.minutes(2)))
+@Suite("aasa-serve --acme: the account at start-up", .programsTimeLimit)
 struct ServeAccountSetupTests {
   /// Problem types the CA may refuse an account with, and the flag the exit line must name.
   static let refusals: [(type: String, words: String, flag: String)] = [

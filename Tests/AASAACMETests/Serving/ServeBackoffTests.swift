@@ -7,7 +7,7 @@ import Testing
 /// shortest wait on every start (Let's Encrypt pauses a name after too many failed validations).
 @Suite(
   "aasa-serve --acme: backoff across restarts", .enabled(if: PebbleCA.runs, PebbleCA.skipReason),
-  .timeLimit(.minutes(3)))
+  .programsTimeLimit)
 struct ServeBackoffTests {
   static let blocked = PebbleCA.blockedName
 

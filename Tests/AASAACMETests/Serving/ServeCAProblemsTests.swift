@@ -10,7 +10,7 @@ import Testing
 /// nothing listens are the CA's moment, retried while the server serves, each attempt in words
 /// and at once (a refusal took the HTTP client's whole 10 s connect timeout per attempt). No
 /// line names a Swift type, an `errno`, BoringSSL's source paths or the build's.
-@Suite("aasa-serve --acme: a CA that cannot be used", .timeLimit(.minutes(2)))
+@Suite("aasa-serve --acme: a CA that cannot be used", .programsTimeLimit)
 struct ServeCAProblemsTests {
   /// What no log line of aasa-serve may hold: library type names, error numbers, source paths.
   static let internals = [

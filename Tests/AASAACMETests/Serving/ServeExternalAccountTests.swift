@@ -10,7 +10,7 @@ import Testing
 @Suite(
   "aasa-serve --acme with external account binding",
   .enabled(if: PebbleCA.runs, PebbleCA.skipReason),
-  .timeLimit(.minutes(3)))
+  .programsTimeLimit)
 struct ServeExternalAccountTests {
   @Test func theBindingIsRequiredAndUsed() async throws {
     let macKey = (0..<32).map { _ in UInt8.random(in: 0...255) }

@@ -11,7 +11,7 @@ import Testing
 /// handshake still completes at once.
 @Suite(
   "aasa-serve --acme-ask against Pebble", .enabled(if: PebbleCA.runs, PebbleCA.skipReason),
-  .timeLimit(.minutes(3)))
+  .programsTimeLimit)
 struct ServeOnDemandTests {
   /// The endpoint: 200 for `allowed.example.test`, 403 for every other name; each question a
   /// line in `asks`. It binds a port the system chooses and writes it to the file `argv[1]`

@@ -7,7 +7,7 @@ import Testing
 /// look: the replacement is not replaced again on ARI's word before it is an hour (or a tenth of
 /// its life) old, and the window is not asked for again within a minute. Before, the same name
 /// was ordered every two seconds or so (44 certificates in 90 s).
-@Suite("aasa-serve --acme: a renewal window always past", .timeLimit(.minutes(6)))
+@Suite("aasa-serve --acme: a renewal window always past", .programsTimeLimit)
 struct ServeRenewalInfoStormTests {
   @Test func aPastWindowWithRetryAfterZeroRenewsOnce() async throws {
     let stub = try await StubACMEServer.start(validity: 3600) { _, _, _ in

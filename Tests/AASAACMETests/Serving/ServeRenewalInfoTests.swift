@@ -7,7 +7,7 @@ import Testing
 /// the CA's `Retry-After` says, renews at a time inside the window with `replaces`, and names
 /// the profile it was given when the CA lists it.
 @Suite(
-  "aasa-serve --acme: renewal information and profiles against a stub CA", .timeLimit(.minutes(2)))
+  "aasa-serve --acme: renewal information and profiles against a stub CA", .programsTimeLimit)
 struct ServeRenewalInfoTests {
   /// The first certificate's window: first far away, asked again after 3 s (`Retry-After`);
   /// then 2 to 5 seconds from that answer. Later certificates: far away.

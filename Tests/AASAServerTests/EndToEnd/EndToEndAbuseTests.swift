@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Clients that break the rules or hold on to connections, against the real process over TLS.
-@Suite("aasa-serve end to end: misbehaving clients", .timeLimit(.minutes(2)))
+@Suite("aasa-serve end to end: misbehaving clients", .programsTimeLimit)
 struct EndToEndAbuseTests {
   let aasaPath = "/.well-known/apple-app-site-association"
 

@@ -5,7 +5,7 @@ import Testing
 import X509
 
 /// Certificates Apple's fetcher would refuse stop start-up, with one clear line each.
-@Suite("aasa-serve end to end: certificates", .timeLimit(.minutes(2)))
+@Suite("aasa-serve end to end: certificates", .programsTimeLimit)
 struct EndToEndCertificateTests {
   /// A self-signed P-256 certificate with the given validity, with or without subjectAltName.
   func writeCertificate(

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Start-up, reload, signals and limits, against the real process.
-@Suite("aasa-serve end to end: lifecycle", .timeLimit(.minutes(2)))
+@Suite("aasa-serve end to end: lifecycle", .programsTimeLimit)
 struct EndToEndLifecycleTests {
   let aasaPath = "/.well-known/apple-app-site-association"
 

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Logging must never hold up serving.
-@Suite("aasa-serve end to end: logging", .timeLimit(.minutes(2)))
+@Suite("aasa-serve end to end: logging", .programsTimeLimit)
 struct EndToEndLoggingTests {
   @Test func aStalledLogReaderDropsLinesNotRequests() async throws {
     let site = try TemporaryDirectory.standardSite()

@@ -4,7 +4,7 @@ import Testing
 
 /// aasa-serve's messages: one line per problem, each with its `aasa-serve:` prefix, and nothing
 /// from a file or a request reaching the log raw.
-@Suite("aasa-serve end to end: messages", .timeLimit(.minutes(2)))
+@Suite("aasa-serve end to end: messages", .programsTimeLimit)
 struct EndToEndMessagesTests {
   static let planted = "x\u{1B}[31mRED\u{07}\r\u{00}\u{202E}gnp"
   static let characters: [Unicode.Scalar] = ["\u{1B}", "\u{07}", "\r", "\u{00}", "\u{202E}"]

@@ -5,7 +5,7 @@ import Testing
 /// `Prefer-Html-Meta-Tags` (App Links sheet §7): aasa-serve answers an HTML page with only the
 /// meta tags of the prefixes asked for, over HTTP/1.1 and HTTP/2, and `aasa-lint` reads a page
 /// from it as a resolver does.
-@Suite("aasa-serve end to end: Prefer-Html-Meta-Tags", .timeLimit(.minutes(2)))
+@Suite("aasa-serve end to end: Prefer-Html-Meta-Tags", .programsTimeLimit)
 struct EndToEndMetaTagsTests {
   static let page = """
     <!doctype html>

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// What an operator sees: the admin endpoints, the version, and start-up refusals.
-@Suite("aasa-serve end to end: operations", .timeLimit(.minutes(2)))
+@Suite("aasa-serve end to end: operations", .programsTimeLimit)
 struct EndToEndOperationsTests {
   let aasaPath = "/.well-known/apple-app-site-association"
 

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Files that change under a running server.
-@Suite("aasa-serve end to end: reloading", .timeLimit(.minutes(2)))
+@Suite("aasa-serve end to end: reloading", .programsTimeLimit)
 struct EndToEndReloadTests {
   static let firstHalf = String(repeating: "first half ", count: 20)
   static let whole = firstHalf + String(repeating: "second half ", count: 20)

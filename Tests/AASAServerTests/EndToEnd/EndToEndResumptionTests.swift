@@ -5,7 +5,7 @@ import Testing
 /// TLS session resumption: a fetcher that comes back skips the full handshake, whichever event
 /// loop its new connection lands on, because every loop shares the certificate's context and so
 /// its ticket key.
-@Suite("aasa-serve end to end: session resumption", .timeLimit(.minutes(2)))
+@Suite("aasa-serve end to end: session resumption", .programsTimeLimit)
 struct EndToEndResumptionTests {
   static let request =
     "GET /.well-known/apple-app-site-association HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n"

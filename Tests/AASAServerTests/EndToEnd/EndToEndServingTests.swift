@@ -4,7 +4,7 @@ import Testing
 
 /// Starts the real `aasa-serve` on 127.0.0.1 port 0 with a certificate made for the test and
 /// talks to it with curl over HTTP/1.1 and HTTP/2.
-@Suite("aasa-serve end to end: serving", .timeLimit(.minutes(2)))
+@Suite("aasa-serve end to end: serving", .programsTimeLimit)
 struct EndToEndServingTests {
   let site: TemporaryDirectory
   let certificate: String

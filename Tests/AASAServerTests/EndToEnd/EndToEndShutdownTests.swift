@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// SIGTERM with slow downloads in flight, over plain HTTP/1.1, HTTP/1.1 over TLS and HTTP/2.
-@Suite("aasa-serve end to end: graceful shutdown", .timeLimit(.minutes(2)))
+@Suite("aasa-serve end to end: graceful shutdown", .programsTimeLimit)
 struct EndToEndShutdownTests {
   /// Large enough that a rate-limited download outlasts what the kernel's socket buffers hold,
   /// and lasts longer than the 5 s NIOSSL waits for a close_notify.

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `--sites DIR`: one folder per host, routed by Host / :authority, each site on its own.
-@Suite("aasa-serve end to end: many sites", .timeLimit(.minutes(2)))
+@Suite("aasa-serve end to end: many sites", .programsTimeLimit)
 struct EndToEndSitesTests {
   /// An AASA naming one app per site, so each answer tells which site gave it.
   static func aasa(app: String) -> String {

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `--tls-dir`: a certificate per name, chosen by SNI, renewed in place under a running server.
-@Suite("aasa-serve end to end: certificates by SNI", .timeLimit(.minutes(3)))
+@Suite("aasa-serve end to end: certificates by SNI", .programsTimeLimit)
 struct EndToEndTLSDirectoryTests {
   let directory: TemporaryDirectory
   let authority: TestCertificateAuthority

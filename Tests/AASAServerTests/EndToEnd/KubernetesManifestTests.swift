@@ -7,7 +7,7 @@ import Testing
 /// container's own command line, started here with its paths mapped to a temporary folder and its
 /// ports to free loopback ports, answers the kubelet's probes on the port they name and serves the
 /// site on the port the Service targets.
-@Suite("aasa-serve: the Kubernetes manifests of the docs", .timeLimit(.minutes(2)))
+@Suite("aasa-serve: the Kubernetes manifests of the docs", .programsTimeLimit)
 struct KubernetesManifestTests {
   /// One Deployment's container, as the doc writes it.
   struct Container {

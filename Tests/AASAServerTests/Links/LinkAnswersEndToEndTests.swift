@@ -5,7 +5,7 @@ import Testing
 /// `links.json` answered by the real `aasa-serve` over loopback TLS, to curl sending each
 /// client's `User-Agent` over HTTP/1.1 and HTTP/2: the store, the web page, the in-app page or
 /// the preview, with their headers, one access line each and the counters on the admin listener.
-@Suite("aasa-serve end to end: links.json answers", .timeLimit(.minutes(3)))
+@Suite("aasa-serve end to end: links.json answers", .programsTimeLimit)
 struct LinkAnswersEndToEndTests {
   let site: TemporaryDirectory
   let certificate: String

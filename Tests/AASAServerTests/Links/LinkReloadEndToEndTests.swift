@@ -5,7 +5,7 @@ import Testing
 /// `links.json` on start-up and reload: a rule set with an error is refused with its
 /// FILE:LINE:COLUMN findings and the last good rules keep being answered, as a bad association
 /// file keeps the last good file.
-@Suite("aasa-serve end to end: links.json reloads", .timeLimit(.minutes(3)))
+@Suite("aasa-serve end to end: links.json reloads", .programsTimeLimit)
 struct LinkReloadEndToEndTests {
   static let desktop = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0"
 

@@ -5,7 +5,7 @@ import Testing
 /// `--sites`: each site's `links.json` is its own, on its folder's host: the pages' links are
 /// made on the folder's name (not the `Host` asked, not the file's `domain`), another site's host
 /// gets its own rules or none, and the counters carry the site.
-@Suite("aasa-serve end to end: links.json under --sites", .timeLimit(.minutes(2)))
+@Suite("aasa-serve end to end: links.json under --sites", .programsTimeLimit)
 struct LinkSitesEndToEndTests {
   @Test func eachSiteAnswersFromItsOwnRulesOnItsOwnHost() async throws {
     let directory = try TemporaryDirectory(label: "link-sites")

@@ -10,7 +10,7 @@ import Testing
 /// link is on this origin, port included, and the server answers it again). The cases are in
 /// Resources/link_page_test.py.
 @Suite(.serialized) struct LinkPageBrowserTests {
-  @Test(.timeLimit(.minutes(3))) func inAppPageWorksInChromium() async throws {
+  @Test(.programsTimeLimit) func inAppPageWorksInChromium() async throws {
     guard let browser = try await BrowserScript.find(for: "LinkPageBrowserTests") else { return }
     let directory = try TemporaryDirectory(label: "link-page-browser")
     try directory.write(
