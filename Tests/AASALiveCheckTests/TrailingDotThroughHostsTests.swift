@@ -11,7 +11,7 @@ import Testing
 @Suite struct TrailingDotThroughHostsTests {
   static var canMakeNamespaces: Bool {
     #if os(Linux)
-      System.isRoot && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare")
+      System.isRoot && ExecutableLookup.path(of: "unshare") != nil
     #else
       false
     #endif
@@ -40,7 +40,7 @@ import Testing
       --color never
       """
     let result = try await ChildProcess.run(
-      "/usr/bin/unshare", ["-m", "sh", "-c", script], timeout: .seconds(60))
+      try ExecutableLookup.require("unshare"), ["-m", "sh", "-c", script], timeout: .seconds(60))
     await server.stop()
     let line = result.stdout.split(separator: "\n").first { $0.contains("trailing-dot") }
     #expect(

@@ -117,7 +117,7 @@ import Testing
 
   static var canMakeNamespaces: Bool {
     #if os(Linux)
-      System.isRoot && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare")
+      System.isRoot && ExecutableLookup.path(of: "unshare") != nil
         && FileManager.default.isExecutableFile(atPath: "/usr/sbin/ip")
     #else
       false
@@ -146,7 +146,8 @@ import Testing
         && exec '\(BuiltProducts.executable(program))' \(arguments)
         """
       let result = try await ChildProcess.run(
-        "/usr/bin/unshare", ["-n", "-m", "sh", "-c", script], in: BuiltProducts.packageRoot,
+        try ExecutableLookup.require("unshare"), ["-n", "-m", "sh", "-c", script],
+        in: BuiltProducts.packageRoot,
         timeout: .seconds(60))
       #expect(result.status == 2, "\(program): \(result.stdout)")
       #expect(result.stderr.contains("10.9.9.9"), "\(program): \(result.stderr)")

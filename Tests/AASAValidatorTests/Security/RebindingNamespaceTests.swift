@@ -109,7 +109,7 @@ import Testing
       + "mount --bind '\(resolver)' /etc/resolv.conf && mount --bind '\(hosts)' /etc/hosts && "
       + "exec '\(Self.python)' \"$0\" \"$1\""
     let result = try await ChildProcess.run(
-      "/usr/bin/unshare",
+      try ExecutableLookup.require("unshare"),
       ["-n", "-m", "--propagation", "private", "sh", "-c", shell, script, argument],
       environment: ["PYTHONDONTWRITEBYTECODE": "1"], in: BuiltProducts.packageRoot,
       timeout: .seconds(300))
