@@ -355,8 +355,21 @@ let package = Package(
       ]
     ),
 
-    // Temporary directories and child processes for the tests that run programs.
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    // Temporary directories and child processes for the tests that run programs, and the one
+    // loopback certificate authority and HTTPS stub every test target shares.
+    .target(
+      name: "TestSupport",
+      dependencies: [
+        .product(name: "X509", package: "swift-certificates"),
+        .product(name: "SwiftASN1", package: "swift-asn1"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+      ],
+      path: "Tests/TestSupport"),
 
     .testTarget(name: "AASACoreTests", dependencies: ["AASACore", "TestSupport"]),
     .testTarget(name: "AASATests", dependencies: ["AASACore", "AASA", "TestSupport"]),
