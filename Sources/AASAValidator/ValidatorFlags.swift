@@ -13,18 +13,8 @@ public struct ValidatorFlags: ParsableArguments {
       valueName: "file"), completion: .file())
   public var tokenFile: String?
 
-  @Option(
-    help: ArgumentHelp(
-      "Also fetch from CIDR, HOST or *.DOMAIN, optionally :PORT (repeatable).",
-      valueName: "rule"))
-  public var allow: [String] = []
-
-  @Option(
-    name: .customLong("ca-file"),
-    help: ArgumentHelp(
-      "Trust this PEM file's roots too (an internal CA).", valueName: "pem"),
-    completion: .file())
-  public var caFile: String?
+  /// `--allow`, `--ca-file` and `--cdn-base`, shared with `aasa-lint mcp`.
+  @OptionGroup public var fetching: FetchPolicyFlags
 
   @Option(
     name: .customLong("host-name"),
@@ -40,13 +30,6 @@ public struct ValidatorFlags: ParsableArguments {
     help: ArgumentHelp("The old spelling of --host-name.", valueName: "name", visibility: .hidden))
   var validatorNames: [String] = []
 
-  @Option(
-    name: .customLong("cdn-base"),
-    help: ArgumentHelp(
-      "Apple's CDN's base URL instead of https://app-site-association.cdn-apple.com/a/v1, for tests; its host is vetted as any other.",
-      valueName: "url", visibility: .hidden))
-  public var cdnBase: String?
-
   public init() {}
 
   /// Every `--host-name`, under either spelling.
@@ -54,7 +37,7 @@ public struct ValidatorFlags: ParsableArguments {
 
   /// Whether any of the flags was given: `aasa-serve`'s take effect only with `--validator`.
   public var isGiven: Bool {
-    tokenFile != nil || !allow.isEmpty || caFile != nil || !allHostNames.isEmpty || cdnBase != nil
+    tokenFile != nil || fetching.isGiven || !allHostNames.isEmpty
   }
 
   /// The validator's configuration with these flags on `listen` (HOST:PORT), refusing what must
@@ -63,7 +46,7 @@ public struct ValidatorFlags: ParsableArguments {
     ValidatorConfiguration, ListenAddress
   ) {
     try ValidatorSetup.configuration(
-      listen: listen, tokenFile: tokenFile, allow: allow, caFile: caFile,
-      hostNames: allHostNames, cdnBase: cdnBase)
+      listen: listen, tokenFile: tokenFile, allow: fetching.allow, caFile: fetching.caFile,
+      hostNames: allHostNames, cdnBase: fetching.cdnBase)
   }
 }

@@ -67,16 +67,7 @@ struct Check: AsyncParsableCommand {
       valueName: "app-id"))
   var app: String?
 
-  @Option(
-    name: .customLong("ca-file"),
-    help: ArgumentHelp(
-      "Trust the certificates in this PEM file instead of the system's roots.", valueName: "pem"),
-    completion: .file())
-  var caFile: String?
-
-  @Option(
-    help: ArgumentHelp("Seconds to wait for a connection or a response.", valueName: "seconds"))
-  var timeout: Double = 10
+  @OptionGroup var fetch: SiteFetchOptions
 
   @Option(
     help: ArgumentHelp(
@@ -97,13 +88,6 @@ struct Check: AsyncParsableCommand {
       "Fetch with this User-Agent instead of Apple's crawler's (AASA-Bot/1.0.0); the association file is also fetched as a browser.",
       valueName: "text"))
   var userAgent: String?
-
-  @Option(
-    name: .customLong("cdn-base"),
-    help: ArgumentHelp(
-      "The CDN's base URL instead of Apple's, for mirrors and tests (implies --cdn).",
-      valueName: "url"))
-  var cdnBase: String?
 
   @Option(
     help: ArgumentHelp(
@@ -143,13 +127,6 @@ struct Check: AsyncParsableCommand {
   var googleBase: String?
 
   @Option(
-    name: .customLong("connect-to"),
-    help: ArgumentHelp(
-      "As curl's: connect to ADDRESS:PORT instead of HOST:PORT, still judging TLS for HOST; e.g. example.com:443:staging.example.net:443.",
-      valueName: "host:port:address:port"))
-  var connectTo: String?
-
-  @Option(
     help:
       "Output format: text (for people), json (one object, stable), sarif (code scanning), github (workflow annotations)."
   )
@@ -162,9 +139,6 @@ struct Check: AsyncParsableCommand {
   var color: ColorChoice = .auto
 
   func validate() throws {
-    guard timeout > 0, timeout <= 600 else {
-      throw ValidationError("--timeout must be more than 0 and at most 600 seconds")
-    }
     if pathList == "-" && expect == "-" {
       throw ValidationError("--paths and --expect cannot both read standard input")
     }
@@ -198,10 +172,10 @@ struct Check: AsyncParsableCommand {
     run.paths = paths
     run.pathList = pathList
     run.expect = expect
-    run.caFile = caFile
-    run.timeoutSeconds = timeout
+    run.caFile = fetch.caFile
+    run.timeoutSeconds = fetch.timeout
     run.cdn = cdn
-    run.cdnBase = cdnBase
+    run.cdnBase = fetch.cdnBase
     run.userAgent = userAgent
     run.google = google
     run.manifest = manifest
@@ -209,7 +183,7 @@ struct Check: AsyncParsableCommand {
     run.placeholders = placeholders
     run.keystorePassword = keystorePassword
     run.googleBase = googleBase
-    run.connectTo = connectTo
+    run.connectTo = fetch.connectTo
     run.verbose = verbose
     try ReportOutput.finish(try await run.run(), format: format.format, style: color.style)
   }

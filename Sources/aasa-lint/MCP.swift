@@ -1,4 +1,5 @@
 import AASAMCP
+import AASAValidator
 import ArgumentParser
 import Logging
 
@@ -18,24 +19,8 @@ struct MCPCommand: AsyncParsableCommand {
         aasa-lint mcp --allow 10.20.0.0/16 --allow '*.staging.example' --ca-file corp-ca.pem
       """)
 
-  @Option(
-    help: ArgumentHelp(
-      "Also fetch from CIDR, HOST or *.DOMAIN, optionally :PORT (repeatable).",
-      valueName: "rule"))
-  var allow: [String] = []
-
-  @Option(
-    name: .customLong("ca-file"),
-    help: ArgumentHelp("Trust this PEM file's roots too (an internal CA).", valueName: "pem"),
-    completion: .file())
-  var caFile: String?
-
-  @Option(
-    name: .customLong("cdn-base"),
-    help: ArgumentHelp(
-      "Apple's CDN's base URL instead of https://app-site-association.cdn-apple.com/a/v1, for tests; its host is vetted as any other.",
-      valueName: "url", visibility: .hidden))
-  var cdnBase: String?
+  /// `--allow`, `--ca-file` and `--cdn-base`, as the validator page reads them.
+  @OptionGroup var fetching: FetchPolicyFlags
 
   @Option(
     name: .customLong("google-base"),
@@ -46,9 +31,9 @@ struct MCPCommand: AsyncParsableCommand {
 
   func run() async throws {
     var options = AgentServer.Options()
-    options.allow = allow
-    options.caFile = caFile
-    options.cdnBase = cdnBase
+    options.allow = fetching.allow
+    options.caFile = fetching.caFile
+    options.cdnBase = fetching.cdnBase
     options.googleBase = googleBase
     var logger = Logger(label: "aasa-lint.mcp") { StreamLogHandler.standardError(label: $0) }
     logger.logLevel = .info

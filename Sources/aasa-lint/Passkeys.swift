@@ -88,16 +88,7 @@ struct Passkeys: AsyncParsableCommand {
       "The password of a PKCS#12 keystore given to --fingerprint.", valueName: "password"))
   var keystorePassword: String?
 
-  @Option(
-    name: .customLong("ca-file"),
-    help: ArgumentHelp(
-      "Trust the certificates in this PEM file instead of the system's roots.", valueName: "pem"),
-    completion: .file())
-  var caFile: String?
-
-  @Option(
-    help: ArgumentHelp("Seconds to wait for a connection or a response.", valueName: "seconds"))
-  var timeout: Double = 10
+  @OptionGroup var fetch: SiteFetchOptions
 
   @Flag(
     inversion: .prefixedNo,
@@ -105,20 +96,6 @@ struct Passkeys: AsyncParsableCommand {
       "Ask Apple's CDN, which devices read, whether its copy lists the app under webcredentials yet (default; skipped for private hosts and --ca-file)."
   )
   var cdn = true
-
-  @Option(
-    name: .customLong("cdn-base"),
-    help: ArgumentHelp(
-      "The CDN's base URL instead of Apple's, for mirrors and tests (implies --cdn).",
-      valueName: "url"))
-  var cdnBase: String?
-
-  @Option(
-    name: .customLong("connect-to"),
-    help: ArgumentHelp(
-      "As curl's: connect to ADDRESS:PORT instead of HOST:PORT, still judging TLS for HOST.",
-      valueName: "host:port:address:port"))
-  var connectTo: String?
 
   @Option(
     help:
@@ -130,9 +107,6 @@ struct Passkeys: AsyncParsableCommand {
   var color: ColorChoice = .auto
 
   func validate() throws {
-    guard timeout > 0, timeout <= 600 else {
-      throw ValidationError("--timeout must be more than 0 and at most 600 seconds")
-    }
     if entitlements == nil && app == nil && manifest == nil && package == nil {
       throw ValidationError(
         "give the app: --entitlements or --app for iOS, --manifest or --package for Android")
@@ -151,11 +125,11 @@ struct Passkeys: AsyncParsableCommand {
     run.fingerprints = fingerprint
     run.placeholders = placeholders
     run.keystorePassword = keystorePassword
-    run.caFile = caFile
-    run.timeoutSeconds = timeout
+    run.caFile = fetch.caFile
+    run.timeoutSeconds = fetch.timeout
     run.cdn = cdn
-    run.cdnBase = cdnBase
-    run.connectTo = connectTo
+    run.cdnBase = fetch.cdnBase
+    run.connectTo = fetch.connectTo
     try ReportOutput.finish(try await run.run(), format: format.format, style: color.style)
   }
 }
