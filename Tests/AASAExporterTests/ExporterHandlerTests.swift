@@ -30,7 +30,7 @@ import Testing
   /// A handler whose configuration is `json`, trusting `certificate`'s authority, allowing
   /// 127.0.0.1.
   static func handler(
-    _ json: String, in directory: TemporaryDirectory, certificate: LoopbackAuthority
+    _ json: String, in directory: TemporaryDirectory, certificate: LoopbackCertificate
   ) throws -> (ExporterHandler, String) {
     let path = try directory.write("exporter.json", json)
     let state = try ExporterState(
@@ -52,7 +52,7 @@ import Testing
 
   @Test func androidGrantsAndApplesFailureReasonBecomeMetrics() async throws {
     let directory = try TemporaryDirectory(label: "exporter-handler")
-    let certificate = try LoopbackAuthority(in: directory)
+    let certificate = try LoopbackCertificate(in: directory)
     let site = try await StubHTTPS.start(
       certificate: certificate,
       answers: [
@@ -61,7 +61,7 @@ import Testing
       ])
     let cdn = try await StubHTTPS.start(
       certificate: certificate,
-      answers: ["/a/v1/127.0.0.1": .cdnFailure("SWCERR00301 Timeout")])
+      answers: ["/a/v1/127.0.0.1": .appleCDNFailure("SWCERR00301 Timeout", maxAge: 3600)])
     let (handler, _) = try Self.handler(
       """
       {"modules": {"default": {"android": [
@@ -89,17 +89,15 @@ import Testing
 
   @Test func aStalledOriginIsAnsweredWithinTheScrapeTimeout() async throws {
     let directory = try TemporaryDirectory(label: "exporter-stall")
-    let certificate = try LoopbackAuthority(in: directory)
-    // Accepts connections and never says a word.
-    let silent = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-      .bind(host: "127.0.0.1", port: 0).get()
-    let port = try #require(silent.localAddress?.port)
+    let certificate = try LoopbackCertificate(in: directory)
+    let silent = try await SilentListener.start()
+    let port = silent.port
     let (handler, _) = try Self.handler(
       #"{"modules": {"default": {"cdn": false}}}"#, in: directory, certificate: certificate)
     let start = ContinuousClock.now
     let answer = await Self.get(handler, "/probe?target=127.0.0.1:\(port)", timeout: "2")
     let took = ContinuousClock.now - start
-    try await silent.close()
+    await silent.stop()
     #expect(answer.status == 200)
     #expect(answer.body.contains("aasa_probe_success 0.0"))
     #expect(answer.body.contains("aasa_probe_timeout_seconds 1.5"))
@@ -109,7 +107,7 @@ import Testing
 
   @Test func aReloadRefusesABrokenFileAndKeepsTheOneInForce() async throws {
     let directory = try TemporaryDirectory(label: "exporter-reload")
-    let certificate = try LoopbackAuthority(in: directory)
+    let certificate = try LoopbackCertificate(in: directory)
     let (handler, path) = try Self.handler(
       #"{"modules": {"first": {}}}"#, in: directory, certificate: certificate)
     let reload = HostedRequest(

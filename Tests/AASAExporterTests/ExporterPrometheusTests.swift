@@ -21,15 +21,6 @@ import Testing
   static var prometheus: String? { ExecutableLookup.path(of: "prometheus") }
   static var promtool: String? { ExecutableLookup.path(of: "promtool") }
 
-  /// A port free now on 127.0.0.1, for prometheus, which cannot say which port 0 became.
-  static func freePort() async throws -> Int {
-    let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-      .bind(host: "127.0.0.1", port: 0).get()
-    let port = channel.localAddress?.port ?? 0
-    try await channel.close()
-    return port
-  }
-
   /// `curl` of `url`: the body and the status.
   static func get(_ url: String, headers: [String] = []) async throws -> (body: String, status: Int)
   {
@@ -99,7 +90,7 @@ import Testing
   @Test(.enabled(if: prometheus != nil && promtool != nil, "Debian's prometheus is not installed"))
   func prometheusSeesADeployAndABrokenOriginAndAShippedRuleFires() async throws {
     let directory = try TemporaryDirectory(label: "exporter-prometheus")
-    let certificate = try LoopbackAuthority(in: directory)
+    let certificate = try LoopbackCertificate(in: directory)
     let associationPath = "/.well-known/apple-app-site-association"
     let first = Self.association(paths: ["/albums/*"])
     let origin = try await StubHTTPS.start(
@@ -159,7 +150,7 @@ import Testing
     #expect(outsider.connections == 0)
     await outsider.stop()
 
-    let prometheusPort = try await Self.freePort()
+    let prometheusPort = try await SilentListener.freePort()
     let prometheusURL = "http://127.0.0.1:\(prometheusPort)"
     let rules = BuiltProducts.packageRoot.appendingPathComponent(
       "examples/monitoring/aasa-rules.yml"

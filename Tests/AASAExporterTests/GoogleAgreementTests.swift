@@ -36,7 +36,7 @@ import Testing
   static func setUp(google: String, in directory: TemporaryDirectory) async throws -> (
     site: StubHTTPS, api: StubHTTPS, handler: ExporterHandler
   ) {
-    let certificate = try LoopbackAuthority(in: directory)
+    let certificate = try LoopbackCertificate(in: directory)
     let site = try await StubHTTPS.start(
       certificate: certificate,
       answers: [

@@ -13,7 +13,7 @@ import Testing
 
   @Test func failingPathsAndRowsAreCountedAndAllOfThemWithoutAFile() async throws {
     let directory = try TemporaryDirectory(label: "exporter-routes")
-    let certificate = try LoopbackAuthority(in: directory)
+    let certificate = try LoopbackCertificate(in: directory)
     let site = try await StubHTTPS.start(
       certificate: certificate,
       answers: [Self.associationPath: .json(ExporterHandlerTests.association)])

@@ -39,13 +39,13 @@ struct APKManifestCheckTests {
       "app", manifest: Self.manifest, strings: ["broken_host": "broken.test"], tool: .aapt,
       in: directory)
     let source = directory.file("app/AndroidManifest.xml")
-    let routes: TestHTTPSServer.HostRoutes = { host, target in
+    let routes: StubHTTPS.HostRoutes = { host, target in
       let path = String(target.split(separator: "?").first ?? "")
       guard path == "/.well-known/assetlinks.json" else { return Fixtures.correctSite(path) }
       return host.hasPrefix("broken.test")
         ? .json(Fixtures.assetLinks, contentType: "text/plain") : .json(Fixtures.assetLinks)
     }
-    let server = try await TestHTTPSServer.start(certificate: certificate, hostRoutes: routes)
+    let server = try await StubHTTPS.start(certificate: certificate, hostRoutes: routes)
     func check(_ manifest: String) async throws -> ProcessResult {
       try await ChildProcess.run(
         BuiltProducts.executable("aasa-lint"),

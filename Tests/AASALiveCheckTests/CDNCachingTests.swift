@@ -96,7 +96,7 @@ import Testing
       ("Cache-Control", cacheControl),
     ]
     if let age { headers.append(("Age", age)) }
-    let failure = TestHTTPSServer.Response(
+    let failure = StubHTTPS.Answer(
       status: .notFound, headers: headers, body: Array("Not Found\n".utf8))
     return try await withServer(
       certificate: certificate,

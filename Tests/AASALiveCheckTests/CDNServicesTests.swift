@@ -31,7 +31,7 @@ import Testing
     let bytes = Array(
       try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0))
     let path = try directory.write("App-\(UUID().uuidString).entitlements", bytes)
-    let routes: TestHTTPSServer.Routes = { path in
+    let routes: StubHTTPS.PathRoutes = { path in
       switch path {
       case "/.well-known/apple-app-site-association", "/apple-app-site-association":
         .json(origin)

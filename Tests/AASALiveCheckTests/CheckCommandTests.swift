@@ -93,7 +93,7 @@ import Testing
   }
 
   @Test func aRefusedConnectionExitsOneWithoutAStackTrace() async throws {
-    let port = try await TestHTTPSServer.refusedPort()
+    let port = try await StubHTTPS.refusedPort()
     let result = try await run(["https://127.0.0.1:\(port)", "--timeout", "5"])
     #expect(result.status == 1)
     #expect(result.stdout.contains("fail  connection"))
@@ -102,7 +102,7 @@ import Testing
   }
 
   @Test func aSlowSiteTimesOut() async throws {
-    var slow = TestHTTPSServer.Response.json(Fixtures.association)
+    var slow = StubHTTPS.Answer.json(Fixtures.association)
     slow.delay = .seconds(10)
     let result = try await withServer(
       certificate: certificate, routes: Fixtures.site(serving: slow)

@@ -19,7 +19,7 @@ import Testing
   static let clip = Fixtures.app + ".Clip"
 
   /// A site whose association file (at both locations) is `association`; nothing else is there.
-  static func site(_ association: String?) -> TestHTTPSServer.Routes {
+  static func site(_ association: String?) -> StubHTTPS.PathRoutes {
     { path in
       switch path {
       case "/.well-known/apple-app-site-association", "/apple-app-site-association":

@@ -20,11 +20,11 @@ import Testing
   /// Checks `android.test`, whose assetlinks.json is `assetLinks` (for the dotted host:
   /// `dotted`, by default the same), with Google's API at `/google` answering `google`.
   func check(
-    assetLinks: TestHTTPSServer.Response, dotted: TestHTTPSServer.Response? = nil,
-    google: TestHTTPSServer.Response? = nil
+    assetLinks: StubHTTPS.Answer, dotted: StubHTTPS.Answer? = nil,
+    google: StubHTTPS.Answer? = nil
   ) async throws -> (report: LiveCheckReport, googleTargets: [String]) {
     let asked = Recorder()
-    let routes: TestHTTPSServer.HostRoutes = { host, target in
+    let routes: StubHTTPS.HostRoutes = { host, target in
       if target.hasPrefix("/google/") {
         asked.add(target)
         return google ?? .notFound
@@ -35,7 +35,7 @@ import Testing
       }
       return Fixtures.correctSite(path)
     }
-    let server = try await TestHTTPSServer.start(certificate: certificate, hostRoutes: routes)
+    let server = try await StubHTTPS.start(certificate: certificate, hostRoutes: routes)
     var options = try Fixtures.options(server, trusting: certificate)
     options.site = SiteAddress(host: "android.test")
     options.connectTo = try ConnectTo(parsing: "android.test:443:127.0.0.1:\(server.port)")
@@ -68,13 +68,13 @@ import Testing
   }
 
   @Test func noContentTypeFails() async throws {
-    let response = TestHTTPSServer.Response(headers: [], body: Array(Fixtures.assetLinks.utf8))
+    let response = StubHTTPS.Answer(headers: [], body: Array(Fixtures.assetLinks.utf8))
     let (report, _) = try await check(assetLinks: response)
     #expect(line(report, "content-type")?.status == .fail)
   }
 
   @Test func aRedirectFailsAndSaysAndroidNeverFollowsIt() async throws {
-    let response = TestHTTPSServer.Response(
+    let response = StubHTTPS.Answer(
       status: .found,
       headers: [("Location", "https://www.android.test/.well-known/assetlinks.json")])
     let (report, _) = try await check(assetLinks: response)
@@ -84,7 +84,7 @@ import Testing
   }
 
   @Test func aServerErrorFails() async throws {
-    let response = TestHTTPSServer.Response(status: .internalServerError, body: [])
+    let response = StubHTTPS.Answer(status: .internalServerError, body: [])
     let (report, _) = try await check(assetLinks: response)
     #expect(line(report, "status")?.status == .fail)
   }

@@ -15,8 +15,8 @@ import Testing
   }
 
   /// A correct site whose CDN copy (`/a/v1/127.0.0.1`) is `cdnCopy`.
-  func check(cdnCopy: TestHTTPSServer.Response) async throws -> LiveCheckReport {
-    let routes: TestHTTPSServer.Routes = { path in
+  func check(cdnCopy: StubHTTPS.Answer) async throws -> LiveCheckReport {
+    let routes: StubHTTPS.PathRoutes = { path in
       path == "/a/v1/127.0.0.1" ? cdnCopy : Fixtures.correctSite(path)
     }
     return try await withServer(certificate: certificate, routes: routes) { server in
@@ -74,8 +74,8 @@ import Testing
   }
 
   /// A CDN failure as Apple's CDN sends it: always 404, the reason in headers.
-  static func failure(_ headers: [(String, String)]) -> TestHTTPSServer.Response {
-    TestHTTPSServer.Response(
+  static func failure(_ headers: [(String, String)]) -> StubHTTPS.Answer {
+    StubHTTPS.Answer(
       status: .notFound, headers: [("Content-Type", "text/plain; charset=utf-8")] + headers,
       body: Array("Not Found\n".utf8))
   }
@@ -258,7 +258,7 @@ import Testing
     let named = try await TestCertificate.selfSigned(
       in: directory, name: "cdn-named", alternativeNames: "DNS:cdn.aasa.test,IP:127.0.0.1")
     let asked = CDNRequests()
-    let routes: TestHTTPSServer.Routes = { path in
+    let routes: StubHTTPS.PathRoutes = { path in
       guard path == "/a/v1/127.0.0.1" else { return Fixtures.correctSite(path) }
       asked.count()
       return .json(Fixtures.association)

@@ -13,7 +13,7 @@ import Testing
     certificate = try await TestCertificate.selfSigned(in: directory)
   }
 
-  func check(serving response: TestHTTPSServer.Response) async throws -> LiveCheckReport {
+  func check(serving response: StubHTTPS.Answer) async throws -> LiveCheckReport {
     try await withServer(certificate: certificate, routes: Fixtures.site(serving: response)) {
       server in
       await LiveCheck(options: try Fixtures.options(server, trusting: certificate)).run()

@@ -16,7 +16,7 @@ import Testing
   }
 
   func check(
-    routes: @escaping TestHTTPSServer.Routes = Fixtures.correctSite, paths: [String] = [],
+    routes: @escaping StubHTTPS.PathRoutes = Fixtures.correctSite, paths: [String] = [],
     app: String? = nil, expectations: [RoutingExpectation]? = nil
   ) async throws -> LiveCheckReport {
     try await withServer(certificate: certificate, routes: routes) { server in

@@ -15,7 +15,7 @@ import Testing
   }
 
   func check(
-    _ routes: @escaping TestHTTPSServer.Routes, trusted: Bool = true, paths: [String] = [],
+    _ routes: @escaping StubHTTPS.PathRoutes, trusted: Bool = true, paths: [String] = [],
     app: String? = nil, timeout: Double = Fixtures.timeout
   ) async throws -> LiveCheckReport {
     try await withServer(certificate: certificate, routes: routes) { server in
@@ -109,7 +109,7 @@ import Testing
   }
 
   @Test func aSlowResponseTimesOut() async throws {
-    var slow = TestHTTPSServer.Response.json(Fixtures.association)
+    var slow = StubHTTPS.Answer.json(Fixtures.association)
     slow.delay = .seconds(12)
     // No wall-clock bound: on two cores, the synchronous end-to-end tests running beside this
     // one can hold every cooperative thread for tens of seconds (35 s once in CI), so the time an
@@ -128,7 +128,7 @@ import Testing
   }
 
   @Test func aBodySentByteByByteIsCutOffAtTheTimeout() async throws {
-    var trickle = TestHTTPSServer.Response.json("")
+    var trickle = StubHTTPS.Answer.json("")
     // Each byte comes well within the read timeout; the whole body never would.
     trickle.trickle = .milliseconds(200)
     // Not timed, for the reason in `aSlowResponseTimesOut`: an uncut trickle would end and pass.
@@ -145,7 +145,7 @@ import Testing
 
   @Test func aServerThatNeverSpeaksTLSTimesOut() async throws {
     // Not timed, for the reason in `aSlowResponseTimesOut`: the message names the 1 s limit.
-    let report = try await TestHTTPSServer.withSilentServer { port in
+    let report = try await StubHTTPS.withSilentServer { port in
       let options = LiveCheckOptions(
         site: SiteAddress(host: "127.0.0.1", port: port), timeoutSeconds: 1)
       return await LiveCheck(options: options).run()
@@ -156,7 +156,7 @@ import Testing
   }
 
   @Test func aRefusedConnectionIsOneClearLine() async throws {
-    let port = try await TestHTTPSServer.refusedPort()
+    let port = try await StubHTTPS.refusedPort()
     let options = LiveCheckOptions(
       site: SiteAddress(host: "127.0.0.1", port: port), timeoutSeconds: 5)
     let report = await LiveCheck(options: options).run()

@@ -16,16 +16,16 @@ import Testing
   }
 
   /// A correct site, except that a bot rule answers 403 to any User-Agent containing `AASA-Bot`.
-  static let refusesApplesBot: TestHTTPSServer.RequestRoutes = { request in
+  static let refusesApplesBot: StubHTTPS.RequestRoutes = { request in
     if request.userAgent?.contains("AASA-Bot") == true {
-      return TestHTTPSServer.Response(
+      return StubHTTPS.Answer(
         status: .forbidden, headers: [("Content-Type", "text/html")],
         body: Array("<html>Access denied</html>".utf8))
     }
     return Fixtures.correctSite(request.path)
   }
 
-  func check(_ routes: @escaping TestHTTPSServer.RequestRoutes, userAgent: String? = nil)
+  func check(_ routes: @escaping StubHTTPS.RequestRoutes, userAgent: String? = nil)
     async throws -> LiveCheckReport
   {
     try await withServer(certificate: certificate, requestRoutes: routes) { server in

@@ -34,13 +34,13 @@ import Testing
 
   @Test func everyHostIsOneRowAndABrokenHostFails() async throws {
     let manifest = try directory.write("AndroidManifest.xml", Self.manifest)
-    let routes: TestHTTPSServer.HostRoutes = { host, target in
+    let routes: StubHTTPS.HostRoutes = { host, target in
       let path = String(target.split(separator: "?").first ?? "")
       guard path == "/.well-known/assetlinks.json" else { return Fixtures.correctSite(path) }
       return host.hasPrefix("broken.test")
         ? .json(Fixtures.assetLinks, contentType: "text/plain") : .json(Fixtures.assetLinks)
     }
-    let server = try await TestHTTPSServer.start(certificate: certificate, hostRoutes: routes)
+    let server = try await StubHTTPS.start(certificate: certificate, hostRoutes: routes)
     let result = try await ChildProcess.run(
       BuiltProducts.executable("aasa-lint"),
       [

@@ -48,13 +48,13 @@ import Testing
       requestRoutes: { request in
         let port = request.host.split(separator: ":").last.map(String.init) ?? ""
         if let target = Self.hops[request.path] {
-          return TestHTTPSServer.Response(
+          return StubHTTPS.Answer(
             status: .found,
             headers: [("Location", target.replacing("PORT", with: port)), ("Content-Length", "0")])
         }
         if request.path == "/secret" { secret.increment() }
         if request.path == "/docs" || request.path == "/secret" {
-          return TestHTTPSServer.Response(
+          return StubHTTPS.Answer(
             headers: [("Content-Type", "text/html")], body: Self.page)
         }
         return .notFound

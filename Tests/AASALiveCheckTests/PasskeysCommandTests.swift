@@ -50,7 +50,7 @@ import Testing
   /// The site's files: the association file (both paths), assetlinks.json and, under `/a/v1/`,
   /// the CDN's copy; nil is a 404.
   static func routes(association: String?, assetLinks: String?, cdnCopy: String? = nil)
-    -> TestHTTPSServer.Routes
+    -> StubHTTPS.PathRoutes
   {
     { path in
       switch path {

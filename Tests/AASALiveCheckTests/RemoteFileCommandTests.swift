@@ -13,7 +13,7 @@ import Testing
     certificate = try await TestCertificate.selfSigned(in: directory)
   }
 
-  private func lint(_ routes: @escaping TestHTTPSServer.Routes, _ arguments: [String])
+  private func lint(_ routes: @escaping StubHTTPS.PathRoutes, _ arguments: [String])
     async throws -> ProcessResult
   {
     try await withServer(certificate: certificate, routes: routes) { server in
@@ -66,7 +66,7 @@ import Testing
   @Test func grantsOnAFetchedFileFollowItsIncludes() async throws {
     let fingerprint =
       "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
-    let routes: TestHTTPSServer.HostRoutes = { host, target in
+    let routes: StubHTTPS.HostRoutes = { host, target in
       switch target {
       case "/.well-known/assetlinks.json":
         .json(#"[{"include": "https://\#(host)/team/assetlinks.json"}]"#)
@@ -74,7 +74,7 @@ import Testing
       default: .notFound
       }
     }
-    let server = try await TestHTTPSServer.start(certificate: certificate, hostRoutes: routes)
+    let server = try await StubHTTPS.start(certificate: certificate, hostRoutes: routes)
     let included = "\(server.url)/team/assetlinks.json"
     func lint(_ package: String) async throws -> ProcessResult {
       try await ChildProcess.run(

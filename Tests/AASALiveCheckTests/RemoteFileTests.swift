@@ -12,7 +12,7 @@ import Testing
     certificate = try await TestCertificate.selfSigned(in: directory)
   }
 
-  func fetch(serving response: TestHTTPSServer.Response, trusted: Bool = true) async throws
+  func fetch(serving response: StubHTTPS.Answer, trusted: Bool = true) async throws
     -> Result<[UInt8], RemoteFile.FetchError>
   {
     try await withServer(certificate: certificate, routes: Fixtures.site(serving: response)) {

@@ -24,7 +24,7 @@ import Testing
       in: directory, name: "hosts", commonName: "android.test",
       alternativeNames: "DNS:android.test")
     let hosts = Recorder()
-    let server = try await TestHTTPSServer.start(
+    let server = try await StubHTTPS.start(
       certificate: certificate,
       hostRoutes: { host, target in
         hosts.add(host)

@@ -59,12 +59,12 @@ import Testing
     let manifest = try directory.write(
       "\(folder)/AndroidManifest.xml", Self.manifest(statements: statements))
     try directory.write("\(folder)/res/values/strings.xml", Self.strings)
-    let routes: TestHTTPSServer.HostRoutes = { host, target in
+    let routes: StubHTTPS.HostRoutes = { host, target in
       let path = String(target.split(separator: "?").first ?? "")
       guard path == "/.well-known/assetlinks.json" else { return Fixtures.correctSite(path) }
       return .json(Self.statement(host.hasPrefix("signin.test") ? signIn : shop))
     }
-    let server = try await TestHTTPSServer.start(certificate: certificate, hostRoutes: routes)
+    let server = try await StubHTTPS.start(certificate: certificate, hostRoutes: routes)
     let result = try await ChildProcess.run(
       BuiltProducts.executable("aasa-lint"),
       [

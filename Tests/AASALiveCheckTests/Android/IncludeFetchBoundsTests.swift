@@ -37,7 +37,7 @@ import Testing
   ])
   func anIncludeGoesToTheVettedAddressWhateverTheSpellingOfItsHost(host: String) async throws {
     let requests = Recorder()
-    let server = try await TestHTTPSServer.start(
+    let server = try await StubHTTPS.start(
       certificate: certificate,
       hostRoutes: {
         host, target in
@@ -73,7 +73,7 @@ import Testing
   /// 2 cores measured 8.5 s and once 92 s for the 2.7 s resolution, waiting for threads).
   @Test func includesThatNeverAnswerShareOneTimeout() async throws {
     let silent = try await SilentListener.start()
-    let server = try await TestHTTPSServer.start(
+    let server = try await StubHTTPS.start(
       certificate: certificate, routes: { _ in .notFound })
     let options = LiveCheckOptions(
       site: SiteAddress(host: "127.0.0.1", port: server.port),
@@ -137,23 +137,4 @@ import Testing
     #expect(problem.contains("cannot resolve no-such-host.invalid"), "\(problem)")
     #expect(!problem.contains("SocketAddressError") && !problem.contains("error -"), "\(problem)")
   }
-}
-
-/// A TCP listener on 127.0.0.1 that accepts every connection and never sends a byte: a server
-/// whose TLS handshake never completes.
-final class SilentListener: Sendable {
-  let channel: any Channel
-  var port: Int { channel.localAddress!.port! }
-
-  private init(channel: any Channel) { self.channel = channel }
-
-  static func start() async throws -> SilentListener {
-    let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-      .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-      .childChannelInitializer { $0.eventLoop.makeSucceededVoidFuture() }
-      .bind(host: "127.0.0.1", port: 0).get()
-    return SilentListener(channel: channel)
-  }
-
-  func stop() async { try? await channel.close() }
 }

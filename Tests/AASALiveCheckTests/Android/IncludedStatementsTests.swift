@@ -31,10 +31,10 @@ import Testing
   }
 
   func run(
-    root: String, files: [String: TestHTTPSServer.Response],
+    root: String, files: [String: StubHTTPS.Answer],
     limits: IncludedStatements.Limits = .init()
   ) async throws -> (StatementList, IncludedStatements) {
-    let server = try await TestHTTPSServer.start(certificate: certificate) { path in
+    let server = try await StubHTTPS.start(certificate: certificate) { path in
       files[path] ?? .notFound
     }
     var options = LiveCheckOptions(

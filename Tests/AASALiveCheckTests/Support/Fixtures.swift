@@ -1,5 +1,6 @@
 import AASALiveCheck
 import Foundation
+import TestSupport
 
 /// Files the test sites serve.
 enum Fixtures {
@@ -39,13 +40,13 @@ enum Fixtures {
     """
 
   /// A body sent with `Content-Encoding: encoding`.
-  static func encoded(_ body: [UInt8], as encoding: String) -> TestHTTPSServer.Response {
-    TestHTTPSServer.Response(
+  static func encoded(_ body: [UInt8], as encoding: String) -> StubHTTPS.Answer {
+    StubHTTPS.Answer(
       headers: [("Content-Type", "application/json"), ("Content-Encoding", encoding)], body: body)
   }
 
   /// A correctly served site: the association file at both locations, and assetlinks.json.
-  static func correctSite(_ path: String) -> TestHTTPSServer.Response {
+  static func correctSite(_ path: String) -> StubHTTPS.Answer {
     switch path {
     case "/.well-known/apple-app-site-association", "/apple-app-site-association":
       .json(association)
@@ -55,7 +56,7 @@ enum Fixtures {
   }
 
   /// A correct site except that the well-known association file answers with `response`.
-  static func site(serving response: TestHTTPSServer.Response) -> TestHTTPSServer.Routes {
+  static func site(serving response: StubHTTPS.Answer) -> StubHTTPS.PathRoutes {
     { path in
       path == "/.well-known/apple-app-site-association" ? response : correctSite(path)
     }
@@ -67,7 +68,7 @@ enum Fixtures {
   static let timeout: Double = 30
 
   static func options(
-    _ server: TestHTTPSServer, trusting certificate: TestCertificate?, paths: [String] = [],
+    _ server: StubHTTPS, trusting certificate: TestCertificate?, paths: [String] = [],
     app: String? = nil, timeout: Double = Fixtures.timeout
   ) throws -> LiveCheckOptions {
     let trust = try certificate.map { try TrustRoots.caFile($0.certificatePath) } ?? .system
@@ -79,10 +80,10 @@ enum Fixtures {
 
 /// Starts a server that answers by more than the path for the length of `body`.
 func withServer<T>(
-  certificate: TestCertificate, requestRoutes: @escaping TestHTTPSServer.RequestRoutes,
-  _ body: (TestHTTPSServer) async throws -> T
+  certificate: TestCertificate, requestRoutes: @escaping StubHTTPS.RequestRoutes,
+  _ body: (StubHTTPS) async throws -> T
 ) async throws -> T {
-  let server = try await TestHTTPSServer.start(
+  let server = try await StubHTTPS.start(
     certificate: certificate, requestRoutes: requestRoutes)
   do {
     let result = try await body(server)
@@ -96,10 +97,10 @@ func withServer<T>(
 
 /// Starts a server for the length of `body`, and stops it afterwards whatever happens.
 func withServer<T>(
-  certificate: TestCertificate, routes: @escaping TestHTTPSServer.Routes,
-  _ body: (TestHTTPSServer) async throws -> T
+  certificate: TestCertificate, routes: @escaping StubHTTPS.PathRoutes,
+  _ body: (StubHTTPS) async throws -> T
 ) async throws -> T {
-  let server = try await TestHTTPSServer.start(certificate: certificate, routes: routes)
+  let server = try await StubHTTPS.start(certificate: certificate, routes: routes)
   do {
     let result = try await body(server)
     await server.stop()

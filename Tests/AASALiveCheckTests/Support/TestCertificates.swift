@@ -55,3 +55,9 @@ struct TestCertificate {
     return Array(try Data(contentsOf: URL(fileURLWithPath: output)))
   }
 }
+
+/// The shared HTTPS stub serves a self-signed certificate as its own chain.
+extension TestCertificate: ServingCertificate {
+  var chainFile: String { certificatePath }
+  var keyFile: String { keyPath }
+}

@@ -33,7 +33,7 @@ import X509
       certificate: server,
       routes: { path in
         path == "/.well-known/apple-app-site-association"
-          ? TestHTTPSServer.Response(
+          ? StubHTTPS.Answer(
             headers: [("Content-Type", "application/pkcs7-mime")], body: signed)
           : Fixtures.correctSite(path)
       }

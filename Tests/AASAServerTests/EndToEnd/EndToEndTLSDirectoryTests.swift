@@ -6,13 +6,13 @@ import Testing
 @Suite("aasa-serve end to end: certificates by SNI", .programsTimeLimit)
 struct EndToEndTLSDirectoryTests {
   let directory: TemporaryDirectory
-  let authority: TestCertificateAuthority
+  let authority: TestAuthority
 
   init() throws {
     directory = try EndToEndSitesTests.sites([
       "apple.example", "banana.fruit.example", "_default",
     ])
-    authority = try TestCertificateAuthority(in: directory)
+    authority = try TestAuthority(in: directory)
     // lego's layout, certbot's, and the default.
     try writeFlat("apple", commonName: "apple-v1", names: ["apple.example"])
     let fruit = try authority.issue(commonName: "fruit-v1", names: ["*.fruit.example"])

@@ -35,10 +35,10 @@ import Testing
     let directory: TemporaryDirectory
     let server: RunningProgram
     let sitePort: Int
-    let cdn: StubCDN
+    let cdn: StubHTTPS
     let harness: ValidatorHarness
 
-    init(answers: [String: StubCDN.Answer], allow: Bool = true, trusted: Bool = true)
+    init(answers: [String: StubHTTPS.Answer], allow: Bool = true, trusted: Bool = true)
       async throws
     {
       directory = try TemporaryDirectory(label: "validator-cdn-diff")
@@ -46,12 +46,12 @@ import Testing
       let certificate = site.certificate
       server = site.server
       sitePort = site.port
-      cdn = try await StubCDN.start(certificate: certificate, answers: answers)
+      cdn = try await StubHTTPS.start(certificate: certificate, answers: answers)
       harness = try await ValidatorHarness(
         ValidatorConfiguration(
           listenHost: "127.0.0.1",
           policy: FetchPolicy(rules: allow ? [try AllowRule(parsing: "127.0.0.1")] : []),
-          caFile: trusted ? certificate.authorityFile : nil, cdnBase: cdn.base))
+          caFile: trusted ? certificate.authorityFile : nil, cdnBase: "\(cdn.url)/a/v1"))
     }
 
     func close() async {
@@ -66,7 +66,7 @@ import Testing
   ]
 
   @Test func diffOfTheCDNCopyAndTheSiteMatchesTheCommandLine() async throws {
-    let setup = try await Setup(answers: ["/a/v1/127.0.0.1": .copy(try Self.staleCopy())])
+    let setup = try await Setup(answers: ["/a/v1/127.0.0.1": .json(try Self.staleCopy())])
     let harness = setup.harness
     let cdn = setup.cdn
     defer {
@@ -81,7 +81,7 @@ import Testing
     let response = try await harness.send("POST", "/api/v1/diff", body: ValidatorHarness.json(body))
     #expect(response.status == 200, "\(response.text)")
     let document = try #require(JSONText.parse(response.text) as? [String: Any])
-    let oldName = "\(cdn.base)/127.0.0.1"
+    let oldName = "\(cdn.url)/a/v1/127.0.0.1"
     let newName = "\(site)/.well-known/apple-app-site-association"
     #expect(document["old"] as? String == oldName, "named by the CDN's URL")
     #expect(document["new"] as? String == newName)
@@ -111,12 +111,12 @@ import Testing
 
   @Test func aCDNWithoutACopyAnswersItsReason() async throws {
     let setup = try await Setup(answers: [
-      "/a/v1/127.0.0.1": .failure(
+      "/a/v1/127.0.0.1": .appleCDNFailure(
         "SWCERR00101 Bad HTTP Response: 403 Forbidden",
         details: #"{"origin": "https://127.0.0.1/.well-known/apple-app-site-association"}"#),
-      "/a/v1/localhost": StubCDN.Answer(
+      "/a/v1/localhost": StubHTTPS.Answer(
         status: .notFound, headers: [("Content-Type", "text/plain")], body: []),
-      "/a/v1/127.0.0.3": StubCDN.Answer(
+      "/a/v1/127.0.0.3": StubHTTPS.Answer(
         status: .internalServerError, headers: [("Content-Type", "text/plain")], body: []),
     ])
     let harness = setup.harness
@@ -154,7 +154,7 @@ import Testing
 
   @Test func aCDNWhoseCertificateFailsIsNotUsed() async throws {
     let setup = try await Setup(
-      answers: ["/a/v1/127.0.0.1": .copy(try Self.staleCopy())], trusted: false)
+      answers: ["/a/v1/127.0.0.1": .json(try Self.staleCopy())], trusted: false)
     let harness = setup.harness
     let cdn = setup.cdn
     defer {
@@ -173,7 +173,7 @@ import Testing
   @Test func theCDNIsFetchedUnderTheFetchPolicy() async throws {
     // The stub is on loopback, which the validator may not fetch from without --allow.
     let setup = try await Setup(
-      answers: ["/a/v1/127.0.0.1": .copy(try Self.staleCopy())], allow: false)
+      answers: ["/a/v1/127.0.0.1": .json(try Self.staleCopy())], allow: false)
     let harness = setup.harness
     let cdn = setup.cdn
     defer {

@@ -1,6 +1,6 @@
 import AASALiveCheck
 import NIOCore
-import NIOPosix
+import TestSupport
 import Testing
 
 @testable import AASAValidator
@@ -9,12 +9,6 @@ import Testing
 /// answers: the request deadline (504), the concurrent-fetch limit (503) and the per-host rate
 /// (429).
 @Suite(.serialized) struct ValidatorFetchLimitTests {
-  /// Accepts and holds every connection, saying nothing.
-  static func silentServer() async throws -> Channel {
-    try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-      .bind(host: "127.0.0.1", port: 0).get()
-  }
-
   static func configuration(_ change: (inout ValidatorLimits) -> Void) throws
     -> ValidatorConfiguration
   {
@@ -27,8 +21,8 @@ import Testing
   }
 
   @Test func aSlowSiteMeetsTheRequestDeadline() async throws {
-    let silent = try await Self.silentServer()
-    let port = try #require(silent.localAddress?.port)
+    let silent = try await SilentListener.start()
+    let port = silent.port
     let harness = try await ValidatorHarness(
       try Self.configuration { $0.requestDeadlineSeconds = 0.5 })
     let started = ContinuousClock.now
@@ -38,12 +32,12 @@ import Testing
     #expect(response.errorCode == "timed-out")
     #expect(ContinuousClock.now - started < .seconds(4))
     await harness.close()
-    try await silent.close()
+    await silent.stop()
   }
 
   @Test func concurrentFetchesAreLimited() async throws {
-    let silent = try await Self.silentServer()
-    let port = try #require(silent.localAddress?.port)
+    let silent = try await SilentListener.start()
+    let port = silent.port
     let harness = try await ValidatorHarness(
       try Self.configuration {
         $0.concurrentFetches = 1
@@ -58,12 +52,12 @@ import Testing
     #expect(second.header("retry-after") != nil)
     #expect(try await first.value.status == 504)
     await harness.close()
-    try await silent.close()
+    await silent.stop()
   }
 
   @Test func eachTargetHostHasARate() async throws {
-    let silent = try await Self.silentServer()
-    let port = try #require(silent.localAddress?.port)
+    let silent = try await SilentListener.start()
+    let port = silent.port
     let harness = try await ValidatorHarness(
       try Self.configuration {
         $0.hostBurst = 1
@@ -76,6 +70,6 @@ import Testing
     #expect(second.status == 429)
     #expect(second.text.contains("127.0.0.1"))
     await harness.close()
-    try await silent.close()
+    await silent.stop()
   }
 }

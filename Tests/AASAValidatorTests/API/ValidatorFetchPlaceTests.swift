@@ -2,7 +2,7 @@ import AASAHosting
 import AASALiveCheck
 import Logging
 import NIOCore
-import NIOPosix
+import TestSupport
 import Testing
 
 @testable import AASAValidator
@@ -14,11 +14,6 @@ import Testing
 /// listener would pass (``HostedRequest/remoteAddress``), so no other loopback address is
 /// needed.
 @Suite(.serialized) struct ValidatorFetchPlaceTests {
-  static func silentServer() async throws -> Channel {
-    try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-      .bind(host: "127.0.0.1", port: 0).get()
-  }
-
   static func handler(_ change: (inout ValidatorLimits) -> Void) throws -> ValidatorHandler {
     var limits = ValidatorLimits()
     limits.fetchTimeoutSeconds = 60
@@ -50,22 +45,22 @@ import Testing
   /// check runs (its own 504) instead of 503 `busy` for as long as the first one's fetch would
   /// have lasted (60 s here; before the fix the work went on holding the place).
   @Test func theDeadlineGivesThePlaceBack() async throws {
-    let silent = try await Self.silentServer()
-    let port = try #require(silent.localAddress?.port)
+    let silent = try await SilentListener.start()
+    let port = silent.port
     let handler = try Self.handler { $0.concurrentFetches = 1 }
     let first = await handler.respond(to: Self.check(port: port, from: "192.0.2.1"))
     #expect(first.status == 504)
     let second = await handler.respond(to: Self.check(port: port, from: "192.0.2.2"))
     #expect(second.status == 504, "\(String(decoding: second.body, as: UTF8.self))")
     #expect(Self.code(second) == "timed-out")
-    try await silent.close()
+    await silent.stop()
   }
 
   /// With two places: a client whose check is running gets 429 for its next one at once; the
   /// other place stays for another client. Before the fix one client held both.
   @Test func oneClientHoldsOnePlace() async throws {
-    let silent = try await Self.silentServer()
-    let port = try #require(silent.localAddress?.port)
+    let silent = try await SilentListener.start()
+    let port = silent.port
     let handler = try Self.handler {
       $0.concurrentFetches = 2
       $0.requestDeadlineSeconds = 3
@@ -79,6 +74,6 @@ import Testing
     let other = await handler.respond(to: Self.check(port: port, from: "192.0.2.2"))
     #expect(other.status == 504, "\(String(decoding: other.body, as: UTF8.self))")
     #expect(await running.value.status == 504)
-    try await silent.close()
+    await silent.stop()
   }
 }

@@ -17,18 +17,18 @@ import Testing
     let certificate = site.certificate
     let sitePort = site.port
     // Apple's CDN, stubbed: a stale copy of the site's file, and a failure for localhost.
-    let cdn = try await StubCDN.start(
+    let cdn = try await StubHTTPS.start(
       certificate: certificate,
       answers: [
-        "/a/v1/127.0.0.1": .copy(try ValidatorCDNDiffTests.staleCopy()),
-        "/a/v1/localhost": .failure("SWCERR00101 Bad HTTP Response: 404 Not Found"),
+        "/a/v1/127.0.0.1": .json(try ValidatorCDNDiffTests.staleCopy()),
+        "/a/v1/localhost": .appleCDNFailure("SWCERR00101 Bad HTTP Response: 404 Not Found"),
       ])
     defer { Task { await cdn.stop() } }
     let validator = try RunningProgram(
       "aasa-lint",
       [
         "web", "--listen", "127.0.0.1:0", "--allow", "127.0.0.1", "--ca-file",
-        certificate.authorityFile, "--cdn-base", cdn.base,
+        certificate.authorityFile, "--cdn-base", "\(cdn.url)/a/v1",
       ], in: directory)
     let url = try await validator.validatorURL(timeout: .seconds(5))
     // The same validator behind a token, for the page's token prompt.
