@@ -127,7 +127,10 @@ public final class SpawnedProcess: @unchecked Sendable {
   deinit {
     if isRunning {
       kill()
-      reapAfterKill()
+      // deinit cannot await, and must not hold the thread it runs on (one of the cooperative
+      // pool's, often): a task reaps the killed child, sleeping between looks.
+      let pid = pid
+      Task.detached { await Self.reapAfterKill(pid) }
     }
   }
 
@@ -217,12 +220,17 @@ public final class SpawnedProcess: @unchecked Sendable {
   /// more, and waiting for ever would hang the suite this type is here to keep from hanging.
   private static let reapLimit = Duration.seconds(10)
 
-  /// Waits, blocking, for a killed child to be reaped: for `deinit` only, which cannot await. A
-  /// killed child goes in milliseconds, so the thread is held only that long.
-  private func reapAfterKill() {
-    let deadline = ContinuousClock.now + Self.reapLimit
-    while isRunning && ContinuousClock.now < deadline {
-      Thread.sleep(forTimeInterval: 0.001)
+  /// Reaps a killed child whose value is gone, without blocking a thread: for `deinit` only.
+  /// A killed child goes in milliseconds; one stuck in the kernel is given up after
+  /// ``reapLimit`` (a zombie until the test process ends).
+  private static func reapAfterKill(_ pid: pid_t) async {
+    let deadline = ContinuousClock.now + reapLimit
+    while ContinuousClock.now < deadline {
+      if case .running = System.reap(pid) {
+        do { try await Task.sleep(for: .milliseconds(10)) } catch { return }
+      } else {
+        return
+      }
     }
   }
 

@@ -210,18 +210,12 @@ struct ExplainTests {
     let hit = "/" + String(repeating: "a", count: 9_998) + "b"
     #expect(verdictKind(matcher, miss) == Verdict.Kind.none)
     #expect(verdictKind(matcher, hit) == .match)
-    // Best of three, so a busy machine does not fail the test; a blow-up takes seconds.
-    let clock = ContinuousClock()
-    var fastest = Duration.seconds(3600)
-    for _ in 0..<3 {
-      var kinds: [Verdict.Kind?] = []
-      let elapsed = clock.measure {
-        kinds.append(verdictKind(matcher, miss))
-        kinds.append(verdictKind(matcher, hit))
-      }
-      #expect(kinds == [Verdict.Kind.none, .match])
-      fastest = min(fastest, elapsed)
+    // Only against a blow-up: ten stars backtracked over 10,000 scalars is about 10^40 steps;
+    // the matcher takes milliseconds.
+    let elapsed = ContinuousClock().measure {
+      #expect(verdictKind(matcher, miss) == Verdict.Kind.none)
+      #expect(verdictKind(matcher, hit) == .match)
     }
-    #expect(fastest < .milliseconds(50), "took \(fastest)")
+    #expect(elapsed < BlowUpBound.limit, "took \(elapsed)")
   }
 }
