@@ -10,37 +10,14 @@ import Testing
 
   init() async throws {
     directory = try TemporaryDirectory()
-    certificate = try await TestCertificate.selfSigned(
-      in: directory, name: "hosts", commonName: "shop.test",
-      alternativeNames: "DNS:shop.test,DNS:shop.test.,DNS:broken.test,DNS:broken.test.")
+    certificate = try await TwoHostSite.certificate(in: directory)
   }
 
-  static let manifest = """
-    <?xml version="1.0" encoding="utf-8"?>
-    <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.example.photoapp">
-      <application>
-        <activity android:name=".Main">
-          <intent-filter android:autoVerify="true">
-            <action android:name="android.intent.action.VIEW" />
-            <category android:name="android.intent.category.DEFAULT" />
-            <category android:name="android.intent.category.BROWSABLE" />
-            <data android:scheme="https" android:host="shop.test" />
-            <data android:host="${brokenHost}" />
-          </intent-filter>
-        </activity>
-      </application>
-    </manifest>
-    """
+  static let manifest = TwoHostSite.manifest(brokenHost: "${brokenHost}")
 
   @Test func everyHostIsOneRowAndABrokenHostFails() async throws {
     let manifest = try directory.write("AndroidManifest.xml", Self.manifest)
-    let routes: StubHTTPS.HostRoutes = { host, target in
-      let path = String(target.split(separator: "?").first ?? "")
-      guard path == "/.well-known/assetlinks.json" else { return Fixtures.correctSite(path) }
-      return host.hasPrefix("broken.test")
-        ? .json(Fixtures.assetLinks, contentType: "text/plain") : .json(Fixtures.assetLinks)
-    }
-    let server = try await StubHTTPS.start(certificate: certificate, hostRoutes: routes)
+    let server = try await StubHTTPS.start(certificate: certificate, hostRoutes: TwoHostSite.routes)
     let result = try await ChildProcess.run(
       BuiltProducts.executable("aasa-lint"),
       [
