@@ -63,10 +63,12 @@ import Testing
     let port = silent.port
     let handler = try Self.handler {
       $0.concurrentFetches = 2
-      $0.requestDeadlineSeconds = 3
+      $0.requestDeadlineSeconds = 5
     }
     let running = Task { await handler.respond(to: Self.check(port: port, from: "192.0.2.1")) }
-    try await Task.sleep(for: .milliseconds(500))
+    // Running once its fetch has connected: it holds its place from before it connects.
+    await silent.waitForConnections(1)
+    #expect(silent.acceptedConnections == 1)
     let again = await handler.respond(to: Self.check(port: port, from: "192.0.2.1"))
     #expect(again.status == 429)
     #expect(Self.code(again) == "rate-limited")
