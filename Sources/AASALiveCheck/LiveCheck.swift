@@ -102,7 +102,8 @@ public struct LiveCheck: Sendable {
         thirdPartyAddresses[cdnSite.host] = try await vet(cdnSite.host, cdnSite.port)
       } catch {
         asksCDN = false
-        cdnRefusal = "\(error)"
+        cdnRefusal = FetchPolicy.words(
+          for: error, host: cdnSite.host, port: cdnSite.port, timeout: options.timeout)
       }
     }
     // Google's API (`--google`) the same way: vetted, pinned, or not asked and said so.
@@ -110,8 +111,14 @@ public struct LiveCheck: Sendable {
     if let vet = options.vetOtherHost, let base = options.googleBase {
       do {
         let api = try SiteAddress(parsing: base)
-        thirdPartyAddresses[api.host] = try await vet(api.host, api.port)
+        do {
+          thirdPartyAddresses[api.host] = try await vet(api.host, api.port)
+        } catch {
+          googleRefusal = FetchPolicy.words(
+            for: error, host: api.host, port: api.port, timeout: options.timeout)
+        }
       } catch {
+        // `--google`'s base is no URL: SiteAddress says why, in words.
         googleRefusal = "\(error)"
       }
     }

@@ -1,3 +1,4 @@
+import AASACore
 import Foundation
 import Logging
 
@@ -28,7 +29,8 @@ public actor ACMEManager {
     /// Orders running at once.
     public var concurrentOrders = 4
     /// New orders per hour (renewals ARI asked for are not counted): a local budget far under
-    /// Let's Encrypt's 300 per 3 hours.
+    /// Let's Encrypt's 300 per 3 hours. A bucket of that many, one back every hour / that many,
+    /// so at most 60 + 180 orders in any 3 hours at the default.
     public var ordersPerHour = 60
     /// Renewals ARI asked for, per hour: a budget of their own. Let's Encrypt exempts them from
     /// its limits, so a mass revocation renews 60 names an hour; but a CA whose ARI asks for
@@ -89,9 +91,12 @@ public actor ACMEManager {
   private var orders: [String: Task<Void, Never>] = [:]
   /// Names whose ARI window is being asked for now.
   var renewalInfoChecks: Set<String> = []
-  private var orderTimes: [Date] = []
-  /// The renewals ARI asked for in the last hour, under their own budget.
-  private var renewalInfoOrderTimes: [Date] = []
+  /// New orders, ``Configuration/ordersPerHour``: one bucket (AASACore's ``RateLimit``), looked
+  /// at when names are chosen, spent when an order begins.
+  private var orderBudget: RateLimit
+  /// The renewals ARI asked for, under a budget of their own
+  /// (``Configuration/renewalInfoOrdersPerHour``).
+  private var renewalInfoOrderBudget: RateLimit
   private var budgetWarned = false
   private var renewalInfoBudgetWarned = false
   var clients: [Int: ACMEClient] = [:]
@@ -119,6 +124,17 @@ public actor ACMEManager {
     self.logger = logger
     self.names = names
     locks = ACMELocks(storage: configuration.storage, lease: configuration.lockLease)
+    orderBudget = RateLimit(configuration.ordersPerHour, per: .seconds(3600), maximumKeys: 1)
+    renewalInfoOrderBudget = RateLimit(
+      configuration.renewalInfoOrdersPerHour, per: .seconds(3600), maximumKeys: 1)
+  }
+
+  /// The one key of the order budgets: they count this replica's orders, not a name's.
+  private static let budgetKey = "orders"
+
+  /// A wall-clock time as the budgets' instant: its distance from the reference date.
+  private static func budgetInstant(_ date: Date) -> Duration {
+    .seconds(date.timeIntervalSinceReferenceDate)
   }
 
   /// Sets each CA's account up, then looks at every name each ``Configuration/checkInterval``
@@ -178,8 +194,9 @@ public actor ACMEManager {
       // A renewal ARI asked for is exempt from the CA's limits, not from a budget: it has one
       // of its own, so that it neither waits for new names nor makes them wait.
       if Self.isRenewalInfoRenewal(state) {
-        renewalInfoOrderTimes.removeAll { now.timeIntervalSince($0) > 3600 }
-        guard renewalInfoOrderTimes.count < configuration.renewalInfoOrdersPerHour else {
+        guard
+          renewalInfoOrderBudget.wait(for: Self.budgetKey, at: Self.budgetInstant(now)) == nil
+        else {
           if !renewalInfoBudgetWarned {
             renewalInfoBudgetWarned = true
             logger.warning(
@@ -190,8 +207,7 @@ public actor ACMEManager {
         }
         renewalInfoBudgetWarned = false
       } else {
-        orderTimes.removeAll { now.timeIntervalSince($0) > 3600 }
-        guard orderTimes.count < configuration.ordersPerHour else {
+        guard orderBudget.wait(for: Self.budgetKey, at: Self.budgetInstant(now)) == nil else {
           if !budgetWarned {
             budgetWarned = true
             logger.warning(
@@ -306,9 +322,9 @@ public actor ACMEManager {
         "ACME: \(name): ordering a certificate from \(directoryURL)\(renewal ? " (renewal, \(states[name]?.renewalTrigger ?? "window"))" : "")"
       )
       if let current = states[name], Self.isRenewalInfoRenewal(current) {
-        renewalInfoOrderTimes.append(Date())
+        renewalInfoOrderBudget.spend(Self.budgetKey, at: Self.budgetInstant(Date()))
       } else {
-        orderTimes.append(Date())
+        orderBudget.spend(Self.budgetKey, at: Self.budgetInstant(Date()))
       }
       // Counted as failed until it succeeds: a crash mid-order must not start the count again.
       counted = countAttempt(name, failures: state.failures, now: now)

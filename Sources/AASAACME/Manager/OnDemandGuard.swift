@@ -1,3 +1,4 @@
+import AASACore
 import AsyncHTTPClient
 import Foundation
 import NIOConcurrencyHelpers
@@ -11,15 +12,17 @@ import NIOCore
 /// The handshake that brings a name never waits: ``consider(_:)`` only notes it, and the
 /// question is asked in the background, once per name at a time. Answers are kept (yes for an
 /// hour, no for ten minutes), at most ``Configuration/maximumNames`` of them, and at most
-/// ``Configuration/asksPerMinute`` questions are asked a minute; names beyond are refused
-/// until later, and counted.
+/// ``Configuration/asksPerMinute`` questions are asked at once, then one more every minute /
+/// that many; names beyond are refused until later, and counted.
 ///
 /// Each client network (its /24 for IPv4, its /64 for IPv6: what one client holds) has a share
 /// of the minute's questions, ``Configuration/asksPerSourcePerMinute``, taken before the global
 /// budget: one client sending random server names spends its share, not everyone's, and a real
-/// on-demand name from elsewhere is still asked. The share's table stays small by construction:
-/// only sources that asked in the last minute are kept, and at most ``Configuration/asksPerMinute``
-/// questions are asked a minute, so it holds at most that many sources.
+/// on-demand name from elsewhere is still asked. Both are AASACore's ``RateLimit`` buckets (a
+/// minute's questions at once, then one back every minute / that many), kept in the guard's
+/// state so that a question is counted against both or neither. The share's table is bounded
+/// (``Configuration/maximumNames`` networks) and small in practice: a network is kept only
+/// while its bucket refills, and refilled ones go first.
 public final class OnDemandGuard: Sendable {
   public struct Configuration: Sendable {
     public var askURL: String
@@ -38,10 +41,14 @@ public final class OnDemandGuard: Sendable {
   private struct State {
     var decisions: [String: (allowed: Bool, until: Date)] = [:]
     var asking: Set<String> = []
-    var asked: [Date] = []
-    /// The questions of the last minute by client network (``OnDemandGuard/network(of:)``).
-    var askedBySource: [String: [Date]] = [:]
+    /// The minute's questions, under the one key ``OnDemandGuard/everyone``.
+    var asked: RateLimit
+    /// The minute's questions by client network (``OnDemandGuard/network(of:)``).
+    var askedBySource: RateLimit
   }
+
+  /// The key of the global budget.
+  private static let everyone = "*"
 
   /// What ``consider(_:from:)`` did with a name.
   public enum Consideration: Sendable, Equatable {
@@ -55,11 +62,17 @@ public final class OnDemandGuard: Sendable {
   }
 
   public let configuration: Configuration
-  private let state = NIOLockedValueBox(State())
+  private let state: NIOLockedValueBox<State>
   private let client: HTTPClient
 
   public init(configuration: Configuration) {
     self.configuration = configuration
+    state = NIOLockedValueBox(
+      State(
+        asked: RateLimit(configuration.asksPerMinute, per: .seconds(60), maximumKeys: 1),
+        askedBySource: RateLimit(
+          configuration.asksPerSourcePerMinute, per: .seconds(60),
+          maximumKeys: configuration.maximumNames)))
     let amount = TimeAmount.nanoseconds(
       configuration.timeout.components.seconds * 1_000_000_000
         + configuration.timeout.components.attoseconds / 1_000_000_000)
@@ -101,22 +114,16 @@ public final class OnDemandGuard: Sendable {
     let decision: Consideration = state.withLockedValue { state in
       if let decision = state.decisions[name], decision.until > now { return .known }
       guard !state.asking.contains(name) else { return .known }
-      state.asked.removeAll { now.timeIntervalSince($0) > 60 }
-      state.askedBySource = state.askedBySource.compactMapValues { times in
-        let recent = times.filter { now.timeIntervalSince($0) <= 60 }
-        return recent.isEmpty ? nil : recent
-      }
-      if let network,
-        state.askedBySource[network, default: []].count
-          >= configuration.asksPerSourcePerMinute
-      {
+      // The limits' instant: a wall-clock time's distance from the reference date.
+      let instant = Duration.seconds(now.timeIntervalSinceReferenceDate)
+      if let network, state.askedBySource.wait(for: network, at: instant) != nil {
         return .refused(reason: "source")
       }
-      guard state.asked.count < configuration.asksPerMinute,
+      guard state.asked.wait(for: Self.everyone, at: instant) == nil,
         state.decisions.count + state.asking.count < configuration.maximumNames
       else { return .refused(reason: "rate") }
-      state.asked.append(now)
-      if let network { state.askedBySource[network, default: []].append(now) }
+      state.asked.spend(Self.everyone, at: instant)
+      if let network { state.askedBySource.spend(network, at: instant) }
       state.asking.insert(name)
       return .asking
     }

@@ -1,3 +1,5 @@
+import AASACore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,34 +7,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-
-/// A system call that failed, and the errno it left.
-struct SystemError: Error, CustomStringConvertible {
-  var call: String
-  var path: String
-  var code: Int32
-
-  var description: String {
-    isDiskFull
-      ? "the disk is full (no space left for \(path))"
-      : "\(call) \(path): \(String(cString: strerror(code)))"
-  }
-
-  /// What went wrong, in words, without the call or the temporary path: for a message that
-  /// names the file itself.
-  var reason: String {
-    isDiskFull ? "the disk is full" : String(cString: strerror(code)).lowercased()
-  }
-
-  /// ``reason`` of a system call's error; any other error (none is thrown where this is asked)
-  /// is said without its type.
-  static func reason(of error: any Error) -> String {
-    (error as? SystemError)?.reason ?? "the file system refused it"
-  }
-
-  /// No space left on the device, or the user's quota spent.
-  var isDiskFull: Bool { code == ENOSPC || code == EDQUOT }
-}
 
 /// The system calls of ACME storage: the only file of `AASAACME` that imports the C library.
 enum System {

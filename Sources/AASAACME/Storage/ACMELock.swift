@@ -1,3 +1,4 @@
+import AASACore
 import Foundation
 
 /// A lock file in `--acme-dir/locks/`, so that replicas sharing the folder order each

@@ -1,3 +1,4 @@
+import AASACore
 import NIOCore
 
 /// Why a socket could not be bound, in words for the person starting the server: no errno
@@ -23,7 +24,7 @@ package enum ListenFailure {
       case System.ErrorCode.addressNotAvailable:
         return "\(prefix): this machine has no such address"
       default:
-        return "\(prefix): \(System.describe(errorCode: error.errnoCode).lowercased())"
+        return "\(prefix): \(SystemError.words(for: error.errnoCode).lowercased())"
       }
     }
     // The resolver's own error types differ between NIO versions and platforms: asking again

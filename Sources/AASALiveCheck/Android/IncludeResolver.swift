@@ -115,10 +115,17 @@ extension IncludedStatements {
         continue
       } catch {
         // A name that does not resolve, in words ("cannot resolve HOST"), never the resolver's
-        // type and error number; the caller's other reasons (a host's rate spent) as they say.
+        // type and error number; the caller's other reasons (a host's rate spent) as they say,
+        // and a library's error as FetchPolicy words it.
         let unresolved = error is SocketAddressError.UnknownHost || error is SocketAddressError
-        let host = (try? SiteAddress(parsing: url))?.host ?? url
-        let words = "not fetched: " + (unresolved ? "cannot resolve \(host)" : "\(error)")
+        let address = try? SiteAddress(parsing: url)
+        let host = address?.host ?? url
+        let words =
+          "not fetched: "
+          + (unresolved
+            ? "cannot resolve \(host)"
+            : FetchPolicy.words(
+              for: error, host: host, port: address?.port ?? 443, timeout: timeout))
         list.problem = words
         list.requirements = [Requirement("include", .fail, "\(url): \(words)")]
         result.lists.append(list)

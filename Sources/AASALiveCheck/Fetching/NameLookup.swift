@@ -1,3 +1,4 @@
+import AASACore
 import Foundation
 import NIOCore
 import NIOPosix
@@ -80,52 +81,54 @@ public final class NameLookup: Sendable {
 }
 
 /// How many lookups hold a place.
-private final class Counter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var count = 0
+private final class Counter: Sendable {
+  private let count = PlatformLock(0)
 
-  var value: Int { lock.withLock { count } }
+  var value: Int { count.withLock { $0 } }
 
   func takeOne(below limit: Int) -> Bool {
-    lock.withLock {
+    count.withLock { count in
       guard count < limit else { return false }
       count += 1
       return true
     }
   }
 
-  func giveOne() { lock.withLock { count -= 1 } }
+  func giveOne() { count.withLock { $0 -= 1 } }
 }
 
 /// The first of the lookup's result and the caller's cancellation, given to the waiting caller
 /// once, whichever comes first (either may come before the caller waits).
-private final class OneAnswer: @unchecked Sendable {
-  private let lock = NSLock()
-  private var result: Result<SocketAddress, any Error>?
-  private var waiting: CheckedContinuation<SocketAddress, any Error>?
-  private var given = false
+private final class OneAnswer: Sendable {
+  private struct State: Sendable {
+    var result: Result<SocketAddress, any Error>?
+    var waiting: CheckedContinuation<SocketAddress, any Error>?
+    var given = false
+  }
+
+  private let state = PlatformLock(State())
 
   func give(_ value: Result<SocketAddress, any Error>) {
-    let continuation: CheckedContinuation<SocketAddress, any Error>? = lock.withLock {
-      guard !given else { return nil }
-      given = true
-      guard let waiting else {
-        result = value
+    let continuation: CheckedContinuation<SocketAddress, any Error>? = state.withLock { state in
+      guard !state.given else { return nil }
+      state.given = true
+      guard let waiting = state.waiting else {
+        state.result = value
         return nil
       }
-      self.waiting = nil
+      state.waiting = nil
       return waiting
     }
     continuation?.resume(with: value)
   }
 
   func wait(_ continuation: CheckedContinuation<SocketAddress, any Error>) {
-    let ready: Result<SocketAddress, any Error>? = lock.withLock {
-      guard let result else {
-        waiting = continuation
+    let ready: Result<SocketAddress, any Error>? = state.withLock { state in
+      guard let result = state.result else {
+        state.waiting = continuation
         return nil
       }
-      self.result = nil
+      state.result = nil
       return result
     }
     if let ready { continuation.resume(with: ready) }

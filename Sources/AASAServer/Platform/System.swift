@@ -1,3 +1,5 @@
+import AASACore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -6,28 +8,9 @@
   import Darwin
 #endif
 
-/// A system call that failed, and the errno it left.
-struct SystemError: Error, CustomStringConvertible {
-  /// The call that failed, such as `realpath`.
-  var call: String
-  var code: Int32
-
-  /// The C library's words for `code`, such as `No such file or directory`.
-  var reason: String { System.describe(errorCode: code) }
-
-  var description: String { "\(call): \(reason)" }
-}
-
 /// The system calls the server makes. This is the only file that imports the C library, so the
 /// differences between Glibc, Musl and Darwin are dealt with here and nowhere else.
 enum System {
-  // MARK: Errors
-
-  /// `strerror`: the C library's words for an errno value.
-  static func describe(errorCode: Int32) -> String {
-    String(cString: strerror(errorCode))
-  }
-
   // MARK: Files
 
   /// What `stat` says about a file.

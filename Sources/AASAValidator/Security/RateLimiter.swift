@@ -1,58 +1,29 @@
+import AASACore
 import NIOConcurrencyHelpers
 import NIOCore
 
-/// Token buckets by key (a client address, a target host): `burst` requests at once, then one
-/// more every `refillSeconds`. At most ``maximumKeys`` buckets are kept; when full, buckets that
-/// have refilled are dropped first, then the oldest, so a flood of addresses costs bounded memory.
+/// The validator's rates (per client, per target host): AASACore's ``RateLimit`` token buckets
+/// (at most 10,000 keys, refilled ones dropped first) under a lock, read on NIO's monotonic clock,
+/// answering in the whole seconds a `Retry-After` header carries.
 final class RateLimiter: Sendable {
-  private struct Bucket {
-    var tokens: Double
-    var updated: UInt64
-  }
-
   static let maximumKeys = 10_000
 
-  private let burst: Double
-  private let refillNanoseconds: Double
-  private let buckets = NIOLockedValueBox([String: Bucket]())
+  private let limit: NIOLockedValueBox<RateLimit>
 
   init(burst: Int, refillSeconds: Double) {
-    self.burst = Double(max(1, burst))
-    self.refillNanoseconds = max(1e6, refillSeconds * 1e9)
+    limit = NIOLockedValueBox(
+      RateLimit(
+        burst: burst, refill: .seconds(max(0.001, refillSeconds)), maximumKeys: Self.maximumKeys))
   }
 
-  /// Takes a token for `key`; nil when one was there, else the seconds until one is.
+  /// Takes a token for `key`; nil when one was there, else the seconds until one is (at least
+  /// one).
+  ///
+  /// - Parameter now: NIO's monotonic clock, in nanoseconds (``NIODeadline/uptimeNanoseconds``).
   func take(_ key: String, now: UInt64 = NIODeadline.now().uptimeNanoseconds) -> Int? {
-    buckets.withLockedValue { buckets in
-      var bucket = buckets[key] ?? Bucket(tokens: burst, updated: now)
-      let elapsed = Double(now >= bucket.updated ? now - bucket.updated : 0)
-      bucket.tokens = min(burst, bucket.tokens + elapsed / refillNanoseconds)
-      bucket.updated = now
-      guard bucket.tokens >= 1 else {
-        buckets[key] = bucket
-        return max(1, Int(((1 - bucket.tokens) * refillNanoseconds / 1e9).rounded(.up)))
-      }
-      bucket.tokens -= 1
-      if buckets[key] == nil, buckets.count >= Self.maximumKeys {
-        Self.evict(&buckets, now: now, refill: refillNanoseconds, burst: burst)
-      }
-      buckets[key] = bucket
-      return nil
-    }
-  }
-
-  private static func evict(
-    _ buckets: inout [String: Bucket], now: UInt64, refill: Double, burst: Double
-  ) {
-    let full = buckets.filter { _, bucket in
-      bucket.tokens + Double(now >= bucket.updated ? now - bucket.updated : 0) / refill >= burst
-    }
-    if !full.isEmpty {
-      for key in full.keys { buckets.removeValue(forKey: key) }
-      return
-    }
-    if let oldest = buckets.min(by: { $0.value.updated < $1.value.updated })?.key {
-      buckets.removeValue(forKey: oldest)
-    }
+    let instant = Duration.nanoseconds(Int64(clamping: now))
+    guard let wait = limit.withLockedValue({ $0.take(key, at: instant) }) else { return nil }
+    let (seconds, attoseconds) = wait.components
+    return max(1, Int(seconds) + (attoseconds > 0 ? 1 : 0))
   }
 }

@@ -1,3 +1,4 @@
+import AASACore
 import Testing
 
 @testable import AASAACME
