@@ -137,33 +137,37 @@ struct MCPServerTests {
     _ = try directory.write("site/.well-known/assetlinks.json", Self.assetLinks)
     let urls = ["https://example.com/albums/1", "https://example.com/private/2"]
     _ = try directory.write("urls.txt", urls.joined(separator: "\n") + "\n")
-    let session = try await MCPClient.session(calls: [
-      ("lint_file", ["text": Self.association, "name": "site.json", "urls": urls]),
-      ("lint_file", ["text": Self.broken, "name": "broken.json"]),
-      ("lint_file", ["text": Self.assetLinks, "name": "assetlinks.json", "kind": "assetlinks"]),
-      ("explain_device_output", ["text": Self.devicePaste]),
-      (
-        "diff_files",
-        [
-          "old": ["text": Self.association, "name": "old.json"],
-          "new": ["text": Self.changedAssociation, "name": "new.json"], "urls": urls,
-        ]
-      ),
-      (
-        "route_urls",
-        [
-          "urls": urls, "aasa": ["text": Self.association], "assetlinks": Self.assetLinks,
-          "app": "9JA89QQLNQ.com.example.app",
-        ]
-      ),
-      (
-        "generate_files",
-        ["kind": "aasa", "app": "9JA89QQLNQ.com.example.app", "paths": ["/albums/*"]]
-      ),
-      // kind forces the kind, as --kind does: the association file linted as assetlinks.json.
-      ("lint_file", ["text": Self.association, "name": "site.json", "kind": "assetlinks"]),
-    ])
-    try #require(session.calls.count == 8)
+    let session = try await MCPClient.session(
+      calls: [
+        ("lint_file", ["text": Self.association, "name": "site.json", "urls": urls]),
+        ("lint_file", ["text": Self.broken, "name": "broken.json"]),
+        ("lint_file", ["text": Self.assetLinks, "name": "assetlinks.json", "kind": "assetlinks"]),
+        ("explain_device_output", ["text": Self.devicePaste]),
+        (
+          "diff_files",
+          [
+            "old": ["text": Self.association, "name": "old.json"],
+            "new": ["text": Self.changedAssociation, "name": "new.json"], "urls": urls,
+          ]
+        ),
+        (
+          "route_urls",
+          [
+            "urls": urls, "aasa": ["text": Self.association], "assetlinks": Self.assetLinks,
+            "app": "9JA89QQLNQ.com.example.app",
+          ]
+        ),
+        (
+          "generate_files",
+          ["kind": "aasa", "app": "9JA89QQLNQ.com.example.app", "paths": ["/albums/*"]]
+        ),
+        // kind forces the kind, as --kind does: the association file linted as assetlinks.json.
+        ("lint_file", ["text": Self.association, "name": "site.json", "kind": "assetlinks"]),
+      ]
+        + Self.otherKinds.map { name, text in
+          (tool: "lint_file", arguments: ["text": text, "name": name] as [String: Any])
+        })
+    try #require(session.calls.count == 8 + Self.otherKinds.count)
     #expect(
       try structured(session.calls[0])
         == (try await cli(["site.json"] + urls, in: directory, expecting: 0)))
@@ -197,7 +201,27 @@ struct MCPServerTests {
     let forced = try await cli(["site.json", "--kind", "assetlinks"], in: directory, expecting: 1)
     #expect(try structured(session.calls[7]) == forced)
     #expect(forced != (try await cli(["site.json"], in: directory, expecting: 0)))
+    // Every other kind the seam tells apart, linted as the command line lints the same file.
+    for (index, (name, text)) in Self.otherKinds.enumerated() {
+      _ = try directory.write(name, text)
+      let run = try await LintProcess.run([name, "--format", "json"], in: directory.url)
+      #expect(
+        try structured(session.calls[8 + index])
+          == (try MCPClient.parsed(run.stdout)), "\(name)")
+    }
   }
+
+  /// A file of each kind but the association files and the manifest: a route config, an App
+  /// Links page, a links.json. (A manifest pasted to the tool differs from the command line's
+  /// lint of the same file: not yet found why.)
+  static let otherKinds = [
+    ("MobileDeepLinkingConfig.json", #"{"routes": {"albums/:id": {"class": "AlbumView"}}}"#),
+    (
+      "page.html",
+      #"<html><head><meta property="al:ios:url" content="example://albums/1"></head></html>"#
+    ),
+    ("links.json", #"{"rules": [{"path": "/albums/*", "web": "https://www.example.com/"}]}"#),
+  ]
 
   @Test("wrong arguments are tool errors naming the argument; an unknown tool is a protocol error")
   func wrongArguments() async throws {

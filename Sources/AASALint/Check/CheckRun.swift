@@ -86,8 +86,9 @@ package struct CheckRun: FormatDeclaring {
     return CheckReport(checked: .site(report), verbose: verbose)
   }
 
-  /// The options every live check of this run is made with (`passkeys` builds its own from
-  /// the same flags, so that they mean the same).
+  /// The options every live check of this run is made with, through ``CheckSettings`` as the
+  /// validator's checks build theirs (`passkeys` builds its own from the same flags, so that
+  /// they mean the same).
   func liveCheckOptions(appFromEntitlements: String?) throws -> LiveCheckOptions {
     let site: SiteAddress
     do {
@@ -102,12 +103,10 @@ package struct CheckRun: FormatDeclaring {
     if let pathList {
       try LineReader(path: pathList).forEachLine { allPaths.append(String($0)) }
     }
-    var options = LiveCheckOptions(
-      site: site, paths: allPaths, app: app ?? appFromEntitlements,
-      trust: try TrustRoots.fromArgument(caFile: caFile), timeoutSeconds: timeoutSeconds)
-    if let expect {
+    var settings = try CheckSettings(caFile: caFile, timeoutSeconds: timeoutSeconds)
+    let expectations = try expect.map { expect in
       let table = try ExpectationTableFile.read(expect)
-      options.expectations = (table.file, RoutingExpectation.rows(of: table))
+      return (table.file, RoutingExpectation.rows(of: table))
     }
     if let cdnBase {
       guard let components = URLComponents(string: cdnBase),
@@ -115,16 +114,15 @@ package struct CheckRun: FormatDeclaring {
       else {
         throw UsageError("--cdn-base \(cdnBase) is not an http(s) URL")
       }
-      options.cdnBase = cdnBase
+      settings.cdn = .base(cdnBase)
     } else if cdn {
-      options.cdnBase = LiveCheckOptions.appleCDNBase
-      options.cdnOnlyForPublicHosts = true
+      settings.cdn = .apple
     }
     if let userAgent {
       guard !userAgent.isEmpty, userAgent.allSatisfy({ !$0.isNewline && $0.isASCII }) else {
         throw UsageError("--user-agent must be one line of ASCII text")
       }
-      options.userAgent = userAgent
+      settings.userAgent = userAgent
     }
     if let googleBase {
       guard let components = URLComponents(string: googleBase),
@@ -132,13 +130,13 @@ package struct CheckRun: FormatDeclaring {
       else {
         throw UsageError("--google-base \(googleBase) is not an http(s) URL")
       }
-      options.googleBase = googleBase
+      settings.googleBase = googleBase
     } else if google {
-      options.googleBase = LiveCheckOptions.googleBase
+      settings.googleBase = LiveCheckOptions.googleBase
     }
-    options.pinnedAddress = pinnedAddress
-    options.vetOtherHost = vetOtherHost
-    options.thirdPartyAnswers = thirdPartyAnswers
+    settings.pinnedAddress = pinnedAddress
+    settings.vetOtherHost = vetOtherHost
+    settings.thirdPartyAnswers = thirdPartyAnswers
     if let connectTo {
       do {
         let parsed = try ConnectTo(parsing: connectTo)
@@ -148,11 +146,13 @@ package struct CheckRun: FormatDeclaring {
             "--connect-to \(connectTo) is for \(parsed.host ?? "any host"):\(parsed.port.map(String.init) ?? "any port"), not \(site.host):\(site.port)"
           )
         }
-        options.connectTo = parsed
+        settings.connectTo = parsed
       } catch let error as ConnectTo.InvalidArgument {
         throw UsageError("--connect-to \(error.argument): \(error.reason)")
       }
     }
+    var options = settings.options(site: site, paths: allPaths, app: app ?? appFromEntitlements)
+    options.expectations = expectations
     return options
   }
 

@@ -30,40 +30,18 @@ package struct FilesRun: FormatDeclaring {
       })
   }
 
-  /// Lints one file by its kind.
+  /// Lints one file by its kind, as `aasa-lint FILE` would with no other option: a page
+  /// without a source URL to navigate from, a links.json without `--site`, a manifest with the
+  /// resources beside it.
   private func lint(_ file: String) throws -> any FileLintReport {
-    if let run = try ManifestRun.builtApp(path: file, strict: strict) { return try run.run() }
-    let source = try FileInput.read(file, limit: maximumSize)
-    if let refusal = EntitlementsInput.refusal(file: file, bytes: source, kindGiven: false) {
-      throw refusal
+    let input = try InputDocument.read(path: file, limit: maximumSize, name: file)
+    var lint = InputLint()
+    lint.strict = strict
+    lint.manifestResources = ([], nil)
+    guard let report = try lint.report(for: input) as? any FileLintReport else {
+      preconditionFailure("a lint without URLs, --app or --expect routes nothing")
     }
-    let detected = InputKind.detect(SourceDocument(name: file, bytes: source))
-    switch detected.kind {
-    case .applinks:
-      // A page: its App Link is linted and shown, without a source URL to navigate from.
-      return AppLinksRun(fileName: file, source: source, strict: strict).run()
-    case .routes:
-      // A route config is not an association file: it has its own checks.
-      var run = RouteConfigRun(fileName: file, source: source, strict: strict)
-      run.document = detected.document
-      return run.run(urls: .none)
-    case .links:
-      // Without --site: the rules alone, each destination and overlap checked.
-      var run = LinksRun(fileName: file, document: detected.document)
-      run.strict = strict
-      return try run.run()
-    case .manifest:
-      var run = ManifestRun(fileName: file, source: source, strict: strict)
-      try run.loadResources(manifestPath: file, placeholders: [])
-      return try run.run()
-    case .aasa, .assetlinks:
-      var run = LintRun(fileName: file, source: source, strict: strict)
-      run.document = detected.document
-      guard let report = try run.run(urls: .none) as? AssociationLintReport else {
-        preconditionFailure("a lint without URLs, --app or --expect routes nothing")
-      }
-      return report
-    }
+    return report
   }
 }
 

@@ -76,20 +76,13 @@ package struct LintRequest: FormatDeclaring {
   /// page came from) go to `notes` as they are learnt.
   package func run(notes: OutputSink = .standardError()) async throws -> any Report {
     let site = try siteDomain(notes: notes)
-    // An APK: its compiled manifest, read as a source one (ManifestRun+BuiltApp).
-    if var run = try ManifestRun.builtApp(path: file, strict: strict) {
-      run.verbose = verbose
-      return try run.run(urls: try urlSource())
-    }
     // The network first, then everything else synchronously: kept apart so that the async part
-    // returns plain bytes (Swift 6.3's optimizer crashed splitting this function's coroutine
+    // returns plain values (Swift 6.3's optimizer crashed splitting this function's coroutine
     // while it also chose among the reports).
-    switch try await read(notes: notes) {
-    case .page(let body, let sourceURL): return try runPage(body, sourceURL: sourceURL)
-    case .file(let source):
-      let included = try await followIncludes(of: source)
-      return try report(for: source, site: site, notes: notes, included: included)
-    }
+    let (input, fetchedPage) = try await read(notes: notes)
+    let included = try await followIncludes(of: input)
+    return try report(
+      for: input, fetchedPage: fetchedPage, site: site, notes: notes, included: included)
   }
 
   /// For `--grants` on a fetched assetlinks.json, the lists its `include` statements name,
@@ -98,27 +91,21 @@ package struct LintRequest: FormatDeclaring {
   /// `--timeout`), so that the answers are definite. Nil for a local file (nothing is fetched
   /// for it: its answers name the includes as not checked), a file without includes or no
   /// `--grants`.
-  private func followIncludes(of bytes: [UInt8]) async throws -> IncludedStatements? {
+  private func followIncludes(of input: InputDocument) async throws -> IncludedStatements? {
     guard !grants.isEmpty, PageFetcher.isRemote(file), kind == nil || kind == .assetlinks,
       let site = try? SiteAddress(parsing: file),
-      let json = JSONReader.read(bytes).value,
+      let json = input.document.json.value,
       let root = AssetLinksFile.parse(json).statementList, !root.includes.isEmpty
     else { return nil }
-    let options = LiveCheckOptions(
-      site: site, trust: try TrustRoots.fromArgument(caFile: caFile),
-      timeoutSeconds: timeoutSeconds)
+    let options = try CheckSettings(caFile: caFile, timeoutSeconds: timeoutSeconds).options(
+      site: site)
     return await IncludedStatements.fetch(includesOf: root, options: options)
   }
 
-  /// What was read: a page (fetched as an App Links resolver does) or a file's bytes.
-  private enum ReadInput {
-    case page(body: [UInt8], sourceURL: String?)
-    case file([UInt8])
-  }
-
-  /// Reads the input: a page fetched with its redirects said, a remote file fetched as Apple's
-  /// fetcher does, or a local file.
-  private func read(notes: OutputSink) async throws -> ReadInput {
+  /// Reads the input into the value every run takes (``InputDocument``): a page fetched with its
+  /// redirects said (and whether it was: its URL is where it is navigated from), a remote file
+  /// fetched as Apple's fetcher does, or a local file.
+  private func read(notes: OutputSink) async throws -> (InputDocument, fetchedPage: Bool) {
     if PageFetcher.isRemote(file),
       kind == .applinks || (kind == nil && !PageFetcher.namesAssociationFile(file))
     {
@@ -134,76 +121,84 @@ package struct LintRequest: FormatDeclaring {
         "aasa-lint: note: the page came from \(fetched.finalURL.escapingControlCharacters) (\(hops))"
       )
       notes.flush()
-      return .page(body: fetched.body, sourceURL: page.pageURL ?? file)
+      return (
+        try InputDocument(name: fileName, bytes: fetched.body, kind: .applinks, argument: file),
+        true
+      )
     }
     // http:// too, so that it gets the fetcher's answer (only https counts), not "no such file".
     if PageFetcher.isRemote(file) {
-      return .file(
-        try await RemoteFile.fetch(
-          url: file, trust: try TrustRoots.fromArgument(caFile: caFile),
-          timeoutSeconds: timeoutSeconds))
+      let bytes = try await RemoteFile.fetch(
+        url: file, trust: try TrustRoots.fromArgument(caFile: caFile),
+        timeoutSeconds: timeoutSeconds)
+      return (try InputDocument(name: fileName, bytes: bytes, kind: kind, argument: file), false)
     }
-    return .file(try FileInput.read(file, limit: maximumSize))
+    return (try InputDocument.read(path: file, kind: kind, limit: maximumSize), false)
   }
 
-  /// The report of a file's bytes, by its kind.
+  /// The report of the input, by its kind: the options this kind does not take are refused in
+  /// the command line's words, the others read, and ``InputLint`` makes the run.
   private func report(
-    for bytes: [UInt8], site: SiteDomain?, notes: OutputSink, included: IncludedStatements?
+    for input: InputDocument, fetchedPage: Bool, site: SiteDomain?, notes: OutputSink,
+    included: IncludedStatements?
   ) throws -> any Report {
-    var source = bytes
-    let signed = try SignedAssociation.unwrap(source)
-    if let signed { source = signed.content }
-    // An app's entitlements are checked against the sites, by `check`: never linted as a page.
-    if let refusal = EntitlementsInput.refusal(file: file, bytes: source, kindGiven: kind != nil) {
-      throw refusal
+    var lint = InputLint()
+    lint.strict = strict
+    lint.verbose = verbose
+    // An APK: its compiled manifest, read as a source one (ManifestRun+BuiltApp), with URLs.
+    if input.builtApp != nil {
+      lint.urls = try urlSource()
+      return try lint.report(for: input)
     }
-    let detected = InputKind.detect(SourceDocument(name: fileName, bytes: source))
-    switch kind ?? detected.kind {
+    switch input.kind {
     case .applinks:
-      return try runPage(source, sourceURL: page.pageURL)
+      try readPageOptions(into: &lint, sourceURL: fetchedPage ? page.pageURL ?? file : page.pageURL)
     case .routes:
-      return try runRouteConfig(detected.document)
+      try readRouteConfigOptions(into: &lint)
     case .links:
-      return try runLinks(detected.document, site: site)
+      try readLinksOptions(into: &lint, site: site)
     case .manifest:
       if expect != nil || app != nil || !grants.isEmpty {
         throw UsageError(
           "--expect, --app and --grants are for association files, not a manifest")
       }
-      var run = ManifestRun(fileName: fileName, source: source, strict: strict)
-      run.verbose = verbose
-      try run.loadResources(manifestPath: file, placeholders: placeholders, gradle: gradle)
-      return try run.run(urls: try urlSource())
+      lint.manifestResources = (placeholders, gradle)
+      lint.urls = try urlSource()
     case .aasa, .assetlinks:
-      break
+      try readAssociationOptions(into: &lint, site: site, notes: notes, included: included)
     }
+    return try lint.report(for: input)
+  }
+
+  /// An association file's options: its site and app, the `--grants` questions, the table.
+  private func readAssociationOptions(
+    into lint: inout InputLint, site: SiteDomain?, notes: OutputSink,
+    included: IncludedStatements?
+  ) throws {
     if platform != nil {
       throw ArgumentError("--platform is for App Links pages and route configs")
     }
     if let option = page.givenOption {
       throw ArgumentError("\(option) is for App Links pages")
     }
-    var run = LintRun(
-      fileName: fileName, source: source, kind: kind?.fileKind, domain: site, app: app,
-      strict: strict, verbose: verbose)
-    run.document = detected.document
-    run.signed = signed
-    run.included = included
+    lint.domain = site
+    lint.app = app
+    lint.included = included
     let relation = Relation(relation)
     if let problem = relation.grammarProblem {
       throw ArgumentError(
         "--relation \"\(relation)\" \(problem); write it as <kind>/<detail>, e.g. \(Relation.handleAllURLs)"
       )
     }
-    run.grantRelation = relation
-    run.grantQueries = try grants.flatMap { argument in
+    lint.grantRelation = relation
+    lint.grantQueries = try grants.flatMap { argument in
       try CertificateArguments.grantQueries(argument, password: keystorePassword)
     }
     if let expect {
       // Findings name the table as it was given (`-` for standard input).
-      run.expectations = try ExpectationTableFile.read(expect, limit: maximumSize, name: expect)
+      lint.expectations = try ExpectationTableFile.read(expect, limit: maximumSize, name: expect)
     }
-    return try run.run(urls: try urlSource(site: site, notes: notes))
+    lint.urls = try urlSource(site: site, notes: notes)
   }
 
   /// `--domain`, or the host a fetched file came from.
@@ -257,8 +252,8 @@ package struct LintRequest: FormatDeclaring {
     return argument
   }
 
-  /// A links.json: lint it, against `--site`'s association files when given.
-  private func runLinks(_ document: SourceDocument, site: SiteDomain?) throws -> LinksLintReport {
+  /// A links.json's options: `--site` and `--domain` only.
+  private func readLinksOptions(into lint: inout InputLint, site: SiteDomain?) throws {
     if !urls.isEmpty || urlList != nil || expect != nil || app != nil || !grants.isEmpty {
       throw UsageError(
         "URLs, --urls, --expect, --app and --grants are for association files; a links.json takes --site DIR and --domain"
@@ -267,14 +262,12 @@ package struct LintRequest: FormatDeclaring {
     if let option = page.givenOption {
       throw ArgumentError("\(option) is for App Links pages")
     }
-    var run = LinksRun(fileName: fileName, document: document, site: self.site)
-    run.domain = site?.host
-    run.strict = strict
-    return try run.run()
+    lint.linksSite = self.site
+    lint.domain = site
   }
 
-  /// A MobileDeepLinking route config: lint it and route the deep links.
-  private func runRouteConfig(_ document: SourceDocument) throws -> RouteConfigRoutingReport {
+  /// A MobileDeepLinking route config's options: `--platform`, the table, the deep links.
+  private func readRouteConfigOptions(into lint: inout InputLint) throws {
     if domain != nil || app != nil || !grants.isEmpty {
       throw ArgumentError(
         "--domain, --app and --grants are for association files, not route configs")
@@ -282,19 +275,16 @@ package struct LintRequest: FormatDeclaring {
     if let option = page.givenOption {
       throw ArgumentError("\(option) is for App Links pages")
     }
-    var run = RouteConfigRun(
-      fileName: fileName, source: document.bytes, platform: try RouteConfigRun.platform(platform),
-      strict: strict)
-    run.document = document
+    lint.routePlatform = try RouteConfigRun.platform(platform)
     if let expect {
       // Findings name the table as it was given (`-` for standard input).
-      run.expectations = try ExpectationTableFile.read(expect, limit: maximumSize, name: expect)
+      lint.expectations = try ExpectationTableFile.read(expect, limit: maximumSize, name: expect)
     }
-    return run.run(urls: try urlSource())
+    lint.urls = try urlSource()
   }
 
-  /// Lints, shows and (with a platform) navigates a page.
-  private func runPage(_ source: [UInt8], sourceURL: String?) throws -> AppLinksPageReport {
+  /// A page's options: the device it is navigated on, what is installed, what it sends.
+  private func readPageOptions(into lint: inout InputLint, sourceURL: String?) throws {
     if !urls.isEmpty || urlList != nil || expect != nil || app != nil || !grants.isEmpty {
       throw UsageError(
         "URLs, --urls, --expect, --app and --grants are for association files; a page is navigated with --platform and --installed"
@@ -307,15 +297,16 @@ package struct LintRequest: FormatDeclaring {
     if (page.refererAppName == nil) != (page.refererURL == nil), device != .android {
       throw UsageError("give --referer-app-name and --referer-url together")
     }
-    var run = AppLinksRun(
-      fileName: fileName, source: source, sourceURL: sourceURL, device: device,
-      installed: page.installed, strict: strict)
-    run.request.extras = try page.extras.map { try AppLinksRun.parseObject($0, option: "--extras") }
-    run.request.appLinkData = try page.appLinkData.map {
+    lint.pageURL = sourceURL
+    lint.device = device
+    lint.installed = page.installed
+    var navigation = NavigationRequest(userAgent: "aasa \(PackageVersion.current)")
+    navigation.extras = try page.extras.map { try AppLinksRun.parseObject($0, option: "--extras") }
+    navigation.appLinkData = try page.appLinkData.map {
       try AppLinksRun.parseObject($0, option: "--app-link-data")
     }
-    run.request.refererAppName = page.refererAppName
-    run.request.refererURL = page.refererURL
-    return run.run()
+    navigation.refererAppName = page.refererAppName
+    navigation.refererURL = page.refererURL
+    lint.navigation = navigation
   }
 }

@@ -49,10 +49,8 @@ package struct RouteRun: FormatDeclaring {
       } catch {
         throw UsageError("--site \(error.description)")
       }
-      var options = LiveCheckOptions(
-        site: address, trust: try TrustRoots.fromArgument(caFile: caFile),
-        timeoutSeconds: timeoutSeconds)
-      options.cdnBase = nil
+      let options = try CheckSettings(caFile: caFile, timeoutSeconds: timeoutSeconds).options(
+        site: address)
       files = await SiteFiles.fetch(options).files
     } else {
       var isDirectory: ObjCBool = false

@@ -85,8 +85,17 @@ struct MatcherEndpoint {
 
   /// The program of `text`, or why there is none.
   static func answer(text: String, name: String) -> Answer {
-    let detected = InputKind.detect(SourceDocument(name: name, bytes: Array(text.utf8)))
-    switch detected.kind {
+    // Read as `POST /api/v1/lint` reads it (``InputDocument``): a signed file unwrapped. What is
+    // not linted at all (an unreadable signature, an app's entitlements) has no program: the
+    // API's lint says why, as the reason does.
+    let bytes = Array(text.utf8)
+    let input: InputDocument
+    do {
+      input = try InputDocument(name: name, bytes: bytes)
+    } catch {
+      return Answer(kind: InputKind.detect(bytes).rawValue, reason: ReportBridge.words(error))
+    }
+    switch input.kind {
     case .aasa, .assetlinks:
       break
     case .routes:
@@ -99,7 +108,7 @@ struct MatcherEndpoint {
       return Answer(kind: "links", reason: "a links.json is linted by the API")
     }
     // As LintRun reads it for routing: the same linter, the association it read (or none).
-    let report = WellKnownLinter().lint(detected.document)
+    let report = WellKnownLinter().lint(input.document)
     let errors = report.diagnostics.filter { $0.severity == .error }
     var answer = answer(for: report)
     answer.errors = errors.count

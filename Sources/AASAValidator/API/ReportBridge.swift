@@ -19,26 +19,21 @@ enum ReportBridge {
   /// on text; a kind given is linted as that kind, as `--kind` forces it, whatever the text reads
   /// as.
   static func lint(_ input: LintInput) throws(Unusable) -> BridgeDocument {
-    let bytes = Array(input.text.utf8)
-    let detected = InputKind.detect(SourceDocument(name: input.name, bytes: bytes))
     do {
-      let expectations = try input.expect.map {
+      // Read as the command line reads a file: a signed one unwrapped, entitlements refused.
+      let file = try InputDocument(
+        name: input.name, bytes: Array(input.text.utf8), kind: input.kind)
+      var lint = InputLint()
+      lint.urls = .list(input.urls)
+      lint.expectations = try input.expect.map {
         try ExpectationTableFile.parse($0, name: input.expectName)
       }
-      let report: any Report
-      switch input.kind ?? detected.kind {
-      case .routes:
-        var run = RouteConfigRun(fileName: input.name, source: bytes)
-        run.document = detected.document
-        run.expectations = expectations
-        report = run.run(urls: .list(input.urls))
-      case .applinks:
-        report = AppLinksRun(fileName: input.name, source: bytes).run()
+      switch file.kind {
+      case .routes, .applinks:
+        break
       case .links:
         // As `aasa-lint links.json --domain D`: no site folder to check the rules against.
-        var run = LinksRun(fileName: input.name, document: detected.document)
-        run.domain = input.domain
-        report = try run.run()
+        lint.domain = try domain(input.domain)
       case .manifest:
         // As `aasa-lint AndroidManifest.xml [URL ...]` reads a manifest with no resource files
         // or build file beside it: `@string/` values and placeholders stay unresolved, and the
@@ -47,62 +42,78 @@ enum ReportBridge {
           throw Unusable(
             message: "expect, app and grants are for association files, not a manifest")
         }
-        report = try ManifestRun(fileName: input.name, source: bytes).run(urls: .list(input.urls))
       case .aasa, .assetlinks:
-        let domain = try input.domain.map { text in
-          do {
-            return try SiteDomain.parse(text).domain
-          } catch {
-            throw Unusable(message: "domain: \(error)")
-          }
-        }
-        var run = LintRun(
-          fileName: input.name, source: bytes, kind: input.kind?.fileKind, domain: domain,
-          app: input.app)
-        run.grantQueries = try input.grants.map { argument in
+        lint.domain = try domain(input.domain)
+        lint.app = input.app
+        lint.grantQueries = try input.grants.map { argument in
           do {
             return try GrantQuery.parse(argument)
           } catch {
-            throw Unusable(message: "grants: \(error)")
+            throw Unusable(message: "grants: \(words(error))")
           }
         }
-        run.document = detected.document
-        run.expectations = expectations
-        report = try run.run(urls: .list(input.urls))
       }
-      return try document(report)
+      return try document(try lint.report(for: file))
     } catch let error as Unusable {
       throw error
     } catch {
-      throw Unusable(message: "\(error)")
+      throw Unusable(message: words(error))
     }
+  }
+
+  /// `domain` as `--domain` reads it.
+  private static func domain(_ text: String?) throws(Unusable) -> SiteDomain? {
+    guard let text else { return nil }
+    do {
+      return try SiteDomain.parse(text).domain
+    } catch {
+      throw Unusable(message: "domain: \(words(error))")
+    }
+  }
+
+  /// What an error says, in its own words: every error the runs throw describes itself as the
+  /// command line shows it; any other is said without its type's name.
+  static func words(_ error: any Error) -> String {
+    if let described = error as? any CustomStringConvertible { return described.description }
+    return "the input cannot be used"
+  }
+
+  /// The settings a check for the API fetches with, as ``CheckRun`` builds them from its flags:
+  /// the CA file's roots, Apple's CDN when asked (public hosts only, unless another base), the
+  /// address the site was vetted at and the vetting of every other host.
+  private static func checkSettings(
+    caFile: String?, timeoutSeconds: Double, cdn: CheckSettings.CDN,
+    pinnedAddress: String? = nil,
+    vetOtherHost: (@Sendable (_ host: String, _ port: Int) async throws -> String)?
+  ) throws(Unusable) -> CheckSettings {
+    var settings: CheckSettings
+    do {
+      settings = try CheckSettings(caFile: caFile, timeoutSeconds: timeoutSeconds, cdn: cdn)
+    } catch {
+      throw Unusable(message: words(error))
+    }
+    settings.pinnedAddress = pinnedAddress
+    settings.vetOtherHost = vetOtherHost
+    return settings
   }
 
   /// `aasa-lint check SITE [--path P ...] [--app A] [--no-cdn] [--google] [--ca-file F] --format
   /// json`, connecting to the address the fetch policy vetted (and Google's API, when asked, at
   /// the address vetted for its host: ``LiveCheckOptions/vetOtherHost``).
   static func check(_ input: CheckInput) async throws(Unusable) -> BridgeDocument {
-    var options = LiveCheckOptions(
-      site: input.site, paths: input.paths, app: input.app, timeoutSeconds: input.timeoutSeconds)
-    do {
-      options.trust = try TrustRoots.fromArgument(caFile: input.caFile)
-    } catch {
-      throw Unusable(message: "\(error)")
-    }
-    options.pinnedAddress = input.pinnedAddress
-    options.vetOtherHost = input.vetOtherHost
-    if input.cdn {
-      options.cdnBase = LiveCheckOptions.appleCDNBase
-      options.cdnOnlyForPublicHosts = true
-    }
-    options.googleBase = input.googleBase
+    var settings = try checkSettings(
+      caFile: input.caFile, timeoutSeconds: input.timeoutSeconds,
+      cdn: input.cdn ? .apple : .none, pinnedAddress: input.pinnedAddress,
+      vetOtherHost: input.vetOtherHost)
+    settings.googleBase = input.googleBase
+    let options = settings.options(site: input.site, paths: input.paths, app: input.app)
     var report = CheckReport(
       checked: .site(await LiveCheck(options: options).run()), verbose: false)
     report.showsFiles = input.showFiles
     do {
       return try document(report)
     } catch {
-      throw Unusable(message: "\(error)")
+      throw Unusable(message: words(error))
     }
   }
 
@@ -121,7 +132,7 @@ enum ReportBridge {
     do {
       return try document(report)
     } catch {
-      throw Unusable(message: "\(error)")
+      throw Unusable(message: words(error))
     }
   }
 
@@ -146,19 +157,13 @@ enum ReportBridge {
   private static func entitlementsCheck(_ file: EntitlementsFile, _ input: EntitlementsCheckInput)
     throws(Unusable) -> EntitlementsCheck
   {
-    var options = LiveCheckOptions(
+    // Each domain replaces the placeholder site.
+    let options = try checkSettings(
+      caFile: input.caFile, timeoutSeconds: input.timeoutSeconds,
+      cdn: input.cdn ? .apple : .none, vetOtherHost: input.vetOtherHost
+    ).options(
       site: SiteAddress(host: "localhost"), paths: input.paths,
-      app: input.app ?? file.applicationIdentifier, timeoutSeconds: input.timeoutSeconds)
-    do {
-      options.trust = try TrustRoots.fromArgument(caFile: input.caFile)
-    } catch {
-      throw Unusable(message: "\(error)")
-    }
-    options.vetOtherHost = input.vetOtherHost
-    if input.cdn {
-      options.cdnBase = LiveCheckOptions.appleCDNBase
-      options.cdnOnlyForPublicHosts = true
-    }
+      app: input.app ?? file.applicationIdentifier)
     guard options.app != nil else {
       throw Unusable(
         message:
@@ -179,15 +184,10 @@ enum ReportBridge {
     let files: SiteFiles
     switch input.site {
     case .live(let site, let pinnedAddress, let vetOtherHost):
-      var options = LiveCheckOptions(site: site, timeoutSeconds: input.timeoutSeconds)
-      do {
-        options.trust = try TrustRoots.fromArgument(caFile: input.caFile)
-      } catch {
-        throw Unusable(message: "\(error)")
-      }
-      options.cdnBase = nil
-      options.pinnedAddress = pinnedAddress
-      options.vetOtherHost = vetOtherHost
+      let options = try checkSettings(
+        caFile: input.caFile, timeoutSeconds: input.timeoutSeconds, cdn: .none,
+        pinnedAddress: pinnedAddress, vetOtherHost: vetOtherHost
+      ).options(site: site)
       files = await SiteFiles.fetch(options).files
     case .given(let association, let assetLinks):
       let host =
@@ -224,25 +224,18 @@ enum ReportBridge {
     do {
       return try document(subject.report(urls: input.urls))
     } catch {
-      throw Unusable(message: "\(error)")
+      throw Unusable(message: words(error))
     }
   }
 
   /// The manifest check of `check --manifest NAME [--grants F …]` for these bytes, its `@string/`
   /// values from the strings given beside it; its `sites` are what must be vetted.
   static func manifestCheck(_ input: ManifestCheckInput) throws(Unusable) -> ManifestCheck {
-    var options = LiveCheckOptions(
-      site: SiteAddress(host: "localhost"), timeoutSeconds: input.timeoutSeconds)
-    do {
-      options.trust = try TrustRoots.fromArgument(caFile: input.caFile)
-    } catch {
-      throw Unusable(message: "\(error)")
-    }
-    options.vetOtherHost = input.vetOtherHost
-    if input.cdn {
-      options.cdnBase = LiveCheckOptions.appleCDNBase
-      options.cdnOnlyForPublicHosts = true
-    }
+    // Each host the manifest verifies replaces the placeholder site.
+    let options = try checkSettings(
+      caFile: input.caFile, timeoutSeconds: input.timeoutSeconds,
+      cdn: input.cdn ? .apple : .none, vetOtherHost: input.vetOtherHost
+    ).options(site: SiteAddress(host: "localhost"))
     let fingerprints = try input.grants.map { text throws(Unusable) in
       guard let fingerprint = RouteSubject.sha256Fingerprint(text) else {
         throw Unusable(message: "grants: \(text) \(RouteSubject.fingerprintForm)")
@@ -256,7 +249,7 @@ enum ReportBridge {
         named: input.name, source: input.bytes, resources: resources)
       return ManifestCheck(manifest: manifest, fingerprints: fingerprints, options: options)
     } catch {
-      throw Unusable(message: "\(error)")
+      throw Unusable(message: words(error))
     }
   }
 
@@ -270,7 +263,7 @@ enum ReportBridge {
     do {
       return try document(await ManifestCheckReport.run(check, path: input.name))
     } catch {
-      throw Unusable(message: "\(error)")
+      throw Unusable(message: words(error))
     }
   }
 
@@ -279,7 +272,7 @@ enum ReportBridge {
     do {
       return try PasskeysRun.relyingParty(text)
     } catch {
-      throw Unusable(message: "\(error)")
+      throw Unusable(message: words(error))
     }
   }
 
@@ -287,19 +280,12 @@ enum ReportBridge {
   /// [--fingerprint F ...] [--no-cdn] --format json`, the files as bytes (a manifest's strings
   /// given beside it, as `res/values/strings.xml`), connecting to the vetted address.
   static func passkeys(_ input: PasskeysInput) async throws(Unusable) -> BridgeDocument {
-    var options = LiveCheckOptions(site: input.rpID, timeoutSeconds: input.timeoutSeconds)
-    do {
-      options.trust = try TrustRoots.fromArgument(caFile: input.caFile)
-    } catch {
-      throw Unusable(message: "\(error)")
-    }
-    options.pinnedAddress = input.pinnedAddress
-    options.vetOtherHost = input.vetOtherHost
-    if input.cdn {
-      options.cdnBase = input.cdnBase
-      // Apple's CDN fetches only public names; a stub's base (tests) is asked whatever the host.
-      options.cdnOnlyForPublicHosts = input.cdnBase == LiveCheckOptions.appleCDNBase
-    }
+    // Apple's CDN fetches only public names; a stub's base (tests) is asked whatever the host.
+    let options = try checkSettings(
+      caFile: input.caFile, timeoutSeconds: input.timeoutSeconds,
+      cdn: CheckSettings.cdn(asked: input.cdn, base: input.cdnBase),
+      pinnedAddress: input.pinnedAddress, vetOtherHost: input.vetOtherHost
+    ).options(site: input.rpID)
     let entitlementsFile = try input.entitlements.map { file throws(Unusable) in
       try entitlements(name: file.name, bytes: file.bytes)
     }
@@ -324,7 +310,7 @@ enum ReportBridge {
         package: input.package, fingerprints: fingerprints, options: options)
       return try document(try await PasskeysRun.report(check))
     } catch {
-      throw Unusable(message: "\(error)")
+      throw Unusable(message: words(error))
     }
   }
 
@@ -347,7 +333,7 @@ enum ReportBridge {
         trust: try TrustRoots.fromArgument(caFile: caFile), timeoutSeconds: timeoutSeconds,
         pinnedAddress: pinnedAddress)
     } catch {
-      throw Unusable(message: "\(error)")
+      throw Unusable(message: words(error))
     }
   }
 
@@ -363,7 +349,7 @@ enum ReportBridge {
     do {
       return try document(try run.run(urls: urls.isEmpty ? .none : .list(urls)))
     } catch {
-      throw Unusable(message: "\(error)")
+      throw Unusable(message: words(error))
     }
   }
 
@@ -374,7 +360,7 @@ enum ReportBridge {
     do {
       return try document(try DeviceRun(pasted: Array(text.utf8), name: "the pasted text").run())
     } catch {
-      throw Unusable(message: "\(error)")
+      throw Unusable(message: words(error))
     }
   }
 

@@ -30,6 +30,8 @@ import Testing
     ("examples/old.json", true, "D3KQX62K1A.com.example.photoapp"),
     ("examples/routes/MobileDeepLinkingConfig.json", false, nil),
     ("examples/applinks/docs.html", false, nil),
+    ("examples/links/links.json", false, nil),
+    ("examples/photoapp/AndroidManifest.xml", true, nil),
   ])
   func lintMatchesTheCommandLine(path: String, withURLs: Bool, app: String?) async throws {
     let harness = try await ValidatorHarness()
