@@ -20,9 +20,7 @@ struct ManifestCheckInput: Sendable {
 }
 
 extension ValidatorAPI {
-  func checkManifest(_ request: CheckBody, client: String?) async throws(APIError)
-    -> BridgeDocument
-  {
+  func checkManifest(_ request: CheckBody, client: String?) async throws(APIError) -> Answered {
     guard request.site?.isEmpty ?? true, request.entitlements == nil else {
       throw .badInput(
         "give site, entitlements or manifest, one of them",
@@ -45,7 +43,7 @@ extension ValidatorAPI {
         "the manifest names \(sites.count) sites; this validator checks at most \(configuration.limits.maximumDomains) at once"
       )
     }
-    return try await fetching(sites, endpoint: "check", client: client) {
+    let document = try await fetching(sites, endpoint: "check", client: client) {
       addresses, _ throws(APIError) in
       do throws(ReportBridge.Unusable) {
         let document = try await ReportBridge.checkManifest(input, pinnedAddresses: addresses)
@@ -54,5 +52,6 @@ extension ValidatorAPI {
         throw .badInput(error.message)
       }
     }
+    return Answered(document: document, command: input.commandLine)
   }
 }

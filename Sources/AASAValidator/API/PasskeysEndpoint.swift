@@ -41,7 +41,7 @@ struct PasskeysInput: Sendable {
 }
 
 extension ValidatorAPI {
-  func passkeys(_ body: [UInt8], client: String?) async throws(APIError) -> BridgeDocument {
+  func passkeys(_ body: [UInt8], client: String?) async throws(APIError) -> Answered {
     let request = try reader.decode(PasskeysBody.self, body)
     guard let text = request.rpId?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
       throw .badInput("rpId is missing", help: "give the relying party's domain, e.g. example.com")
@@ -80,7 +80,7 @@ extension ValidatorAPI {
         "give the app",
         help: "app or entitlements for iOS, package or manifest for Android (or both)")
     }
-    return try await fetching(site, endpoint: "passkeys", client: client) {
+    let document = try await fetching(site, endpoint: "passkeys", client: client) {
       address throws(APIError) in
       var input = input
       input.pinnedAddress = address
@@ -91,5 +91,6 @@ extension ValidatorAPI {
         throw .badInput(error.message)
       }
     }
+    return Answered(document: document, command: input.commandLine)
   }
 }

@@ -40,7 +40,15 @@ struct ValidatorAPI: Sendable {
       /// (`--ca-file NAME`); the folder is the server's business.
       var caFileName: String?
       var token: Bool
-      var endpoints: [String]
+      /// The endpoints (``ValidatorEndpoint``): the page calls none that is not here.
+      var endpoints: [Endpoint]
+    }
+    struct Endpoint: Encodable {
+      var method: String
+      var path: String
+      var json: Bool
+      var network: Bool
+      var purpose: String
     }
     return Self.encode(
       About(
@@ -49,23 +57,40 @@ struct ValidatorAPI: Sendable {
         caFile: configuration.caFile != nil,
         caFileName: configuration.caFile.map { ($0 as NSString).lastPathComponent },
         token: configuration.token != nil,
-        endpoints: [
-          "POST /api/v1/lint", "POST /api/v1/check", "POST /api/v1/diff", "POST /api/v1/device",
-          "POST /api/v1/route", "POST /api/v1/matcher", "POST /api/v1/passkeys",
-          "GET /api/v1/about",
-        ]))
+        endpoints: ValidatorEndpoint.allCases.map {
+          Endpoint(
+            method: $0.method, path: $0.path, json: $0.takesJSON, network: $0.reachesNetwork,
+            purpose: $0.purpose)
+        }))
+  }
+
+  /// An endpoint's document and the `aasa-lint` command line that writes it (nil when a value
+  /// of the request cannot be given on one: ``ShellCommand``).
+  struct Answered: Sendable {
+    var document: BridgeDocument
+    var command: ShellCommand?
+  }
+
+  /// The document of `POST /api/v1/ENDPOINT` by name, for `aasa-lint mcp` (AgentAnswers).
+  func answer(endpoint: String, body: [UInt8], client: String?) async throws(APIError)
+    -> BridgeDocument
+  {
+    guard let known = ValidatorEndpoint(rawValue: endpoint), known.isCommandDocument else {
+      throw .notFound
+    }
+    return try await answer(known, body: body, client: client).document
   }
 
   /// The answer of `POST /api/v1/ENDPOINT`, within the request's deadline.
-  func answer(endpoint: String, body: [UInt8], client: String?) async throws(APIError)
-    -> BridgeDocument
+  func answer(_ endpoint: ValidatorEndpoint, body: [UInt8], client: String?)
+    async throws(APIError) -> Answered
   {
     let deadline = configuration.limits.requestDeadlineSeconds
     // Raced without a task group, which would wait for the work however late: past the
     // deadline the client gets 504 at once and the work is cancelled. Cancellation reaches its
     // fetches (AsyncHTTPClient's, the includes') and gives its fetch place back at once
     // (ConcurrencyGate); what does not heed it (a TLS handshake) ends at its own timeout.
-    let result: Result<BridgeDocument, APIError> = await withCheckedContinuation { continuation in
+    let result: Result<Answered, APIError> = await withCheckedContinuation { continuation in
       let answer = FirstAnswer(continuation)
       let work = Task {
         do throws(APIError) {
@@ -88,26 +113,32 @@ struct ValidatorAPI: Sendable {
     return try result.get()
   }
 
-  private func run(endpoint: String, body: [UInt8], client: String?) async throws(APIError)
-    -> BridgeDocument
+  private func run(endpoint: ValidatorEndpoint, body: [UInt8], client: String?)
+    async throws(APIError) -> Answered
   {
     switch endpoint {
-    case "lint":
+    case .lint:
       let input = try reader.lint(body)
-      return try bridged { () throws(ReportBridge.Unusable) in try ReportBridge.lint(input) }
-    case "device":
+      let document = try bridged { () throws(ReportBridge.Unusable) in
+        try ReportBridge.lint(input)
+      }
+      return Answered(document: document, command: input.commandLine)
+    case .device:
       let body = try reader.decode(DeviceBody.self, body)
       let text = try reader.text(body.text, field: "text")
-      return try bridged { () throws(ReportBridge.Unusable) in try ReportBridge.device(text) }
-    case "check":
+      let document = try bridged { () throws(ReportBridge.Unusable) in
+        try ReportBridge.device(text)
+      }
+      return Answered(document: document, command: .device)
+    case .check:
       return try await check(body, client: client)
-    case "diff":
+    case .diff:
       return try await diff(body, client: client)
-    case "route":
+    case .route:
       return try await route(body, client: client)
-    case "passkeys":
+    case .passkeys:
       return try await passkeys(body, client: client)
-    default:
+    case .matcher, .about:
       throw .notFound
     }
   }
@@ -287,7 +318,7 @@ struct ValidatorAPI: Sendable {
     }
   }
 
-  private func check(_ body: [UInt8], client: String?) async throws(APIError) -> BridgeDocument {
+  private func check(_ body: [UInt8], client: String?) async throws(APIError) -> Answered {
     let request = try reader.decode(CheckBody.self, body)
     let paths = try reader.list(
       request.paths, field: "paths", maximum: configuration.limits.maximumPaths)
@@ -298,15 +329,17 @@ struct ValidatorAPI: Sendable {
       return try await checkManifest(request, client: client)
     }
     let site = try site(request.site)
-    let configuration = self.configuration
-    return try await fetching(site, endpoint: "check", client: client) { address throws(APIError) in
-      var input = CheckInput(
-        site: site, paths: paths, app: request.app?.isEmpty == false ? request.app : nil,
-        cdn: request.cdn ?? false, caFile: configuration.caFile, pinnedAddress: address,
-        timeoutSeconds: configuration.limits.fetchTimeoutSeconds,
-        vetOtherHost: vetOtherHost(endpoint: "check", client: client))
-      input.showFiles = request.files ?? false
-      input.googleBase = request.google == true ? configuration.googleBase : nil
+    var fixed = CheckInput(
+      site: site, paths: paths, app: request.app?.isEmpty == false ? request.app : nil,
+      cdn: request.cdn ?? false, caFile: configuration.caFile, pinnedAddress: nil,
+      timeoutSeconds: configuration.limits.fetchTimeoutSeconds,
+      vetOtherHost: vetOtherHost(endpoint: "check", client: client))
+    fixed.showFiles = request.files ?? false
+    fixed.googleBase = request.google == true ? configuration.googleBase : nil
+    let document = try await fetching(site, endpoint: "check", client: client) {
+      [fixed] address throws(APIError) in
+      var input = fixed
+      input.pinnedAddress = address
       do throws(ReportBridge.Unusable) {
         let document = try await ReportBridge.check(input)
         return (document, outcome: document.exitStatus == 0 ? "passed" : "failed")
@@ -314,12 +347,13 @@ struct ValidatorAPI: Sendable {
         throw .badInput(error.message)
       }
     }
+    return Answered(document: document, command: fixed.commandLine)
   }
 
   /// `check --entitlements`: every concrete `applinks:` domain of the file is vetted before
   /// any is fetched, so a refusal answers before a byte goes out.
   private func checkEntitlements(_ request: CheckBody, paths: [String], client: String?)
-    async throws(APIError) -> BridgeDocument
+    async throws(APIError) -> Answered
   {
     guard request.site?.isEmpty ?? true else {
       throw .badInput(
@@ -342,8 +376,9 @@ struct ValidatorAPI: Sendable {
     }
     // A domain that does not resolve is one failing line of the report, as the command line
     // reports it; the others are checked.
-    return try await fetching(sites, endpoint: "check", client: client, unresolvedReported: true) {
-      addresses, unresolved throws(APIError) in
+    let document = try await fetching(
+      sites, endpoint: "check", client: client, unresolvedReported: true
+    ) { addresses, unresolved throws(APIError) in
       do throws(ReportBridge.Unusable) {
         let document = try await ReportBridge.checkEntitlements(
           input, pinnedAddresses: addresses, unresolved: unresolved)
@@ -352,11 +387,12 @@ struct ValidatorAPI: Sendable {
         throw .badInput(error.message)
       }
     }
+    return Answered(document: document, command: input.commandLine)
   }
 
   /// `route`: both platforms per URL, from a live site (vetted, its includes too) or the two
   /// files given.
-  private func route(_ body: [UInt8], client: String?) async throws(APIError) -> BridgeDocument {
+  private func route(_ body: [UInt8], client: String?) async throws(APIError) -> Answered {
     let request = try reader.decode(RouteBody.self, body)
     let limits = configuration.limits
     let urls = try reader.list(request.urls, field: "urls", maximum: limits.maximumURLs)
@@ -394,7 +430,7 @@ struct ValidatorAPI: Sendable {
       }
       input.site = .given(association: association, assetLinks: assetLinks)
       do throws(ReportBridge.Unusable) {
-        return try await ReportBridge.route(input)
+        return Answered(document: try await ReportBridge.route(input), command: input.commandLine)
       } catch {
         throw .badInput(error.message)
       }
@@ -404,8 +440,10 @@ struct ValidatorAPI: Sendable {
     }
     let site = try site(siteText)
     let vetOtherHost = vetOtherHost(endpoint: "route", client: client)
+    // The address is the vetted one; the command names the site, which it fetches itself.
+    input.site = .live(site, pinnedAddress: "", vetOtherHost: vetOtherHost)
     let fixed = input
-    return try await fetching(site, endpoint: "route", client: client) {
+    let document = try await fetching(site, endpoint: "route", client: client) {
       address throws(APIError) in
       var input = fixed
       input.site = .live(site, pinnedAddress: address, vetOtherHost: vetOtherHost)
@@ -415,17 +453,23 @@ struct ValidatorAPI: Sendable {
         throw .badInput(error.message)
       }
     }
+    return Answered(document: document, command: fixed.commandLine)
   }
 
-  private func diff(_ body: [UInt8], client: String?) async throws(APIError) -> BridgeDocument {
+  private func diff(_ body: [UInt8], client: String?) async throws(APIError) -> Answered {
     let request = try reader.decode(DiffBody.self, body)
     let urls = try reader.list(
       request.urls, field: "urls", maximum: configuration.limits.maximumURLs)
     let old = try await side(request.old, role: "old", client: client)
     let new = try await side(request.new, role: "new", client: client)
-    return try bridged { () throws(ReportBridge.Unusable) in
+    let document = try bridged { () throws(ReportBridge.Unusable) in
       try ReportBridge.diff(old: old, new: new, urls: urls)
     }
+    let input = DiffInput(
+      old: old.name, new: new.name, urls: urls,
+      fetched: request.old?.text == nil || request.new?.text == nil,
+      caFile: configuration.caFile)
+    return Answered(document: document, command: input.commandLine)
   }
 
   /// One side of a diff: pasted text, a site's association file fetched as Apple's fetcher

@@ -16,16 +16,6 @@ public struct ValidatorHandler: HostedHandler {
   public var maximumBodySize: Int { configuration.limits.maximumBody }
   public var bodyBudget: Int { configuration.limits.bodyBudget }
 
-  /// The API's endpoints that take a JSON body.
-  static let jsonEndpoints: Set<String> = [
-    "/api/v1/lint", "/api/v1/check", "/api/v1/diff", "/api/v1/device", "/api/v1/route",
-    "/api/v1/matcher", "/api/v1/passkeys",
-  ]
-
-  /// The endpoints that never reach the network, whatever their body: not counted against the
-  /// client's rate.
-  static let networkFreeEndpoints: Set<String> = ["/api/v1/lint", "/api/v1/matcher"]
-
   public init(configuration: ValidatorConfiguration, logger: Logger) {
     self.configuration = configuration
     hostCheck = HostCheck(listenHost: configuration.listenHost, extraNames: configuration.hostNames)
@@ -76,7 +66,7 @@ public struct ValidatorHandler: HostedHandler {
     guard HostCheck.originMatches(request.header("origin"), host: request.header("host")) else {
       return .forbiddenOrigin
     }
-    if request.method == "POST", Self.jsonEndpoints.contains(path),
+    if request.method == "POST", ValidatorEndpoint(path: path)?.takesJSON == true,
       !Self.isJSON(request.header("content-type"))
     {
       return .unsupportedMedia
@@ -89,38 +79,36 @@ public struct ValidatorHandler: HostedHandler {
     if let refusal = headRefusal(request) { return Self.error(refusal) }
     let path = request.path
     guard path.hasPrefix("/api/") else { return page(request, path: path) }
-    // The page's own calls (the as-you-type box's program and lints, which fetch nothing) spend
-    // no client rate: a person typing, or the matcher agreement test, must not be slowed by a
-    // limit that keeps the validator from being a load generator (issue 45).
-    if !Self.networkFreeEndpoints.contains(path),
-      let wait = clientRate.take(request.remoteAddress ?? "-")
+    let endpoint = ValidatorEndpoint(path: path)
+    if endpoint?.spendsClientRate ?? true, let wait = clientRate.take(request.remoteAddress ?? "-")
     {
       return Self.error(.rateLimited(retryAfter: wait, what: "from this address"))
     }
     do {
-      switch (request.method, path) {
-      case ("GET", "/api/v1/about"), ("HEAD", "/api/v1/about"):
+      guard let endpoint else { throw APIError.notFound }
+      guard
+        request.method == endpoint.method || (request.method == "HEAD" && endpoint.method == "GET")
+      else {
+        throw APIError.methodNotAllowed(endpoint.method)
+      }
+      if endpoint.takesJSON, !Self.isJSON(request.header("content-type")) {
+        throw APIError.unsupportedMedia
+      }
+      switch endpoint {
+      case .about:
         return Self.json(api.about(), status: 200)
-      case (_, "/api/v1/about"):
-        throw APIError.methodNotAllowed("GET")
-      case ("POST", "/api/v1/lint"), ("POST", "/api/v1/check"), ("POST", "/api/v1/diff"),
-        ("POST", "/api/v1/device"), ("POST", "/api/v1/route"), ("POST", "/api/v1/passkeys"):
-        guard Self.isJSON(request.header("content-type")) else { throw APIError.unsupportedMedia }
-        let document = try await api.answer(
-          endpoint: String(path.dropFirst("/api/v1/".count)), body: request.body,
-          client: request.remoteAddress)
-        var response = Self.json(document.json, status: 200)
-        response.headers.append(("x-aasa-exit-status", String(document.exitStatus)))
-        return response
-      case ("POST", "/api/v1/matcher"):
+      case .matcher:
         // The page's own: the file's compiled rules for the as-you-type box (MatcherEndpoint).
-        guard Self.isJSON(request.header("content-type")) else { throw APIError.unsupportedMedia }
         return Self.json(try MatcherEndpoint(reader: api.reader).answer(request.body), status: 200)
-      case (_, "/api/v1/lint"), (_, "/api/v1/check"), (_, "/api/v1/diff"), (_, "/api/v1/device"),
-        (_, "/api/v1/matcher"), (_, "/api/v1/route"), (_, "/api/v1/passkeys"):
-        throw APIError.methodNotAllowed("POST")
-      default:
-        throw APIError.notFound
+      case .lint, .check, .diff, .device, .route, .passkeys:
+        let answer = try await api.answer(
+          endpoint, body: request.body, client: request.remoteAddress)
+        var response = Self.json(answer.document.json, status: 200)
+        response.headers.append(("x-aasa-exit-status", String(answer.document.exitStatus)))
+        if let command = answer.command?.headerValue {
+          response.headers.append(("x-aasa-command", command))
+        }
+        return response
       }
     } catch let error as APIError {
       return Self.error(error)

@@ -26,11 +26,12 @@
       ["device", "android-device"]],
   };
   let lastDocument = null;
+  // The aasa-lint command line of the last answer, as the server gave it with the answer
+  // (X-AASA-Command): derived there from the values the run took, never rebuilt here.
   let lastCommand = "";
-  // The validator's --ca-file by its name (GET /api/v1/about), when it was started with one: a
-  // command that fetches from a site trusts it too, as the validator did, or it fails for the
-  // internal sites the page reached.
-  let caFileName = null;
+  // The API's endpoints, as GET /api/v1/about lists them: the page calls no other (null until
+  // the table came, or when it could not be read: then the server alone refuses).
+  let endpoints = null;
   let aboutLoaded = Promise.resolve();
 
   function el(tag, className, text) {
@@ -48,23 +49,24 @@
     return String(text || "").split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#"));
   }
 
-  function quote(text) {
-    return /^[A-Za-z0-9_./:@%+=,-]+$/.test(text) ? text : "'" + String(text).replace(/'/g, "'\\''") + "'";
-  }
-
-  // The words of a command that fetches from a site, with the validator's CA file trusted as it
-  // was (aasa-lint's --ca-file, curl's --cacert); `words` unchanged when it has none.
-  function trusting(words, flag) {
-    return caFileName ? words.concat([flag || "--ca-file", quote(caFileName)]) : words;
-  }
-
   // MARK: The API
 
+  // Each answer's command line, by its document.
+  const commands = new WeakMap();
+
+  function commandOf(doc) {
+    return commands.get(doc) || "";
+  }
+
   async function api(endpoint, body) {
+    const path = "/api/v1/" + endpoint;
+    if (endpoints && !endpoints.has("POST " + path)) {
+      throw { code: "not-found", message: "the validator has no endpoint " + path, help: "" };
+    }
     const headers = { "Content-Type": "application/json" };
     const token = $("token").value;
     if (token) headers.Authorization = "Bearer " + token;
-    const response = await fetch("/api/v1/" + endpoint, {
+    const response = await fetch(path, {
       method: "POST", headers, body: JSON.stringify(body), credentials: "omit", cache: "no-store",
     });
     let json = null;
@@ -72,6 +74,10 @@
     if (response.status === 401) askForToken();
     if (!response.ok) {
       throw (json && json.error) || { code: "http-" + response.status, message: "the validator answered " + response.status, help: "" };
+    }
+    const command = response.headers.get("X-AASA-Command");
+    if (json && command) {
+      try { commands.set(json, decodeURIComponent(command)); } catch (error) { /* not offered */ }
     }
     return json;
   }
@@ -102,7 +108,7 @@
       const about = await response.json();
       if (response.status === 401 || about.token) $("token-row").hidden = false;
       if (about.fetch) $("policy").textContent = "Fetches: " + about.fetch.join("; ") + ". Version " + about.version + ".";
-      if (about.caFile) caFileName = about.caFileName || "ca.pem";
+      if (Array.isArray(about.endpoints)) endpoints = new Set(about.endpoints.map((endpoint) => endpoint.method + " " + endpoint.path));
     } catch (error) {
       $("token-row").hidden = false;
     }
@@ -255,11 +261,7 @@
     if (params.get("app")) body.app = params.get("app");
     const doc = await api("check", body);
     lastDocument = doc;
-    const url = /:\/\//.test(site) ? site : "https://" + site.replace(/^applinks:/i, "").replace(/\?.*$/, "");
-    lastCommand = trusting(["aasa-lint", "check", quote(url)]
-      .concat(body.app ? ["--app", quote(body.app)] : [])
-      .concat(body.paths.flatMap((path) => ["--path", quote(path)]))
-      .concat(body.cdn ? [] : ["--no-cdn"])).concat(["--format", "json"]).join(" ");
+    lastCommand = commandOf(doc);
     return renderCheck(doc);
   }
 
@@ -349,9 +351,7 @@
     if (params.get("domain")) body.domain = params.get("domain");
     const doc = await api("lint", body);
     lastDocument = doc;
-    lastCommand = ["aasa-lint", quote(body.name || "pasted.json")].concat(body.urls.map(quote))
-      .concat(body.domain ? ["--domain", quote(body.domain)] : [])
-      .concat(body.grants.flatMap((grant) => ["--grants", quote(grant)]), ["--format", "json"]).join(" ");
+    lastCommand = commandOf(doc);
     return renderFile(doc, text);
   }
 
@@ -504,15 +504,19 @@
     return line;
   }
 
-  // An assetlinks.json's route (`{"input", "apps"}`): each package's verdict, the deciding
-  // statement and component, and the reason in the CLI's words.
+  // An assetlinks.json's route (`{"input", "apps"}`), in aasa-lint's words
+  // (AndroidRoutingTextRenderer): the deciding app's verdict, then each other app's.
   function androidRouteLine(route) {
     const line = el("div", "route");
     const decided = route.apps.find((one) => one.verdict === "open") || route.apps.find((one) => one.verdict === "excluded") || route.apps[0];
-    line.append(el("code", "", route.input), document.createTextNode(" → "), badge(decided ? decided.verdict : "none"), document.createTextNode(" " + (decided ? decided.app : "no app")));
+    line.append(el("code", "", route.input), document.createTextNode(" → "));
+    if (!decided) line.append(badge("none"), document.createTextNode(" no app: the file grants no app App Links"));
     for (const one of route.apps) {
-      const rule = one.rule === null || one.rule === undefined ? "" : "statement [" + one.statement + "] component [" + one.component + "] " + JSON.stringify(one.rule) + ": ";
-      line.append(el("span", "rule", (one === decided ? "" : one.verdict + " for " + one.app + ": ") + rule + one.reason));
+      const words = " for " + one.app + (one.rule === null || one.rule === undefined ? ": " + one.reason
+        : " by statement [" + one.statement + "] component [" + one.component + "] " + JSON.stringify(one.rule));
+      if (one === decided) line.append(badge(one.verdict), document.createTextNode(words));
+      else line.append(el("span", "rule", one.verdict + words));
+      if (one.rule !== null && one.rule !== undefined) line.append(el("span", "detail", one.reason));
     }
     return line;
   }
@@ -528,8 +532,7 @@
     if (params.get("domain")) body.domain = params.get("domain").trim();
     const doc = await api("lint", body);
     lastDocument = doc;
-    lastCommand = ["aasa-lint", "apple-app-site-association"].concat(body.urls.map(quote))
-      .concat(body.domain ? ["--domain", quote(body.domain)] : [], body.app ? ["--app", quote(body.app)] : [], ["--format", "json"]).join(" ");
+    lastCommand = commandOf(doc);
     const out = [];
     if ((doc.warnings || []).length) out.push(...doc.warnings.map((warning) => el("div", "finding", warning)));
     if ((doc.diagnostics || []).some((finding) => finding.severity === "error")) {
@@ -548,8 +551,7 @@
     if (!body.paths.length) throw { code: "bad-input", message: "give the URLs or paths to route", help: "one per line, e.g. /albums/1" };
     const doc = await api("check", body);
     lastDocument = doc;
-    lastCommand = trusting(["aasa-lint", "check", quote(origin(site).origin)].concat(body.app ? ["--app", quote(body.app)] : [],
-      body.paths.flatMap((path) => ["--path", quote(path)]), ["--no-cdn"])).concat(["--format", "json"]).join(" ");
+    lastCommand = commandOf(doc);
     const out = [el("p", "note", "Routed on the file " + doc.site + " serves, fetched as Apple's fetcher reads it; its whole check is in Check a site.")];
     const failing = (doc.requirements || []).filter((requirement) => requirement.status === "fail");
     out.push(...failing.map(requirementLine));
@@ -572,30 +574,19 @@
     }
   }
 
-  // One side of a diff: Apple's CDN copy of a host, a site's file, or pasted text; and the shell
-  // that gets the same file for `aasa-lint diff` (curl, as Apple's fetcher reads it).
+  // One side of a diff: Apple's CDN copy of a host, a site's file, or pasted text.
   function diffSide(params, role) {
     const cdn = (params.get(role + "cdn") || "").trim(), site = (params.get(role + "site") || "").trim();
-    if (cdn) {
-      const file = role + "-cdn.json";
-      return { body: { cdn }, file, fetch: "curl -s " + quote("https://app-site-association.cdn-apple.com/a/v1/" + origin(cdn).host) + " > " + file };
-    }
-    if (site) {
-      const file = role + ".json";
-      return { body: { site }, file, fetch: trusting(["curl", "-s"], "--cacert").concat([quote(origin(site).origin + "/.well-known/apple-app-site-association"), ">", file]).join(" ") };
-    }
-    return { body: { text: params.get(role) || "", name: role + ".json" }, file: role + ".json", fetch: null };
+    if (cdn) return { cdn };
+    if (site) return { site };
+    return { text: params.get(role) || "", name: role + ".json" };
   }
 
   async function runDiff(params) {
-    const old = diffSide(params, "old"), now = diffSide(params, "new");
-    const body = { old: old.body, new: now.body, urls: lines(params.get("urls")) };
+    const body = { old: diffSide(params, "old"), new: diffSide(params, "new"), urls: lines(params.get("urls")) };
     const doc = await api("diff", body);
     lastDocument = doc;
-    const steps = [old.fetch, now.fetch].filter(Boolean);
-    if (body.urls.length) steps.push("printf '%s\\n' " + body.urls.map(quote).join(" ") + " > urls.txt");
-    steps.push(["aasa-lint", "diff", old.file, now.file].concat(body.urls.length ? ["--urls", "urls.txt"] : [], ["--format", "json"]).join(" "));
-    lastCommand = steps.join(" &&\n");
+    lastCommand = commandOf(doc);
     const out = [];
     out.push(el("p", "", doc.changed ? "Behaviour changed (" + doc.old + " → " + doc.new + ")" : "No change in behaviour (" + doc.old + " → " + doc.new + ")"));
     // A file Apple ignores as a whole routes nothing, whatever its rules say.
@@ -632,7 +623,7 @@
   async function runDevice(params) {
     const doc = await api("device", { text: params.get("text") || "" });
     lastDocument = doc;
-    lastCommand = "aasa-lint device paste.txt --format json";
+    lastCommand = commandOf(doc);
     return renderDeviceDocument(doc);
   }
 
@@ -782,15 +773,6 @@
     return body;
   }
 
-  function routeCommand(body) {
-    const site = body.site ? (/:\/\//.test(body.site) ? body.site : "https://" + body.site) : "site";
-    return ["aasa-lint", "route", "--site", quote(site)].concat(body.domain ? ["--domain", quote(body.domain)] : [], body.urls.map(quote))
-      .concat(body.app ? ["--app", quote(body.app)] : [], body.package ? ["--package", quote(body.package)] : [],
-        body.fingerprint ? ["--fingerprint", quote(body.fingerprint)] : [], body.manifest ? ["--manifest", "AndroidManifest.xml"] : [],
-        body.entitlements ? ["--entitlements", quote(body.entitlements.name)] : [])
-      .concat(body.site ? trusting([]) : [], ["--format", "json"]).join(" ");
-  }
-
   async function runPlatforms(params) {
     const body = routeBody(params);
     if (params.get("manifest")) body.manifest = params.get("manifest");
@@ -798,7 +780,7 @@
     if (entitlements) body.entitlements = entitlements;
     const doc = await api("route", body);
     lastDocument = doc;
-    lastCommand = routeCommand(body);
+    lastCommand = commandOf(doc);
     return renderPlatforms(doc);
   }
 
@@ -807,13 +789,13 @@
   async function gather(parts) {
     const out = [];
     const documents = {};
-    const commands = [];
-    for (const [title, endpoint, body, command, render] of parts) {
+    const commandLines = [];
+    for (const [title, endpoint, body, render] of parts) {
       out.push(el("h3", "", title));
       try {
         const doc = await api(endpoint, body);
         documents[endpoint] = doc;
-        commands.push(command);
+        if (commandOf(doc)) commandLines.push(commandOf(doc));
         out.push(...render(doc));
       } catch (error) {
         documents[endpoint] = { error };
@@ -822,7 +804,7 @@
     }
     if (!parts.length) throw { code: "bad-input", message: "nothing to ask", help: "fill in at least one of the fields" };
     lastDocument = parts.length === 1 ? documents[parts[0][1]] : documents;
-    lastCommand = commands.join("\n");
+    lastCommand = commandLines.join("\n");
     return out;
   }
 
@@ -832,12 +814,10 @@
     if (entitlements) {
       const body = { entitlements, paths: lines(params.get("paths")) };
       if (params.get("app")) body.app = params.get("app").trim();
-      const command = trusting(["aasa-lint", "check", "--entitlements", quote(entitlements.name)].concat(body.app ? ["--app", quote(body.app)] : [],
-        body.paths.flatMap((path) => ["--path", quote(path)]), ["--no-cdn"])).concat(["--format", "json"]).join(" ");
-      parts.push(["The entitlements against each domain", "check", body, command, renderEntitlements]);
+      parts.push(["The entitlements against each domain", "check", body, renderEntitlements]);
     }
     if ((params.get("swcutil") || "").trim()) {
-      parts.push(["The device's swcutil output", "device", { text: params.get("swcutil") }, "aasa-lint device swcutil.txt --format json", renderDeviceDocument]);
+      parts.push(["The device's swcutil output", "device", { text: params.get("swcutil") }, renderDeviceDocument]);
     }
     return gather(parts);
   }
@@ -854,27 +834,6 @@
     return out;
   }
 
-  function assetLinksRouteLine(route) {
-    const line = el("div", "route");
-    line.append(el("code", "", route.input));
-    for (const app of route.apps || []) {
-      const verdict = el("span", "platform");
-      verdict.append(el("strong", "", app.app), badge(app.verdict === "match" || app.verdict === "opens" || app.verdict === "open" ? "pass" : app.verdict), document.createTextNode(" " + (app.verdict || "")));
-      line.append(verdict);
-      if (app.reason) line.append(el("span", "detail", app.reason));
-      if (app.rule !== null && app.rule !== undefined) line.append(el("span", "rule", "statement [" + app.statement + "] " + (typeof app.rule === "string" ? app.rule : JSON.stringify(app.rule))));
-    }
-    return line;
-  }
-
-  function renderAssetLinks(text) {
-    return (doc) => {
-      const out = renderFile(Object.assign({}, doc, { routes: [] }), text);
-      if ((doc.routes || []).length) out.push(el("h3", "", "Dynamic rules per URL"), ...doc.routes.map(assetLinksRouteLine));
-      return out;
-    };
-  }
-
   async function runAndroid(params) {
     const parts = [];
     const pkg = (params.get("package") || "").trim();
@@ -883,25 +842,23 @@
     const text = params.get("assetlinks") || "";
     if (text.trim()) {
       const body = { text, name: "assetlinks.json", urls, grants: pkg && fingerprint ? [pkg + ":" + fingerprint] : [] };
-      const command = ["aasa-lint", "assetlinks.json"].concat(urls.map(quote), body.grants.flatMap((grant) => ["--grants", quote(grant)]), ["--format", "json"]).join(" ");
-      parts.push(["The assetlinks.json: grants and dynamic rules", "lint", body, command, renderAssetLinks(text)]);
+      parts.push(["The assetlinks.json: grants and dynamic rules", "lint", body, (doc) => renderFile(doc, text)]);
     } else if ((params.get("site") || "").trim()) {
       const body = routeBody(params);
       delete body.app;
       // The grant is answered per URL: the site's root when no URL is given.
       if (!body.urls.length) body.urls = ["/"];
-      parts.push(["The site's assetlinks.json for each URL", "route", body, routeCommand(body), renderPlatforms]);
+      parts.push(["The site's assetlinks.json for each URL", "route", body, renderPlatforms]);
     }
     if ((params.get("manifest") || "").trim()) {
       // As check --manifest: the hosts it verifies, and the sites its asset_statements share
       // sign-in with, each asked for get_login_creds.
       const body = { manifest: { text: params.get("manifest"), name: "AndroidManifest.xml" }, grants: fingerprint ? [fingerprint] : [] };
       if ((params.get("strings") || "").trim()) body.strings = { text: params.get("strings") };
-      const command = ["aasa-lint", "check", "--manifest", "AndroidManifest.xml"].concat(body.grants.flatMap((grant) => ["--grants", quote(grant)]), ["--format", "json"]).join(" ");
-      parts.push(["The manifest's hosts and the sites it shares sign-in with", "check", body, command, renderManifestCheck]);
+      parts.push(["The manifest's hosts and the sites it shares sign-in with", "check", body, renderManifestCheck]);
     }
     if ((params.get("device") || "").trim()) {
-      parts.push(["The device's pm get-app-links output", "device", { text: params.get("device") }, "aasa-lint device pm-get-app-links.txt --format json", renderDeviceDocument]);
+      parts.push(["The device's pm get-app-links output", "device", { text: params.get("device") }, renderDeviceDocument]);
     }
     return gather(parts);
   }
@@ -948,10 +905,7 @@
     if ((params.get("strings") || "").trim()) body.strings = { text: params.get("strings") };
     const doc = await api("passkeys", body);
     lastDocument = doc;
-    lastCommand = ["aasa-lint", "passkeys", quote(body.rpId)]
-      .concat(entitlements ? ["--entitlements", quote(entitlements.name)] : [], app ? ["--app", quote(app)] : [],
-        body.manifest ? ["--manifest", "AndroidManifest.xml"] : [], pkg ? ["--package", quote(pkg)] : [],
-        body.fingerprints.flatMap((fingerprint) => ["--fingerprint", quote(fingerprint)]), body.cdn ? [] : ["--no-cdn"], ["--format", "json"]).join(" ");
+    lastCommand = commandOf(doc);
     return renderPasskeys(doc);
   }
 

@@ -212,14 +212,9 @@ import Testing
     #expect(object["version"] is String)
     #expect(object["limits"] is [String: Any])
     #expect((object["fetch"] as? [String])?.contains("allowed by --allow 10.0.0.0/8") == true)
-    // Every endpoint it lists is one the listener answers (a 400 for an empty body, not a 404).
-    let endpoints = try #require(object["endpoints"] as? [String])
-    #expect(endpoints.contains("POST /api/v1/route") && endpoints.contains("POST /api/v1/matcher"))
-    for endpoint in endpoints where endpoint.hasPrefix("POST ") {
-      let answer = try await harness.send(
-        "POST", String(endpoint.dropFirst("POST ".count)), body: "{}")
-      #expect(answer.status == 400, "\(endpoint): \(answer.status) \(answer.text)")
-    }
+    // The endpoints' table, which ValidatorEndpointTests holds the listener and the docs to.
+    let endpoints = try #require(object["endpoints"] as? [[String: Any]])
+    #expect(endpoints.contains { $0["path"] as? String == "/api/v1/route" })
   }
 
   @Test func pageIsSmallAndSelfContained() async throws {

@@ -172,10 +172,9 @@ try:
           "/a/v1/127.0.0.1" in text and "/Albums/1" in text and "Behaviour changed" in text, text[:500])
     driver.find_element(By.ID, "copy-command").click()
     command = wait_for(lambda: driver.execute_script("return document.getElementById('command').textContent"))
-    check("its command reads Apple's CDN copy with curl, then diffs",
-          "curl -s https://app-site-association.cdn-apple.com/a/v1/127.0.0.1 > old-cdn.json" in (command or "")
-          and "curl -s --cacert " + config["caFileName"] + " " + config["site"] + "/.well-known/apple-app-site-association > new.json" in (command or "")
-          and "aasa-lint diff old-cdn.json new.json --urls urls.txt" in (command or ""), str(command))
+    check("its command, the server's, diffs the CDN copy's URL against the site's",
+          (command or "").startswith("printf '%s\\n' /albums/1 /Albums/1 > urls.txt && aasa-lint diff https://")
+          and "/a/v1/127.0.0.1 " + config["site"] + "/.well-known/apple-app-site-association --urls urls.txt --ca-file " + config["caFileName"] in (command or ""), str(command))
     fragment = driver.execute_script("return location.hash")
     check("the link keeps the CDN side", fragment.startswith("#diff?") and "oldcdn=" in fragment, fragment)
     driver.refresh()

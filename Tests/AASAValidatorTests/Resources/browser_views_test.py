@@ -156,7 +156,10 @@ try:
     driver.find_element(By.CSS_SELECTOR, "#form-android button[type=submit]").click()
     text = result_text(driver)
     check("the grant is answered", "Grants" in text and "com.example.shop" in text, text[:600])
-    check("URLs are routed through the dynamic rules", "Dynamic rules per URL" in text and "/products/*/reviews" in text, text[:1200])
+    # One renderer per document, in aasa-lint's words (AndroidRoutingTextRenderer's headline).
+    check("URLs are routed through the dynamic rules, in the command line's words",
+          "open for com.example.shop by statement [0] component [1] {\"/\":\"/products/*\"}" in text
+          and "excluded for com.example.shop by statement [0] component [0] {\"/\":\"/products/*/reviews\"" in text, text[:1200])
     check("the pasted pm get-app-links output is explained", "shop.example.com · 1024" in text, text[-600:])
     fits(driver, "android")
     shot(driver, "android")
