@@ -211,10 +211,28 @@ struct MCPServerTests {
     }
   }
 
-  /// A file of each kind but the association files and the manifest: a route config, an App
-  /// Links page, a links.json. (A manifest pasted to the tool differs from the command line's
-  /// lint of the same file: not yet found why.)
+  /// A file of each kind but the association files: a route config, an App Links page, a
+  /// links.json and a source manifest (whose `@string/` host stays unresolved in both, as no
+  /// resource file is beside it). The tool's `urls: []` is no URL given, as on the command line.
   static let otherKinds = [
+    (
+      "AndroidManifest.xml",
+      """
+      <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.example.photoapp">
+        <application>
+          <activity android:name=".AlbumActivity" android:exported="true">
+            <intent-filter android:autoVerify="true">
+              <action android:name="android.intent.action.VIEW"/>
+              <category android:name="android.intent.category.DEFAULT"/>
+              <category android:name="android.intent.category.BROWSABLE"/>
+              <data android:scheme="https" android:host="example.com" android:pathPrefix="/albums"/>
+              <data android:host="@string/second_host"/>
+            </intent-filter>
+          </activity>
+        </application>
+      </manifest>
+      """
+    ),
     ("MobileDeepLinkingConfig.json", #"{"routes": {"albums/:id": {"class": "AlbumView"}}}"#),
     (
       "page.html",
@@ -300,7 +318,11 @@ struct MCPServerTests {
         "--google-base", googleBase,
       ], calls: calls)
     try #require(allowed.calls.count == 7)
-    let ca = ["--ca-file", site.certificate]
+    // The tools name the server's CA file by its name alone, as their command lines do; the
+    // command line is run beside a copy of it.
+    let caName = URL(fileURLWithPath: site.certificate).lastPathComponent
+    try directory.copy(URL(fileURLWithPath: site.certificate), as: caName)
+    let ca = ["--ca-file", caName]
     #expect(
       try structured(allowed.calls[0])
         == (try await cli(

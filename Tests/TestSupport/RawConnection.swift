@@ -41,6 +41,16 @@ public final class RawConnection: @unchecked Sendable {
     return (status, text)
   }
 
+  /// Whether the server ends the connection (closes or resets it) before it has been silent for
+  /// `timeout` seconds, and what it sent first.
+  public func serverCloses(within timeout: Int) async -> (closed: Bool, text: String) {
+    let descriptor = self.descriptor
+    let received =
+      (try? await Self.onThread { System.receive(descriptor, timeout: timeout) })
+      ?? (bytes: [], peerClosed: false)
+    return (received.peerClosed, String(decoding: received.bytes, as: UTF8.self))
+  }
+
   /// Closes the connection; again is nothing. A second `close(2)` of the number could close
   /// whatever another test opened since under it (a server's output pipe, say).
   public func close() {

@@ -132,16 +132,29 @@ public enum System {
 
   /// Everything the peer sends until it closes, or until a read waits `timeout` seconds.
   public static func receiveUntilClosed(_ descriptor: Int32, timeout: Int) -> [UInt8] {
+    receive(descriptor, timeout: timeout).bytes
+  }
+
+  /// Everything the peer sends until it closes or resets the connection (`peerClosed`), or until
+  /// a read waits `timeout` seconds with the connection still open.
+  public static func receive(_ descriptor: Int32, timeout: Int) -> (
+    bytes: [UInt8], peerClosed: Bool
+  ) {
     var time = timeval(tv_sec: timeout, tv_usec: 0)
     setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
     var received: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65536)
     while true {
       let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-      if count <= 0 { break }
-      received += buffer[..<count]
+      if count > 0 {
+        received += buffer[..<count]
+        continue
+      }
+      // 0 is the peer's FIN; -1 with EAGAIN/EWOULDBLOCK is the receive timeout, any other error
+      // (a reset) is the peer ending the connection too.
+      let timedOut = count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)
+      return (received, !timedOut)
     }
-    return received
   }
 
   // MARK: Processes

@@ -5,10 +5,15 @@ package enum URLSource {
   /// One per line, streamed: a file or `-` for standard input.
   case lines(LineReader)
 
-  /// Whether URLs were given at all.
+  /// Whether URLs were given at all. An empty list is none given: the API and the agents' tools
+  /// pass `urls: []` where the command line passes no URL, and both must get the same report
+  /// (without a `routes` member). A list file, even an empty one, was given.
   package var isEmpty: Bool {
-    if case .none = self { return true }
-    return false
+    switch self {
+    case .none: true
+    case .list(let urls): urls.isEmpty
+    case .lines: false
+    }
   }
 
   /// Calls `body` with each URL, streaming from a file.

@@ -100,10 +100,10 @@ extension ValidatorAPI {
         throw .badInput(ConnectionProblem(error, site: cdn, timeout: timeout).description)
       }
       let trust: TrustRoots
-      do {
-        trust = try TrustRoots.fromArgument(caFile: configuration.caFile)
+      do throws(TrustRoots.UnreadableCAFile) {
+        trust = try TrustRoots.validator(caFile: configuration.caFile)
       } catch {
-        throw .badInput("the CA file cannot be used: \(error)")
+        throw .badInput("the validator's CA file cannot be used: \(error.reason)")
       }
       do throws(CDNCopy.Missing) {
         let bytes = try await CDNCopy.fetch(

@@ -88,7 +88,8 @@ enum ReportBridge {
   ) throws(Unusable) -> CheckSettings {
     var settings: CheckSettings
     do {
-      settings = try CheckSettings(caFile: caFile, timeoutSeconds: timeoutSeconds, cdn: cdn)
+      settings = CheckSettings(
+        trust: try .validator(caFile: caFile), timeoutSeconds: timeoutSeconds, cdn: cdn)
     } catch {
       throw Unusable(message: words(error))
     }
@@ -330,7 +331,7 @@ enum ReportBridge {
     do {
       return try await RemoteFile.fetch(
         url: site.url("/.well-known/apple-app-site-association"),
-        trust: try TrustRoots.fromArgument(caFile: caFile), timeoutSeconds: timeoutSeconds,
+        trust: try TrustRoots.validator(caFile: caFile), timeoutSeconds: timeoutSeconds,
         pinnedAddress: pinnedAddress)
     } catch {
       throw Unusable(message: words(error))

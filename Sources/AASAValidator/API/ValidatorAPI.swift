@@ -561,9 +561,8 @@ struct ValidatorAPI: Sendable {
   /// The roots a fetch trusts: the system's, and the `--ca-file`'s when one was given.
   private static func trust(_ configuration: ValidatorConfiguration) throws(APIError) -> TrustRoots
   {
-    guard let caFile = configuration.caFile else { return .system }
     do {
-      return try TrustRoots.caFile(caFile)
+      return try TrustRoots.validator(caFile: configuration.caFile)
     } catch {
       throw .badInput("the validator's CA file cannot be used: \(error.reason)")
     }

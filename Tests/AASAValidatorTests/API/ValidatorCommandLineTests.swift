@@ -143,6 +143,28 @@ import Testing
     try await Self.agree(response, files: ["old.json": old, "new.json": new])
   }
 
+  /// A live check's line names the validator's CA file by its name alone: run beside a copy of
+  /// it, against the same site, it writes the answer the API gave.
+  @Test func aLiveCheckRunsToTheSameAnswer() async throws {
+    let site = try await ValidatorPlatformParityTests.LocalSite()
+    let harness = site.harness
+    defer { Task { await harness.close() } }
+    let authority = URL(fileURLWithPath: site.certificate.authorityFile).lastPathComponent
+    let check = try await harness.send(
+      "POST", "/api/v1/check",
+      body: ValidatorHarness.json([
+        "site": "https://127.0.0.1:\(site.port)", "paths": ["/albums/1"],
+      ]))
+    #expect(try Self.command(check).contains("--ca-file \(authority)"))
+    try await Self.agree(check, copies: [authority: site.certificate.authorityFile])
+    let route = try await harness.send(
+      "POST", "/api/v1/route",
+      body: ValidatorHarness.json([
+        "site": "https://127.0.0.1:\(site.port)", "urls": ["/albums/1", "/nothing"],
+      ]))
+    try await Self.agree(route, copies: [authority: site.certificate.authorityFile])
+  }
+
   /// A word is quoted so that a POSIX shell reads it back as it was, whatever it holds.
   @Test func wordsAreQuotedForAPOSIXShell() async throws {
     let words = [

@@ -45,6 +45,9 @@ import Testing
     let server: RunningProgram
     let port: Int
     let harness: ValidatorHarness
+    /// The authority's file by its name, as the validator's answers name it (`--ca-file NAME`):
+    /// the command line is run in `directory`, beside it.
+    var caFileName: String { URL(fileURLWithPath: certificate.authorityFile).lastPathComponent }
 
     init(limits: ValidatorLimits = ValidatorLimits()) async throws {
       directory = try TemporaryDirectory(label: "validator-platforms")
@@ -141,7 +144,7 @@ import Testing
     let expected = try await Self.cli(
       [
         "route", "--site", origin, "--app", Self.app, "--package", "com.example.photoapp",
-        "--fingerprint", Self.fingerprint, "--ca-file", site.certificate.authorityFile,
+        "--fingerprint", Self.fingerprint, "--ca-file", site.caFileName,
       ] + urls, in: site.directory)
     #expect(expected.contains("\"granted\" : true"), "the live assetlinks.json was read")
     #expect(response.text == expected)
@@ -174,7 +177,7 @@ import Testing
       "POST", "/api/v1/check", body: ValidatorHarness.json(["site": origin]))
     #expect(!plain.text.contains("\"files\""))
     let expected = try await Self.cli(
-      ["check", origin, "--ca-file", site.certificate.authorityFile, "--no-cdn"],
+      ["check", origin, "--ca-file", site.caFileName, "--no-cdn"],
       in: site.directory)
     #expect(plain.text == expected)
   }
@@ -191,7 +194,7 @@ import Testing
     let expected = try await Self.cli(
       [
         "check", "--entitlements", "App.entitlements", "--app", Self.app, "--path", "/albums/1",
-        "--ca-file", site.certificate.authorityFile, "--no-cdn",
+        "--ca-file", site.caFileName, "--no-cdn",
       ], in: site.directory)
     #expect(expected.contains("\"site\" : \"https://127.0.0.1:\(site.port)\""))
     let asText: [String: Any] = [
@@ -247,8 +250,8 @@ import Testing
     #expect(bytes.first == 0x30, "a DER SignedData, not text")
     let expected = try await Self.cli(
       [
-        "check", "--entitlements", "embedded.mobileprovision", "--ca-file",
-        site.certificate.authorityFile, "--no-cdn",
+        "check", "--entitlements", "embedded.mobileprovision", "--ca-file", site.caFileName,
+        "--no-cdn",
       ], in: site.directory)
     #expect(expected.contains("\"app\" : \"\(Self.app)\""), "the app is the profile's")
     let body: [String: Any] = [
