@@ -24,6 +24,14 @@ extension LintInput {
 }
 
 extension ShellCommand {
+  /// The end of every line that fetches: `--no-cdn` unless Apple's CDN was asked, the
+  /// validator's CA file by its name, and the JSON the answer is.
+  mutating func fetching(cdn: Bool, caFile: String?) {
+    if !cdn { add("--no-cdn") }
+    self.caFile(caFile)
+    add("--format", "json")
+  }
+
   /// `aasa-lint device paste.txt`: the paste, written to `paste.txt`.
   static let device = ShellCommand("device", "paste.txt", "--format", "json")
 
@@ -38,10 +46,8 @@ extension CheckInput {
     command.argument(site.origin)
     command.option("--app", app)
     command.options("--path", paths)
-    if !cdn { command.add("--no-cdn") }
     if googleBase != nil { command.add("--google") }
-    command.caFile(caFile)
-    command.add("--format", "json")
+    command.fetching(cdn: cdn, caFile: caFile)
     return command
   }
 }
@@ -53,9 +59,7 @@ extension EntitlementsCheckInput {
     command.file(name)
     command.option("--app", app)
     command.options("--path", paths)
-    if !cdn { command.add("--no-cdn") }
-    command.caFile(caFile)
-    command.add("--format", "json")
+    command.fetching(cdn: cdn, caFile: caFile)
     return command
   }
 }
@@ -67,9 +71,7 @@ extension ManifestCheckInput {
     var command = ShellCommand("check", "--manifest")
     command.file(name)
     command.options("--grants", grants)
-    if !cdn { command.add("--no-cdn") }
-    command.caFile(caFile)
-    command.add("--format", "json")
+    command.fetching(cdn: cdn, caFile: caFile)
     return command
   }
 }
@@ -118,9 +120,7 @@ extension PasskeysInput {
     if let manifest { command.option("--manifest", manifest.name) }
     command.option("--package", package)
     command.options("--fingerprint", fingerprints)
-    if !cdn { command.add("--no-cdn") }
-    command.caFile(caFile)
-    command.add("--format", "json")
+    command.fetching(cdn: cdn, caFile: caFile)
     return command
   }
 }
