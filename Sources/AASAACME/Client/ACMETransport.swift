@@ -12,7 +12,7 @@ struct ACMETransport: Sendable {
   let client: HTTPClient
   let timeout: Duration
   /// The connect timeout in force, for the words of a connection that timed out.
-  let connectTimeout: TimeAmount
+  let connectTimeout: Duration
 
   /// The largest JSON answer read: a directory, an order for 100 names, a problem document.
   static let jsonCap = 256 * 1024
@@ -28,15 +28,15 @@ struct ACMETransport: Sendable {
     tls.certificateVerification = .fullVerification
     tls.trustRoots = .default
     if let trustRootFile { tls.additionalTrustRoots = [.file(trustRootFile)] }
-    let amount = TimeAmount.nanoseconds(Self.nanoseconds(timeout))
     // The connect timeout is for a CA that stays silent. AsyncHTTPClient would also try a
     // refused connection (or a failed handshake) again and again until it ran out, so a CA
     // that is down took the whole 10 s to be said, each attempt; it is not retried here: the
     // manager's own retries space the attempts out.
-    let connect = min(amount, TimeAmount.nanoseconds(Self.nanoseconds(Self.connectTimeout)))
+    let connect = min(timeout, Self.connectTimeout)
     var configuration = HTTPClient.Configuration(
       tlsConfiguration: tls, redirectConfiguration: .disallow,
-      timeout: .init(connect: connect, read: amount), decompression: .disabled)
+      timeout: .init(connect: connect.timeAmount, read: timeout.timeAmount),
+      decompression: .disabled)
     configuration.httpVersion = .automatic
     configuration.connectionPool.retryConnectionEstablishment = false
     connectTimeout = connect
@@ -84,9 +84,8 @@ struct ACMETransport: Sendable {
     request.headers.add(name: "Accept", value: accept)
     if let contentType { request.headers.add(name: "Content-Type", value: contentType) }
     if let body { request.body = .bytes(body) }
-    let amount = TimeAmount.nanoseconds(Self.nanoseconds(timeout))
     do {
-      let response = try await client.execute(request, timeout: amount)
+      let response = try await client.execute(request, timeout: timeout.timeAmount)
       let body = try await Self.readBody(response.body, within: timeout, cap: cap, url: url)
       return Response(status: Int(response.status.code), headers: response.headers, body: body)
     } catch let error as ACMEError {
@@ -99,14 +98,14 @@ struct ACMETransport: Sendable {
   /// A library's error in words (``NetworkFailure``), never its type names, `errno` or
   /// BoringSSL's source paths; a failed TLS handshake apart, since a setting fixes it.
   static func failure(
-    _ error: any Error, method: HTTPMethod, url: String, connectTimeout: TimeAmount
+    _ error: any Error, method: HTTPMethod, url: String, connectTimeout: Duration
   )
     -> ACMEError
   {
     let parsed = URL(string: url)
     let host = parsed?.host ?? "the CA"
     let port = parsed?.port ?? 443
-    let failure = NetworkFailure(error, host: host, port: port, timeout: connectTimeout)
+    let failure = NetworkFailure(error, host: host, port: port, timeout: connectTimeout.timeAmount)
     let what = "\(method.rawValue) \(ACMEProblem.clipped(url)): \(failure)"
     switch failure.kind {
     case .untrusted: return .tls(what, untrusted: true)
@@ -141,10 +140,5 @@ struct ACMETransport: Sendable {
       }
       return body
     }
-  }
-
-  static func nanoseconds(_ duration: Duration) -> Int64 {
-    let (seconds, attoseconds) = duration.components
-    return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
   }
 }

@@ -7,14 +7,16 @@ extension ACMEManager {
   /// Waits between attempts to set an account up: 1 s, 2 s, 5 s, 10 s, 30 s, 1 min, 2 min,
   /// 5 min, then every 10 min. Short at first (a CA restarting, a network coming up), far apart
   /// soon (Let's Encrypt allows 10 new accounts per address in 3 hours).
-  static let accountRetryWaits: [TimeInterval] = [1, 2, 5, 10, 30, 60, 120, 300, 600]
+  static let accountRetryWaits: [Duration] = [1, 2, 5, 10, 30, 60, 120, 300, 600].map {
+    .seconds($0)
+  }
 
   /// The wait after `failures` failed attempts (1 or more); at least 5 minutes after a rate
   /// limit.
-  static func accountRetryWait(afterFailures failures: Int, error: any Error) -> TimeInterval {
+  static func accountRetryWait(afterFailures failures: Int, error: any Error) -> Duration {
     let wait = accountRetryWaits[min(max(failures, 1), accountRetryWaits.count) - 1]
     if let problem = (error as? ACMEError)?.acmeProblem, problem.acmeType == "rateLimited" {
-      return max(wait, 300)
+      return max(wait, .seconds(300))
     }
     return wait
   }
@@ -43,9 +45,9 @@ extension ACMEManager {
         accountFailures[index] = attempt
         let wait = Self.accountRetryWait(afterFailures: attempt, error: error)
         logger.error(
-          "ACME: cannot set up the account at \(directoryURL) (attempt \(attempt)): \(error); serving on (names without a certificate get the placeholder), next attempt in \(Int(wait)) s"
+          "ACME: cannot set up the account at \(directoryURL) (attempt \(attempt)): \(error); serving on (names without a certificate get the placeholder), next attempt in \(wait.components.seconds) s"
         )
-        try? await Task.sleep(for: .seconds(wait))
+        try? await Task.sleep(for: wait)
       }
     }
   }

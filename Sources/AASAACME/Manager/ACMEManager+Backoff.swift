@@ -6,7 +6,7 @@ import Foundation
 /// Encrypt: 5 per name and hour) is never reached by restarts.
 extension ACMEManager {
   /// The longest wait of the schedule: no stored time is honoured beyond it.
-  static var longestBackoff: TimeInterval { RenewalSchedule.backoff.last ?? 86_400 }
+  static var longestBackoff: Duration { RenewalSchedule.backoff.last ?? .seconds(86_400) }
 
   /// Takes the stored backoff of `name` into `state` when it is further along than memory (on
   /// the first look, or after another replica failed the name). `first`: the first look at the
@@ -46,7 +46,7 @@ extension ACMEManager {
     write(
       ACMEStorage.Backoff(
         name: name, failures: next,
-        nextAttempt: now.addingTimeInterval(RenewalSchedule.backoff(afterFailures: next) / 10),
+        nextAttempt: now + RenewalSchedule.backoff(afterFailures: next) / 10,
         lastError: "interrupted: the order was running when its server stopped"))
     return previous
   }

@@ -10,7 +10,7 @@ import Foundation
 /// and ARI's renewals have a budget an hour of their own.
 extension ACMEManager {
   /// How long to wait before asking again after asking failed.
-  static let renewalInfoRetry: TimeInterval = 600
+  static let renewalInfoRetry: Duration = .seconds(600)
 
   /// The names whose ARI window is due to be asked for: a certificate with an ARI identifier,
   /// no order or question running, the last answer's `Retry-After` passed.
@@ -31,7 +31,7 @@ extension ACMEManager {
       let client = try client(index)
       await askRenewalInfo(name, client: client, now: Date())
     } catch {
-      states[name]?.renewalInfoNotBefore = Date().addingTimeInterval(Self.renewalInfoRetry)
+      states[name]?.renewalInfoNotBefore = Date() + Self.renewalInfoRetry
     }
   }
 
@@ -43,11 +43,10 @@ extension ACMEManager {
       let certificateID = certificate.certificateID, now >= state.renewalInfoNotBefore
     else { return }
     // Not asked again while this question runs, nor if it fails.
-    states[name]?.renewalInfoNotBefore = now.addingTimeInterval(Self.renewalInfoRetry)
+    states[name]?.renewalInfoNotBefore = now + Self.renewalInfoRetry
     do {
       guard let info = try await client.renewalInfo(certificateID: certificateID) else {
-        state.renewalInfoNotBefore = now.addingTimeInterval(
-          Self.seconds(configuration.renewalInfoInterval))
+        state.renewalInfoNotBefore = now + configuration.renewalInfoInterval
         if let current = states[name], current.stamp == state.stamp { states[name] = state }
         return
       }
@@ -63,7 +62,7 @@ extension ACMEManager {
         if renewAt < earliest {
           renewAt = min(earliest, emergency)
           held =
-            " (no sooner: the certificate replaced another at \(Self.clock(replacedAt)), and is not replaced again before it is \(Int(earliest.timeIntervalSince(replacedAt))) s old)"
+            " (no sooner: the certificate replaced another at \(Self.clock(replacedAt)), and is not replaced again before it is \(earliest.duration(since: replacedAt).components.seconds) s old)"
         }
       }
       state.renewAt = renewAt
@@ -73,12 +72,12 @@ extension ACMEManager {
       let wait = max(
         info.retryAfter ?? configuration.renewalInfoInterval,
         configuration.shortestRenewalInfoWait)
-      state.renewalInfoNotBefore = Date().addingTimeInterval(Self.seconds(wait))
+      state.renewalInfoNotBefore = Date() + wait
       let window = info.start...info.end
       if state.renewalWindow != window {
         state.renewalWindow = window
         logger.info(
-          "ACME: \(name): the CA suggests renewing between \(Self.clock(info.start)) and \(Self.clock(info.end)); renewing at \(Self.clock(renewAt, fractional: true)) (\(state.renewalTrigger))\(held); asking again in \(Int(Self.seconds(wait))) s"
+          "ACME: \(name): the CA suggests renewing between \(Self.clock(info.start)) and \(Self.clock(info.end)); renewing at \(Self.clock(renewAt, fractional: true)) (\(state.renewalTrigger))\(held); asking again in \(wait.components.seconds) s"
         )
       }
       guard let current = states[name], current.stamp == state.stamp else { return }

@@ -132,11 +132,6 @@ public actor ACMEManager {
   /// The one key of the order budgets: they count this replica's orders, not a name's.
   private static let budgetKey = "orders"
 
-  /// A wall-clock time as the budgets' instant: its distance from the reference date.
-  private static func budgetInstant(_ date: Date) -> Duration {
-    .seconds(date.timeIntervalSinceReferenceDate)
-  }
-
   /// Sets each CA's account up, then looks at every name each ``Configuration/checkInterval``
   /// until cancelled; then cancels the orders running, waits for them and gives their locks up.
   /// Each order is a task of its own, forgotten when it ends (a task group would keep every
@@ -195,7 +190,8 @@ public actor ACMEManager {
       // of its own, so that it neither waits for new names nor makes them wait.
       if Self.isRenewalInfoRenewal(state) {
         guard
-          renewalInfoOrderBudget.wait(for: Self.budgetKey, at: Self.budgetInstant(now)) == nil
+          renewalInfoOrderBudget.wait(for: Self.budgetKey, at: now.durationSinceReferenceDate)
+            == nil
         else {
           if !renewalInfoBudgetWarned {
             renewalInfoBudgetWarned = true
@@ -207,7 +203,8 @@ public actor ACMEManager {
         }
         renewalInfoBudgetWarned = false
       } else {
-        guard orderBudget.wait(for: Self.budgetKey, at: Self.budgetInstant(now)) == nil else {
+        guard orderBudget.wait(for: Self.budgetKey, at: now.durationSinceReferenceDate) == nil
+        else {
           if !budgetWarned {
             budgetWarned = true
             logger.warning(
@@ -274,7 +271,7 @@ public actor ACMEManager {
     }
     guard acquired else {
       // Another replica orders it; its certificate will appear in the folder.
-      states[name]?.notBefore = now.addingTimeInterval(Self.seconds(configuration.lockLease) / 4)
+      states[name]?.notBefore = now + configuration.lockLease / 4
       return
     }
     let heartbeat = Task { [locks, lease = configuration.lockLease] in
@@ -322,9 +319,9 @@ public actor ACMEManager {
         "ACME: \(name): ordering a certificate from \(directoryURL)\(renewal ? " (renewal, \(states[name]?.renewalTrigger ?? "window"))" : "")"
       )
       if let current = states[name], Self.isRenewalInfoRenewal(current) {
-        renewalInfoOrderBudget.spend(Self.budgetKey, at: Self.budgetInstant(Date()))
+        renewalInfoOrderBudget.spend(Self.budgetKey, at: Date().durationSinceReferenceDate)
       } else {
-        orderBudget.spend(Self.budgetKey, at: Self.budgetInstant(Date()))
+        orderBudget.spend(Self.budgetKey, at: Date().durationSinceReferenceDate)
       }
       // Counted as failed until it succeeds: a crash mid-order must not start the count again.
       counted = countAttempt(name, failures: state.failures, now: now)
@@ -368,7 +365,7 @@ public actor ACMEManager {
     if let problem = (error as? ACMEError)?.acmeProblem, problem.isBadNonce {
       // The CA refused every nonce the retries offered: no validation failed, so the count
       // stays and the order is tried again in a few seconds.
-      state.notBefore = now.addingTimeInterval(Self.badNonceWait)
+      state.notBefore = now + Self.badNonceWait
       states[name] = state
       storeBackoff(name, state, error: error)
       return state.notBefore
@@ -377,9 +374,9 @@ public actor ACMEManager {
     var wait = RenewalSchedule.backoff(afterFailures: state.failures)
     // `rateLimited` with a Retry-After: that, if longer.
     if let problem = (error as? ACMEError)?.acmeProblem, problem.type.hasSuffix(":rateLimited") {
-      wait = max(wait, 3600)
+      wait = max(wait, .seconds(3600))
     }
-    state.notBefore = now.addingTimeInterval(wait)
+    state.notBefore = now + wait
     states[name] = state
     storeBackoff(name, state, error: error)
     return state.notBefore
@@ -391,7 +388,7 @@ public actor ACMEManager {
   }
 
   /// The wait after an order whose requests all met `badNonce`.
-  static let badNonceWait: TimeInterval = 5
+  static let badNonceWait: Duration = .seconds(5)
 
   /// A name an order can be placed for: a storable DNS name of two labels or more, not an IP
   /// address.
@@ -404,10 +401,6 @@ public actor ACMEManager {
   public static func manageable(_ name: String) -> String? {
     let lower = name.lowercased()
     return isManageable(lower) ? lower : nil
-  }
-
-  static func seconds(_ duration: Duration) -> TimeInterval {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
   }
 
   /// RFC 3339 in UTC; `fractional`: with milliseconds.

@@ -26,9 +26,12 @@ import NIOCore
 public final class OnDemandGuard: Sendable {
   public struct Configuration: Sendable {
     public var askURL: String
+    /// How long one question may take: to connect, between reads, and in all.
     public var timeout: Duration = .seconds(5)
-    public var allowFor: TimeInterval = 3600
-    public var denyFor: TimeInterval = 600
+    /// How long a yes is kept.
+    public var allowFor: Duration = .seconds(3600)
+    /// How long a no (or a question that failed) is kept.
+    public var denyFor: Duration = .seconds(600)
     public var asksPerMinute = 60
     /// The questions one client network may have asked a minute: a sixth of the whole, so that
     /// spending it all takes six networks.
@@ -73,9 +76,7 @@ public final class OnDemandGuard: Sendable {
         askedBySource: RateLimit(
           configuration.asksPerSourcePerMinute, per: .seconds(60),
           maximumKeys: configuration.maximumNames)))
-    let amount = TimeAmount.nanoseconds(
-      configuration.timeout.components.seconds * 1_000_000_000
-        + configuration.timeout.components.attoseconds / 1_000_000_000)
+    let amount = configuration.timeout.timeAmount
     client = HTTPClient(
       eventLoopGroup: HTTPClient.defaultEventLoopGroup,
       configuration: .init(
@@ -114,8 +115,7 @@ public final class OnDemandGuard: Sendable {
     let decision: Consideration = state.withLockedValue { state in
       if let decision = state.decisions[name], decision.until > now { return .known }
       guard !state.asking.contains(name) else { return .known }
-      // The limits' instant: a wall-clock time's distance from the reference date.
-      let instant = Duration.seconds(now.timeIntervalSinceReferenceDate)
+      let instant = now.durationSinceReferenceDate
       if let network, state.askedBySource.wait(for: network, at: instant) != nil {
         return .refused(reason: "source")
       }
@@ -136,8 +136,7 @@ public final class OnDemandGuard: Sendable {
     Task { [self] in
       let allowed = await askEndpoint(name)
       if !allowed { CertificateMetrics.recordOnDemandRefusal(reason: "ask") }
-      let until = Date().addingTimeInterval(
-        allowed ? configuration.allowFor : configuration.denyFor)
+      let until = Date() + (allowed ? configuration.allowFor : configuration.denyFor)
       state.withLockedValue { state in
         state.asking.remove(name)
         // Expired answers go first, so the table stays within its bound.
@@ -192,7 +191,8 @@ public final class OnDemandGuard: Sendable {
     var request = HTTPClientRequest(url: configuration.askURL + separator + "domain=" + name)
     request.method = .GET
     do {
-      let response = try await client.execute(request, timeout: .seconds(5))
+      let response = try await client.execute(
+        request, timeout: configuration.timeout.timeAmount)
       // The body is not needed: the status says it.
       _ = try? await response.body.collect(upTo: 4096)
       return (200..<300).contains(response.status.code)

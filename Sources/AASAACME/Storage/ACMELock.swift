@@ -112,9 +112,8 @@ public struct ACMELocks: Sendable {
   /// A lock not renewed within the lease; one that cannot be read counts from its file's time,
   /// so a half-written lock of a crashed replica is taken over too.
   private func isStale(_ path: String, now: Date) -> Bool {
-    let lease = Double(lease.components.seconds) + Double(lease.components.attoseconds) / 1e18
     if let record = read(path) {
-      return now.timeIntervalSince1970 - record.updated > lease
+      return now.duration(since: Date(timeIntervalSince1970: record.updated)) > lease
     }
     return isOlderThanLease(path, now: now)
   }
@@ -122,11 +121,10 @@ public struct ACMELocks: Sendable {
   /// Whether the file at `path` was last written longer than the lease before `now`; false when
   /// it is not there.
   private func isOlderThanLease(_ path: String, now: Date) -> Bool {
-    let lease = Double(lease.components.seconds) + Double(lease.components.attoseconds) / 1e18
     guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
       let modified = attributes[.modificationDate] as? Date
     else { return false }
-    return now.timeIntervalSince(modified) > lease
+    return now.duration(since: modified) > lease
   }
 
   private func read(_ path: String) -> Record? {

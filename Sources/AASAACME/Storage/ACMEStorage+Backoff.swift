@@ -60,7 +60,7 @@ extension ACMEStorage {
 
   /// The stored backoff of `name`. A `nextAttempt` later than `longestWait` from `now` (a clock
   /// set wrong, a file edited by hand) is brought back to `now + longestWait`.
-  public func loadBackoff(name: String, now: Date = Date(), longestWait: TimeInterval)
+  public func loadBackoff(name: String, now: Date = Date(), longestWait: Duration)
     -> BackoffRead
   {
     guard Self.isStorableName(name) else { return .none }
@@ -90,7 +90,7 @@ extension ACMEStorage {
     guard (0...Backoff.failureCap).contains(backoff.failures) else {
       return .unusable(path: path, reason: "failures must be 0...\(Backoff.failureCap)")
     }
-    let latest = now.addingTimeInterval(longestWait)
+    let latest = now + longestWait
     if backoff.nextAttempt > latest { backoff.nextAttempt = latest }
     return .stored(backoff)
   }

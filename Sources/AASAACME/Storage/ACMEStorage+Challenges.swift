@@ -14,7 +14,7 @@ extension ACMEStorage {
   }
 
   /// How long a written challenge is answered at most; the CA validates within seconds.
-  public static let challengeLifetime: TimeInterval = 10 * 60
+  public static let challengeLifetime: Duration = .seconds(10 * 60)
 
   var challengesDirectory: String { directory + "/challenges" }
 
@@ -28,7 +28,7 @@ extension ACMEStorage {
     let record = ChallengeRecord(
       type: challenge.type.rawValue, token: challenge.token,
       keyAuthorization: challenge.keyAuthorization.text,
-      expires: now.timeIntervalSince1970 + Self.challengeLifetime)
+      expires: (now + Self.challengeLifetime).timeIntervalSince1970)
     let bytes: [UInt8]
     do { bytes = try ACMEJSON.encode(record) } catch {
       throw Failure(description: "cannot encode the challenge as JSON")
@@ -42,7 +42,7 @@ extension ACMEStorage {
     guard Self.isStorableName(name),
       let bytes = try? read("\(challengesDirectory)/\(name).json"),
       let record = try? JSONDecoder().decode(ChallengeRecord.self, from: Data(bytes)),
-      record.expires > now.timeIntervalSince1970,
+      Date(timeIntervalSince1970: record.expires) > now,
       let type = ACMEChallengeType(rawValue: record.type),
       let dot = record.keyAuthorization.firstIndex(of: "."),
       record.keyAuthorization[..<dot] == record.token,

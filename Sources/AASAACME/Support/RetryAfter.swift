@@ -19,8 +19,8 @@ public enum RetryAfter {
       return min(.seconds(seconds), maximum)
     }
     guard text.utf8.count <= 64, let date = HTTPDate.parse(text) else { return nil }
-    let seconds = Double(date) - now.timeIntervalSince1970
-    guard seconds > 0 else { return .zero }
-    return seconds >= 86_400 ? maximum : .milliseconds(Int64(seconds * 1000))
+    let wait = Date(timeIntervalSince1970: Double(date)).duration(since: now)
+    guard wait > .zero else { return .zero }
+    return min(wait, maximum)
   }
 }

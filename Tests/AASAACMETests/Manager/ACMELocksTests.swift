@@ -60,4 +60,20 @@ struct ACMELocksTests {
     #expect(try !locks.acquire("a.example.test"))
     #expect(try locks.acquire("a.example.test", now: Date().addingTimeInterval(30)))
   }
+
+  /// A lock whose time no clock reads (a file edited by hand) is judged, not a crash: renewed
+  /// in the far future, it is live; in the far past, stale.
+  @Test func aLockFromOutsideAnyClocksRangeIsJudged() throws {
+    let folder = try TemporaryDirectory(label: "acme-locks")
+    let storage = ACMEStorage(directory: folder.path)
+    let locks = ACMELocks(storage: storage, lease: .seconds(20))
+    for (name, updated) in [("future.example.test", "1e300"), ("past.example.test", "-1e300")] {
+      try folder.write(
+        "locks/\(name).lock",
+        "{\"owner\":\"x\",\"host\":\"h\",\"pid\":1,\"created\":0,\"updated\":\(updated)}")
+    }
+    #expect(try !locks.acquire("future.example.test"))
+    #expect(try locks.acquire("past.example.test"))
+    #expect(locks.holds("past.example.test"))
+  }
 }

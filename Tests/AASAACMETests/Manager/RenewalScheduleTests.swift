@@ -51,18 +51,18 @@ struct RenewalScheduleTests {
   /// At most 3 attempts in the first hour (Let's Encrypt pauses at 5 failures per name and
   /// hour), and never more often than a day apart in the long run.
   @Test func backoffStaysUnderTheCAsLimits() {
-    var elapsed: TimeInterval = 0
+    var elapsed = Duration.zero
     var attempts = 1
     var failures = 1
     while true {
       elapsed += RenewalSchedule.backoff(afterFailures: failures)
-      guard elapsed < 3600 else { break }
+      guard elapsed < .seconds(3600) else { break }
       attempts += 1
       failures += 1
     }
     #expect(attempts <= 4)
-    #expect(RenewalSchedule.backoff(afterFailures: 100) == 86_400)
-    #expect(RenewalSchedule.backoff(afterFailures: 0) == 120)
+    #expect(RenewalSchedule.backoff(afterFailures: 100) == .seconds(86_400))
+    #expect(RenewalSchedule.backoff(afterFailures: 0) == .seconds(120))
   }
 
   /// RFC 9773 §4.1's worked example: keyIdentifier 69:88:5B:6B:87:46:40:41:E1:B3:7B:84:7B:A0:AE:

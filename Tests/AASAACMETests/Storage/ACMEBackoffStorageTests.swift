@@ -9,7 +9,7 @@ import Testing
 /// other (replicas) never leave a file a reader finds half-written.
 @Suite("ACME storage: each name's backoff")
 struct ACMEBackoffStorageTests {
-  let day: TimeInterval = 86_400
+  let day = Duration.seconds(86_400)
 
   @Test func keptAndReadBack() throws {
     let folder = try TemporaryDirectory(label: "backoff")
@@ -76,7 +76,7 @@ struct ACMEBackoffStorageTests {
     let storage = ACMEStorage(directory: folder.file("acme"))
     let now = Date(timeIntervalSince1970: 1_800_000_000)
     try storage.saveBackoff(
-      .init(name: "a.example.test", failures: 2, nextAttempt: now.addingTimeInterval(400 * day)))
+      .init(name: "a.example.test", failures: 2, nextAttempt: now + day * 400))
     guard
       case .stored(let read) = storage.loadBackoff(
         name: "a.example.test", now: now, longestWait: day)
@@ -84,7 +84,7 @@ struct ACMEBackoffStorageTests {
       Issue.record("not read")
       return
     }
-    #expect(read.nextAttempt == now.addingTimeInterval(day))
+    #expect(read.nextAttempt == now + day)
     #expect(read.failures == 2)
   }
 
