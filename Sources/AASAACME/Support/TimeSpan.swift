@@ -1,3 +1,4 @@
+import AASACore
 import Foundation
 import NIOCore
 
@@ -7,20 +8,20 @@ import NIOCore
 // span of time (a timeout, a wait, a margin, a poll interval, a lease) is a Swift `Duration`,
 // because that is what `Task.sleep` and AASACore's `RateLimit` take, and it cannot be mistaken
 // for an instant. The two other spellings exist only at the edges that demand them, and are
-// reached through this file alone, so that no other file converts by hand.
+// reached through this file alone (and AASACore's `Duration.timeInterval`), so that no other
+// file converts by hand.
 
 extension Duration {
-  /// The span in Foundation's seconds, for the Foundation APIs that take a `TimeInterval`
-  /// (`Date`'s arithmetic, below); nowhere else.
-  var timeInterval: TimeInterval {
-    Double(components.seconds) + Double(components.attoseconds) / 1e18
-  }
-
   /// The span as NIO's `TimeAmount`, for AsyncHTTPClient's timeouts and `NetworkFailure`'s
-  /// words, which take nothing else; whole nanoseconds, the rest dropped.
+  /// words, which take nothing else; whole nanoseconds, the rest dropped, and held within what
+  /// a `TimeAmount` holds (some 292 years) rather than trapping on a span past it.
   var timeAmount: TimeAmount {
     let (seconds, attoseconds) = components
-    return .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    let (nanoseconds, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    guard !overflow else { return .nanoseconds(seconds < 0 ? .min : .max) }
+    let (total, overflowAgain) = nanoseconds.addingReportingOverflow(attoseconds / 1_000_000_000)
+    guard !overflowAgain else { return .nanoseconds(seconds < 0 ? .min : .max) }
+    return .nanoseconds(total)
   }
 }
 

@@ -154,7 +154,7 @@ public struct Prober: Sendable {
     let answers = ProbeAnswers(cache: cache)
     let run = checkRun(
       request, address: address,
-      timeoutSeconds: max(0.1, timeoutSeconds - (clock.now - start).seconds),
+      timeoutSeconds: max(0.1, timeoutSeconds - (clock.now - start).timeInterval),
       configuration: configuration, answers: answers)
     let gate = self.gate
     let finished = await Self.first(within: deadline - (clock.now - start)) {
@@ -257,17 +257,10 @@ public struct Prober: Sendable {
   }
 
   static func seconds(since start: ContinuousClock.Instant, _ clock: ContinuousClock) -> Double {
-    (clock.now - start).seconds
+    (clock.now - start).timeInterval
   }
 
   static func seconds(_ value: Double) -> String {
     value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
-  }
-}
-
-extension Duration {
-  /// The duration in (fractional) seconds.
-  var seconds: Double {
-    Double(components.seconds) + Double(components.attoseconds) / 1e18
   }
 }

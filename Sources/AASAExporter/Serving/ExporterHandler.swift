@@ -103,7 +103,7 @@ public struct ExporterHandler: HostedHandler {
     let timeout =
       vetted.waited == .zero
       ? scrapeTimeout
-      : max(ProbeRequest.shortestTimeout, scrapeTimeout - vetted.waited.seconds)
+      : max(ProbeRequest.shortestTimeout, scrapeTimeout - vetted.waited.timeInterval)
     let outcome = await prober.probe(
       parsed, pinnedAt: vetted.address, timeoutSeconds: timeout, configuration: configuration)
     let text = Self.checkText(outcome)

@@ -1,3 +1,4 @@
+import AASACore
 import AASAHosting
 import Foundation
 import Logging
@@ -60,8 +61,7 @@ public final class LogWriter: @unchecked Sendable {
 
   /// Waits until every queued line is written, or `timeout` passes: before the process exits.
   public func flush(timeout: Duration) {
-    let deadline = Date().addingTimeInterval(
-      Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18)
+    let deadline = Date().addingTimeInterval(timeout.timeInterval)
     condition.lock()
     defer { condition.unlock() }
     while !queue.isEmpty || writing {

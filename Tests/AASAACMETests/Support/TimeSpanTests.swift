@@ -16,6 +16,9 @@ struct TimeSpanTests {
     #expect((Duration.nanoseconds(3) + .nanoseconds(1) / 2).timeAmount == .nanoseconds(3))
     #expect(Duration.milliseconds(250).timeInterval == 0.25)
     #expect(Duration.seconds(-5).timeInterval == -5)
+    // Past what a TimeAmount holds (about 292 years): the longest one, not a trap.
+    #expect(Duration.seconds(Date.longestSpan).timeAmount == .nanoseconds(.max))
+    #expect(Duration.seconds(-Date.longestSpan).timeAmount == .nanoseconds(.min))
   }
 
   @Test func datesMoveBySpans() {
