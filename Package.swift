@@ -355,14 +355,17 @@ let package = Package(
       ]
     ),
 
-    // Temporary directories and child processes for the tests that run programs, and the one
-    // loopback certificate authority and HTTPS stub every test target shares.
+    // Temporary directories and child processes for the tests that run programs, and the
+    // certificates (self-signed, or a loopback authority's) and HTTPS stub every test target
+    // shares.
     .target(
       name: "TestSupport",
       dependencies: [
         .product(name: "X509", package: "swift-certificates"),
         .product(name: "SwiftASN1", package: "swift-asn1"),
         .product(name: "Crypto", package: "swift-crypto"),
+        // RSA keys for test certificates, 1024-bit ones included.
+        .product(name: "_CryptoExtras", package: "swift-crypto"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),

@@ -12,7 +12,7 @@ struct APKManifestCheckTests {
 
   init() async throws {
     directory = try TemporaryDirectory(label: "apk-check")
-    certificate = try await TwoHostSite.certificate(in: directory)
+    certificate = try TwoHostSite.certificate(in: directory)
   }
 
   static let manifest = TwoHostSite.manifest(brokenHost: "@string/broken_host", exported: true)

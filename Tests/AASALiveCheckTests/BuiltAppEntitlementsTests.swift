@@ -12,7 +12,7 @@ import Testing
 
   init() async throws {
     directory = try TemporaryDirectory()
-    certificate = try await TestCertificate.selfSigned(in: directory)
+    certificate = try TestCertificate.selfSigned(in: directory)
   }
 
   static let team = "D3KQX62K1A"

@@ -89,7 +89,7 @@ import Testing
   /// server that is also the site; `aasa-lint check --cdn-base` reads it.
   static func checkCommand(cacheControl: String, age: String?) async throws -> ProcessResult {
     let directory = try TemporaryDirectory()
-    let certificate = try await TestCertificate.selfSigned(in: directory)
+    let certificate = try TestCertificate.selfSigned(in: directory)
     var headers = [
       ("Content-Type", "text/plain; charset=utf-8"),
       ("Apple-Failure-Reason", "SWCERR00101 Bad HTTP Response: 404 Not Found"),

@@ -14,7 +14,7 @@ import Testing
 
   init() async throws {
     directory = try TemporaryDirectory()
-    certificate = try await TestCertificate.selfSigned(in: directory)
+    certificate = try TestCertificate.selfSigned(in: directory)
   }
 
   /// A check of a correct site on one server whose CDN copy comes from a second server using
@@ -42,7 +42,7 @@ import Testing
   }
 
   @Test func aCDNWithAnUntrustedCertificateIsRefused() async throws {
-    let stranger = try await TestCertificate.selfSigned(in: directory, name: "stranger")
+    let stranger = try TestCertificate.selfSigned(in: directory, name: "stranger")
     let (report, requests) = try await check(cdnCertificate: stranger)
     // Refused during the handshake: no request reached the server.
     #expect(requests == 0)
@@ -61,9 +61,9 @@ import Testing
   }
 
   @Test func aCDNWhoseTrustedCertificateNamesAnotherHostIsRefused() async throws {
-    let elsewhere = try await TestCertificate.selfSigned(
+    let elsewhere = try TestCertificate.selfSigned(
       in: directory, name: "elsewhere", commonName: "cdn.example.net",
-      alternativeNames: "DNS:cdn.example.net")
+      alternativeNames: [.dns("cdn.example.net")])
     // Both certificates trusted: only the host name is wrong.
     let bundle = try directory.write(
       "bundle.pem",
@@ -87,7 +87,7 @@ import Testing
   @Test func theOriginStaysFetchedUnverified() async throws {
     // The site's certificate is not trusted at all; its files are still fetched and judged,
     // and the certificate is judged on its own line.
-    let stranger = try await TestCertificate.selfSigned(in: directory, name: "stranger")
+    let stranger = try TestCertificate.selfSigned(in: directory, name: "stranger")
     let report = try await withServer(certificate: certificate, routes: Fixtures.correctSite) {
       server in
       var options = try Fixtures.options(server, trusting: stranger)
@@ -104,7 +104,7 @@ import Testing
 
   /// Google's Digital Asset Links API (`--google-base`) is a third party too.
   @Test func googlesAPIWithAnUntrustedCertificateIsRefused() async throws {
-    let stranger = try await TestCertificate.selfSigned(in: directory, name: "stranger")
+    let stranger = try TestCertificate.selfSigned(in: directory, name: "stranger")
     let asked = RequestCounter()
     let report = try await withServer(certificate: certificate, routes: Fixtures.correctSite) {
       site in
@@ -130,7 +130,7 @@ import Testing
   }
 
   @Test func theCommandLineSaysTheCDNWasRefused() async throws {
-    let stranger = try await TestCertificate.selfSigned(in: directory, name: "stranger")
+    let stranger = try TestCertificate.selfSigned(in: directory, name: "stranger")
     let result = try await withServer(certificate: certificate, routes: Fixtures.correctSite) {
       site in
       try await withServer(certificate: stranger, routes: { _ in .json(Fixtures.association) }) {

@@ -10,7 +10,7 @@ import Testing
 
   init() async throws {
     directory = try TemporaryDirectory()
-    certificate = try await TestCertificate.selfSigned(in: directory)
+    certificate = try TestCertificate.selfSigned(in: directory)
   }
 
   /// A site whose file is gzip-encoded and has one lint error; a table with one mismatch (line 3).

@@ -11,10 +11,10 @@ import Testing
 
   init() async throws {
     directory = try TemporaryDirectory()
-    certificate = try await TestCertificate.selfSigned(
+    certificate = try TestCertificate.selfSigned(
       in: directory, name: "android", commonName: "android.test",
       // 127.0.0.1 too: Google's API is asked there, and its certificate is verified.
-      alternativeNames: "DNS:android.test,IP:127.0.0.1")
+      alternativeNames: [.dns("android.test"), .loopback])
   }
 
   /// Checks `android.test`, whose assetlinks.json is `assetLinks` (for the dotted host:

@@ -11,7 +11,7 @@ import Testing
 
   init() async throws {
     directory = try TemporaryDirectory()
-    certificate = try await TestCertificate.selfSigned(in: directory)
+    certificate = try TestCertificate.selfSigned(in: directory)
   }
 
   /// A correct site whose CDN copy (`/a/v1/127.0.0.1`) is `cdnCopy`.
@@ -187,7 +187,7 @@ import Testing
   }
 
   @Test func aSignedCopyIsComparedByItsContent() async throws {
-    let signer = try await TestCertificate.selfSigned(in: directory, name: "signer")
+    let signer = try TestCertificate.selfSigned(in: directory, name: "signer")
     let signed = try await signer.sign(Fixtures.association, in: directory)
     let report = try await check(
       cdnCopy: .init(headers: [("Content-Type", "application/pkcs7-mime")], body: signed))
@@ -202,9 +202,9 @@ import Testing
   }
 
   @Test func connectToChecksANameAgainstAnotherServerWithTLSJudgedForTheName() async throws {
-    let staging = try await TestCertificate.selfSigned(
+    let staging = try TestCertificate.selfSigned(
       in: directory, name: "staging", commonName: "aasa-staging.test",
-      alternativeNames: "DNS:aasa-staging.test")
+      alternativeNames: [.dns("aasa-staging.test")])
     let report = try await withServer(certificate: staging, routes: Fixtures.correctSite) {
       server in
       var options = try Fixtures.options(server, trusting: staging)
@@ -255,8 +255,8 @@ import Testing
   /// that address; a refusal asks nothing of it and says why.
   @Test(arguments: [true, false])
   func theCDNIsVettedForSomeoneElse(allowed: Bool) async throws {
-    let named = try await TestCertificate.selfSigned(
-      in: directory, name: "cdn-named", alternativeNames: "DNS:cdn.aasa.test,IP:127.0.0.1")
+    let named = try TestCertificate.selfSigned(
+      in: directory, name: "cdn-named", alternativeNames: [.dns("cdn.aasa.test"), .loopback])
     let asked = CDNRequests()
     let routes: StubHTTPS.PathRoutes = { path in
       guard path == "/a/v1/127.0.0.1" else { return Fixtures.correctSite(path) }

@@ -10,7 +10,7 @@ import Testing
 
   init() async throws {
     directory = try TemporaryDirectory()
-    certificate = try await TestCertificate.selfSigned(in: directory)
+    certificate = try TestCertificate.selfSigned(in: directory)
   }
 
   func check(serving response: StubHTTPS.Answer) async throws -> LiveCheckReport {

@@ -11,7 +11,7 @@ import Testing
 
   init() async throws {
     directory = try TemporaryDirectory()
-    certificate = try await TestCertificate.selfSigned(in: directory)
+    certificate = try TestCertificate.selfSigned(in: directory)
   }
 
   func check(
@@ -177,9 +177,9 @@ import Testing
   }
 
   @Test func aCertificateForAnotherHostFailsTheHostname() async throws {
-    let other = try await TestCertificate.selfSigned(
+    let other = try TestCertificate.selfSigned(
       in: directory, name: "other", commonName: "other.example",
-      alternativeNames: "DNS:other.example")
+      alternativeNames: [.dns("other.example")])
     let report = try await withServer(certificate: other, routes: Fixtures.correctSite) { server in
       await LiveCheck(options: try Fixtures.options(server, trusting: other)).run()
     }
@@ -189,7 +189,7 @@ import Testing
   }
 
   @Test func aCertificateExpiringSoonIsAWarning() async throws {
-    let soon = try await TestCertificate.selfSigned(in: directory, name: "soon", days: 10)
+    let soon = try TestCertificate.selfSigned(in: directory, name: "soon", days: 10)
     let report = try await withServer(certificate: soon, routes: Fixtures.correctSite) { server in
       await LiveCheck(options: try Fixtures.options(server, trusting: soon)).run()
     }
@@ -203,7 +203,7 @@ import Testing
   /// fails a site that presents one, in the same words. swift-certificates reads no such key (nor
   /// trusts it as a root), so the chain is not judged: the key is.
   @Test func aWeakKeyFailsAsTheServerRefusesIt() async throws {
-    let weak = try await TestCertificate.selfSigned(in: directory, name: "weak", keyType: .weakRSA)
+    let weak = try TestCertificate.selfSigned(in: directory, name: "weak", keyType: .weakRSA)
     let report = try await withServer(certificate: weak, routes: Fixtures.correctSite) { server in
       await LiveCheck(options: try Fixtures.options(server, trusting: nil)).run()
     }
@@ -252,7 +252,7 @@ import Testing
   }
 
   @Test func aSignedFileIsUnwrappedAndItsSignerNamed() async throws {
-    let signer = try await TestCertificate.selfSigned(
+    let signer = try TestCertificate.selfSigned(
       in: directory, name: "signer", commonName: "Example Signer", keyType: .rsa)
     let signed = try await signer.sign(Fixtures.association, in: directory)
     let report = try await withServer(

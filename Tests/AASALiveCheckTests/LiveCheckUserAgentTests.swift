@@ -12,7 +12,7 @@ import Testing
 
   init() async throws {
     directory = try TemporaryDirectory()
-    certificate = try await TestCertificate.selfSigned(in: directory)
+    certificate = try TestCertificate.selfSigned(in: directory)
   }
 
   /// A correct site, except that a bot rule answers 403 to any User-Agent containing `AASA-Bot`.

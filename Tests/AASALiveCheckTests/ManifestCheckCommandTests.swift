@@ -10,7 +10,7 @@ import Testing
 
   init() async throws {
     directory = try TemporaryDirectory()
-    certificate = try await TwoHostSite.certificate(in: directory)
+    certificate = try TwoHostSite.certificate(in: directory)
   }
 
   static let manifest = TwoHostSite.manifest(brokenHost: "${brokenHost}")

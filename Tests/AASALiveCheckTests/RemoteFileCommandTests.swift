@@ -10,7 +10,7 @@ import Testing
 
   init() async throws {
     directory = try TemporaryDirectory()
-    certificate = try await TestCertificate.selfSigned(in: directory)
+    certificate = try TestCertificate.selfSigned(in: directory)
   }
 
   private func lint(_ routes: @escaping StubHTTPS.PathRoutes, _ arguments: [String])

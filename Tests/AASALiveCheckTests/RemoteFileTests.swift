@@ -9,7 +9,7 @@ import Testing
 
   init() async throws {
     directory = try TemporaryDirectory()
-    certificate = try await TestCertificate.selfSigned(in: directory)
+    certificate = try TestCertificate.selfSigned(in: directory)
   }
 
   func fetch(serving response: StubHTTPS.Answer, trusted: Bool = true) async throws

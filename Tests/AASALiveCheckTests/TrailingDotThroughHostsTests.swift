@@ -20,9 +20,9 @@ import Testing
   @Test(.enabled(if: canMakeNamespaces, "needs Linux, root and unshare"))
   func aSiteNamedInEtcHostsPassesItsTrailingDotCheck() async throws {
     let directory = try TemporaryDirectory()
-    let certificate = try await TestCertificate.selfSigned(
+    let certificate = try TestCertificate.selfSigned(
       in: directory, name: "hosts", commonName: "android.test",
-      alternativeNames: "DNS:android.test")
+      alternativeNames: [.dns("android.test")])
     let hosts = Recorder()
     let server = try await StubHTTPS.start(
       certificate: certificate,

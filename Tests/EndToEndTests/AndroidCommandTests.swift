@@ -75,20 +75,10 @@ import Testing
 
   @Test func fingerprintPrintsAndroidsForm() async throws {
     let directory = try TemporaryDirectory(label: "fingerprint")
-    let openssl = try ExecutableLookup.require("openssl")
-    let made = try await ChildProcess.run(
-      openssl,
-      [
-        "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-        "-keyout", directory.file("k.pem"), "-out", directory.file("c.pem"), "-subj", "/CN=Play",
-        "-days", "2",
-      ])
-    #expect(made.status == 0, "\(made.stderr)")
-    let expected = try await ChildProcess.run(
-      openssl, ["x509", "-in", directory.file("c.pem"), "-noout", "-fingerprint", "-sha256"])
-    let fingerprint = String(expected.stdout.split(separator: "=").last ?? "")
-      .trimmingCharacters(in: .whitespacesAndNewlines)
-    let result = try await LintProcess.run(["fingerprint", directory.file("c.pem")])
+    let certificate = try TestCertificate.selfSigned(
+      in: directory, name: "c", commonName: "Play", alternativeNames: [], days: 2)
+    let fingerprint = try certificate.sha256Fingerprint
+    let result = try await LintProcess.run(["fingerprint", certificate.certificatePath])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.hasPrefix(fingerprint + "  CN=Play"), "\(result.stdout)")
     let missing = try await LintProcess.run(["fingerprint", directory.file("nothing.pem")])
@@ -97,14 +87,8 @@ import Testing
 
   @Test func grantsAcceptACertificateFileAndNameTheUploadKeyMixUp() async throws {
     let directory = try TemporaryDirectory(label: "grants")
-    let openssl = try ExecutableLookup.require("openssl")
-    _ = try await ChildProcess.run(
-      openssl,
-      [
-        "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-        "-keyout", directory.file("k.pem"), "-out", directory.file("upload.pem"), "-subj",
-        "/CN=Upload", "-days", "2",
-      ])
+    _ = try TestCertificate.selfSigned(
+      in: directory, name: "upload", commonName: "Upload", alternativeNames: [], days: 2)
     let result = try await LintProcess.run(
       [
         "\(Self.example)/assetlinks.json", "--grants",

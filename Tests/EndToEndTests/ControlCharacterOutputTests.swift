@@ -208,16 +208,10 @@ struct ControlCharacterOutputTests {
     Self.expectEscaped(hosts, "manifest --format tsv")
     Self.expectColumns(hosts, 2)
 
-    let openssl = try ExecutableLookup.require("openssl")
-    let made = try await ChildProcess.run(
-      openssl,
-      [
-        "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-        "-keyout", directory.file("k.pem"), "-out", directory.file("c.pem"), "-subj",
-        "/CN=Play\u{1B}[31mRED\u{202E}", "-days", "2",
-      ])
-    #expect(made.status == 0, "\(made.stderr)")
-    let fingerprint = try await LintProcess.run(["fingerprint", directory.file("c.pem")])
+    let made = try TestCertificate.selfSigned(
+      in: directory, name: "c", commonName: "Play\u{1B}[31mRED\u{202E}", alternativeNames: [],
+      days: 2)
+    let fingerprint = try await LintProcess.run(["fingerprint", made.certificatePath])
     Self.expectEscaped(fingerprint, "fingerprint")
     #expect(fingerprint.stdout.contains(#"CN=Play\u{1B}[31mRED"#), "\(fingerprint.stdout)")
   }

@@ -148,21 +148,12 @@ struct LintWorkflowTests {
   @Test func signedFilesAreUnwrappedAndTheirSignerNamed() async throws {
     let dir = try TemporaryDirectory()
     let content = try dir.copy(Self.site, as: "aasa.json")
-    let key = dir.url.appendingPathComponent("key.pem").path
-    let certificate = dir.url.appendingPathComponent("cert.pem").path
-    let signed = dir.url.appendingPathComponent("signed.aasa").path
-    try await runTool(
-      ExecutableLookup.require("openssl"),
-      [
-        "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate,
-        "-days", "2", "-subj", "/O=Example Inc/CN=example.com",
-      ])
-    try await runTool(
-      ExecutableLookup.require("openssl"),
-      [
-        "cms", "-sign", "-in", content, "-signer", certificate, "-inkey", key, "-outform", "DER",
-        "-nodetach", "-binary", "-out", signed,
-      ])
+    let signer = try TestCertificate.selfSigned(
+      in: dir, name: "cert", commonName: "example.com", organization: "Example Inc",
+      alternativeNames: [], days: 2, keyType: .rsa)
+    let signed = try dir.write(
+      "signed.aasa",
+      try await signer.sign(String(contentsOfFile: content, encoding: .utf8), in: dir))
     let output = try await LintProcess.run([signed, "/albums/1"])
     #expect(output.status == 0)
     #expect(
@@ -198,11 +189,5 @@ struct LintWorkflowTests {
       encoding: .utf8)
     #expect(hooks.contains("- id: aasa-lint"))
     #expect(hooks.contains("entry: aasa-lint files"))
-  }
-
-  private func runTool(_ path: String, _ arguments: [String]) async throws {
-    let result = try await ChildProcess.run(path, arguments)
-    try #require(
-      result.status == 0, "\(path) \(arguments.joined(separator: " ")): \(result.stderr)")
   }
 }

@@ -72,23 +72,11 @@ import Testing
 
   @Test func aCertificateFilesFingerprintIsUsed() async throws {
     let directory = try TemporaryDirectory()
-    let certificate = directory.file("upload.pem")
-    let openssl = try ExecutableLookup.require("openssl")
-    let made = try await ChildProcess.run(
-      openssl,
-      [
-        "req", "-x509", "-nodes", "-newkey", "ec", "-pkeyopt",
-        "ec_paramgen_curve:prime256v1", "-keyout", directory.file("key.pem"), "-out", certificate,
-        "-days", "1", "-subj", "/CN=upload",
-      ])
-    try #require(made.status == 0, "\(made.stderr)")
-    let expected = try await ChildProcess.run(
-      openssl, ["x509", "-in", certificate, "-noout", "-fingerprint", "-sha256"])
-    let fingerprint = try #require(expected.stdout.split(separator: "=").last)
-      .trimmingCharacters(in: .whitespacesAndNewlines)
-    let der = directory.file("upload.der")
-    _ = try await ChildProcess.run(
-      openssl, ["x509", "-in", certificate, "-outform", "DER", "-out", der])
+    let made = try TestCertificate.selfSigned(
+      in: directory, name: "upload", commonName: "upload", alternativeNames: [], days: 1)
+    let certificate = made.certificatePath
+    let fingerprint = try made.sha256Fingerprint
+    let der = try directory.write("upload.der", try made.derBytes)
     for file in [certificate, der] {
       let result = try await LintProcess.run([
         "new", "assetlinks", "--package", "com.example.app", "--cert", file,
@@ -99,9 +87,9 @@ import Testing
     // The keystore the certificate lives in does as well, with its password.
     let keystore = directory.file("upload.p12")
     let exported = try await ChildProcess.run(
-      openssl,
+      try ExecutableLookup.require("openssl"),
       [
-        "pkcs12", "-export", "-in", certificate, "-inkey", directory.file("key.pem"),
+        "pkcs12", "-export", "-in", certificate, "-inkey", made.keyPath,
         "-out", keystore, "-passout", "pass:hunter22", "-name", "upload",
       ])
     try #require(exported.status == 0, "\(exported.stderr)")

@@ -5,24 +5,23 @@ import Testing
 
 @testable import AASAAndroid
 
-/// Certificates, keystores and a signed APK made at test time with openssl, keytool, jar and
-/// jarsigner (the JDK's): each yields the fingerprint openssl computes for the certificate.
+/// A certificate (``TestCertificate``) and the keystores and signed APK made from it at test time
+/// with openssl, keytool, jar and jarsigner (the JDK's): each yields the fingerprint openssl
+/// computes for the certificate.
 @Suite(.serialized) struct CertificateFileTests {
   let directory: TemporaryDirectory
+  let certificate: TestCertificate
   /// openssl's own SHA-256 of the test certificate, `AB:CD:…`.
   let expected: String
 
   init() async throws {
     directory = try TemporaryDirectory(label: "certificates")
-    let openssl = try ExecutableLookup.require("openssl")
-    try await Self.succeed(
-      openssl,
-      [
-        "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", directory.file("key.pem"),
-        "-out", directory.file("cert.pem"), "-subj", "/CN=Test Upload Key", "-days", "2",
-      ])
+    certificate = try TestCertificate.selfSigned(
+      in: directory, name: "cert", commonName: "Test Upload Key", alternativeNames: [], days: 2,
+      keyType: .rsa)
     let fingerprint = try await Self.succeed(
-      openssl, ["x509", "-in", directory.file("cert.pem"), "-noout", "-fingerprint", "-sha256"])
+      ExecutableLookup.require("openssl"),
+      ["x509", "-in", certificate.certificatePath, "-noout", "-fingerprint", "-sha256"])
     expected = String(fingerprint.split(separator: "=").last ?? "")
       .trimmingCharacters(in: .whitespacesAndNewlines)
   }
@@ -43,23 +42,20 @@ import Testing
 
   @Test func pemAndDERGiveOpenSSLsFingerprint() async throws {
     #expect(expected.count == 95)
-    let pem = try read(directory.file("cert.pem"))
+    // The fingerprint other suites take from the test certificate is openssl's.
+    #expect(try certificate.sha256Fingerprint == expected)
+    let pem = try read(certificate.certificatePath)
     #expect(pem.map(\.fingerprint.canonicalText) == [expected])
     #expect(pem.first?.subject.contains("Test Upload Key") == true)
-    try await Self.succeed(
-      ExecutableLookup.require("openssl"),
-      [
-        "x509", "-in", directory.file("cert.pem"), "-outform", "DER", "-out",
-        directory.file("cert.der"),
-      ])
-    #expect(try read(directory.file("cert.der")).map(\.fingerprint.canonicalText) == [expected])
+    let der = try directory.write("cert.der", try certificate.derBytes)
+    #expect(try read(der).map(\.fingerprint.canonicalText) == [expected])
   }
 
   @Test func pkcs12NeedsItsPassword() async throws {
     try await Self.succeed(
       ExecutableLookup.require("openssl"),
       [
-        "pkcs12", "-export", "-in", directory.file("cert.pem"), "-inkey", directory.file("key.pem"),
+        "pkcs12", "-export", "-in", certificate.certificatePath, "-inkey", certificate.keyPath,
         "-out", directory.file("key.p12"), "-passout", "pass:secret-pw", "-name", "upload",
       ])
     let found = try read(directory.file("key.p12"), password: "secret-pw")

@@ -105,7 +105,10 @@ struct InputDocumentTests {
     arguments: [false, true])
   func signedFilesAreUnwrapped(pem: Bool) async throws {
     let directory = try TemporaryDirectory(label: "input-signed")
-    let signed = try await TestSigner.sign(Self.association, in: directory, pem: pem)
+    let signer = try TestCertificate.selfSigned(
+      in: directory, name: "signer", commonName: "Input Seam Signer", alternativeNames: [], days: 30
+    )
+    let signed = try await signer.sign(Self.association, in: directory, pem: pem)
     let path = try directory.write("apple-app-site-association", signed)
     var forms = [
       try InputDocument.read(path: path),
@@ -129,7 +132,10 @@ struct InputDocumentTests {
   @Test("aasa-lint files lints a signed file as aasa-lint FILE does: unwrapped, signature shown")
   func filesUnwrapsAsLintDoes() async throws {
     let directory = try TemporaryDirectory(label: "input-files-signed")
-    let signed = try await TestSigner.sign(Self.association, in: directory, pem: false)
+    let signer = try TestCertificate.selfSigned(
+      in: directory, name: "signer", commonName: "Input Seam Signer", alternativeNames: [], days: 30
+    )
+    let signed = try await signer.sign(Self.association, in: directory, pem: false)
     let path = try directory.write("signed.json", signed)
     let single = try rendered(try await LintRequest(file: path).run(notes: OutputSink()), .json)
     let files = try rendered(try FilesRun(files: [path]).run(), .json)
@@ -140,35 +146,5 @@ struct InputDocumentTests {
       try JSONSerialization.jsonObject(with: Data(files.text.utf8)) as? [String: Any])
     let entries = try #require(gathered["files"] as? [NSDictionary])
     #expect(entries == [alone], "\(files.text)")
-  }
-}
-
-/// Signs association files as iOS 8 era sites did, with the real `openssl cms -sign`, by a
-/// certificate made for the test.
-enum TestSigner {
-  static func sign(_ content: String, in directory: TemporaryDirectory, pem: Bool) async throws
-    -> [UInt8]
-  {
-    let openssl = try ExecutableLookup.require("openssl")
-    let certificate = directory.file("signer.pem")
-    let key = directory.file("signer-key.pem")
-    let input = try directory.write("to-sign.json", content)
-    let output = directory.file("signed")
-    for arguments in [
-      [
-        "req", "-x509", "-nodes", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
-        "-keyout", key, "-out", certificate, "-days", "30", "-subj", "/CN=Input Seam Signer",
-      ],
-      [
-        "cms", "-sign", "-in", input, "-signer", certificate, "-inkey", key, "-outform",
-        pem ? "PEM" : "DER", "-nodetach", "-binary", "-out", output,
-      ],
-    ] {
-      let result = try await ChildProcess.run(openssl, arguments)
-      guard result.status == 0 else {
-        throw TestInputError(description: "openssl \(arguments[0]) failed: \(result.stderr)")
-      }
-    }
-    return Array(try Data(contentsOf: URL(fileURLWithPath: output)))
   }
 }

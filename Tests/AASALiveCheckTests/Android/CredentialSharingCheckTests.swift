@@ -11,9 +11,11 @@ import Testing
 
   init() async throws {
     directory = try TemporaryDirectory()
-    certificate = try await TestCertificate.selfSigned(
+    certificate = try TestCertificate.selfSigned(
       in: directory, name: "hosts", commonName: "shop.test",
-      alternativeNames: "DNS:shop.test,DNS:shop.test.,DNS:signin.test,DNS:signin.test.")
+      alternativeNames: [
+        .dns("shop.test"), .dns("shop.test."), .dns("signin.test"), .dns("signin.test."),
+      ])
   }
 
   static func manifest(statements: Bool) -> String {

@@ -17,9 +17,9 @@ import Testing
 
   init() async throws {
     directory = try TemporaryDirectory()
-    certificate = try await TestCertificate.selfSigned(
+    certificate = try TestCertificate.selfSigned(
       in: directory, name: "include", commonName: "android.test",
-      alternativeNames: "DNS:android.test,DNS:included.invalid,IP:127.0.0.1")
+      alternativeNames: [.dns("android.test"), .dns("included.invalid"), .loopback])
   }
 
   static func rootList(_ includes: [String]) throws -> StatementList {

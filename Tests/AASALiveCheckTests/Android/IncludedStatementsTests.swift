@@ -18,9 +18,9 @@ import Testing
 
   init() async throws {
     directory = try TemporaryDirectory()
-    certificate = try await TestCertificate.selfSigned(
+    certificate = try TestCertificate.selfSigned(
       in: directory, name: "include", commonName: "android.test",
-      alternativeNames: "DNS:android.test,IP:127.0.0.1")
+      alternativeNames: [.dns("android.test"), .loopback])
   }
 
   static func grant(_ package: String) -> String {

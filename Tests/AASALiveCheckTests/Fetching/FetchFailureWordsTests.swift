@@ -54,7 +54,7 @@ struct FetchFailureWordsTests {
   /// without the error's type.
   @Test func aCDNRefusalShowsNoTypeName() async throws {
     let directory = try TemporaryDirectory()
-    let certificate = try await TestCertificate.selfSigned(in: directory)
+    let certificate = try TestCertificate.selfSigned(in: directory)
     let report = try await withServer(certificate: certificate, routes: Fixtures.correctSite) {
       server in
       var options = try Fixtures.options(server, trusting: certificate)

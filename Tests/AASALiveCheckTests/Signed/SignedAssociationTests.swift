@@ -19,7 +19,7 @@ import X509
 
   @Test(arguments: [TestCertificate.KeyType.rsa, .ec])
   func aFileSignedWithOpenSSLIsUnwrappedAndVerifies(keyType: TestCertificate.KeyType) async throws {
-    let signer = try await TestCertificate.selfSigned(
+    let signer = try TestCertificate.selfSigned(
       in: directory, name: "signer", commonName: "Example Signer", keyType: keyType)
     let signed = try await signer.sign(Fixtures.association, in: directory)
     #expect(signed.first == 0x30)
@@ -32,7 +32,7 @@ import X509
   }
 
   @Test func aPEMArmouredFileIsUnwrapped() async throws {
-    let signer = try await TestCertificate.selfSigned(in: directory, name: "signer")
+    let signer = try TestCertificate.selfSigned(in: directory, name: "signer")
     let signed = try await signer.sign(Fixtures.association, in: directory, pem: true)
     #expect(String(decoding: signed.prefix(11), as: UTF8.self) == "-----BEGIN ")
     let unwrapped = try #require(try SignedAssociation.unwrap(signed))
@@ -41,7 +41,7 @@ import X509
   }
 
   @Test func changedContentDoesNotVerify() async throws {
-    let signer = try await TestCertificate.selfSigned(in: directory, name: "signer")
+    let signer = try TestCertificate.selfSigned(in: directory, name: "signer")
     var signed = try await signer.sign(Fixtures.association, in: directory)
     // Change one byte of the JSON inside the message: "photoapp" becomes "photoapq".
     let needle = Array("photoapp".utf8)
@@ -72,7 +72,7 @@ import X509
   /// queue, where an earlier failure may have left one: after other failures the same bytes got
   /// two different reasons, and the number could name another file's problem.
   @Test func aPublicKeyBoringSSLRefusesHasOneReason() async throws {
-    let signer = try await TestCertificate.selfSigned(in: directory, name: "signer")
+    let signer = try TestCertificate.selfSigned(in: directory, name: "signer")
     var signed = try await signer.sign(Fixtures.association, in: directory)
     // The P-256 point of the certificate's SubjectPublicKeyInfo (BIT STRING, 66 bytes, 04 X Y),
     // moved off the curve.
@@ -96,7 +96,7 @@ import X509
   }
 
   @Test func signerTrustIsJudgedSeparately() async throws {
-    let signer = try await TestCertificate.selfSigned(in: directory, name: "signer")
+    let signer = try TestCertificate.selfSigned(in: directory, name: "signer")
     let signed = try await signer.sign(Fixtures.association, in: directory)
     let unwrapped = try #require(try SignedAssociation.unwrap(signed))
     let trusted = await unwrapped.signerTrust(

@@ -5,10 +5,12 @@ import TestSupport
 /// assetlinks.json comes as text/plain, so that the one table shows a pass and a fail.
 enum TwoHostSite {
   /// A certificate for both hosts, with and without the trailing dot.
-  static func certificate(in directory: TemporaryDirectory) async throws -> TestCertificate {
-    try await TestCertificate.selfSigned(
+  static func certificate(in directory: TemporaryDirectory) throws -> TestCertificate {
+    try TestCertificate.selfSigned(
       in: directory, name: "hosts", commonName: "shop.test",
-      alternativeNames: "DNS:shop.test,DNS:shop.test.,DNS:broken.test,DNS:broken.test.")
+      alternativeNames: [
+        .dns("shop.test"), .dns("shop.test."), .dns("broken.test"), .dns("broken.test."),
+      ])
   }
 
   /// The manifest, its second host written as `brokenHost` (a placeholder or a string

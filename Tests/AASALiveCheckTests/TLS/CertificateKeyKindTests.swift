@@ -18,7 +18,7 @@ import X509
     async throws
   {
     let directory = try TemporaryDirectory()
-    let made = try await TestCertificate.selfSigned(in: directory, keyType: keyType)
+    let made = try TestCertificate.selfSigned(in: directory, keyType: keyType)
     let pem = try String(contentsOfFile: made.certificatePath, encoding: .utf8)
     let certificate = try Certificate(pemEncoded: pem)
     var serializer = DER.Serializer()

@@ -227,12 +227,6 @@ struct CrossSignedSet {
     let signer = TestCertificate(
       certificatePath: try directory.write("cross-leaf.pem", try leaf.pem + "\n"),
       keyPath: server.keyPath)
-    let input = try directory.write("cross-to-sign.json", Fixtures.association)
-    let output = directory.file("cross-signed.der")
-    try await OpenSSL.run([
-      "cms", "-sign", "-in", input, "-signer", signer.certificatePath, "-inkey", signer.keyPath,
-      "-certfile", others, "-outform", "DER", "-nodetach", "-binary", "-out", output,
-    ])
-    return Array(try Data(contentsOf: URL(fileURLWithPath: output)))
+    return try await signer.sign(Fixtures.association, in: directory, carrying: others)
   }
 }

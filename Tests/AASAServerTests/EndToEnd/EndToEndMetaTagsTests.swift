@@ -27,22 +27,13 @@ struct EndToEndMetaTagsTests {
   init() async throws {
     site = try TemporaryDirectory.standardSite()
     try site.write("site/docs.html", Self.page)
-    // Made by openssl rather than the suite's helper: BoringSSL in aasa-lint takes it as a root.
-    let certificate = site.file("tls/cert.pem")
-    let key = site.file("tls/key.pem")
-    try FileManager.default.createDirectory(
-      atPath: site.file("tls"), withIntermediateDirectories: true)
-    let made = try await run(
-      ExecutableLookup.require("openssl"),
-      [
-        "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-        "-keyout", key, "-out", certificate, "-days", "1", "-subj", "/CN=127.0.0.1",
-        "-addext", "subjectAltName=IP:127.0.0.1",
-      ])
-    try #require(made.status == 0, "\(made.stderr)")
-    self.certificate = certificate
+    // A CA:TRUE certificate, which BoringSSL in aasa-lint takes as a root.
+    let made = try TestCertificate.selfSigned(
+      in: site, name: "tls/cert", commonName: "127.0.0.1", alternativeNames: [.loopback], days: 1)
+    certificate = made.certificatePath
     server = try await ServerProcess([
-      "--root", site.site, "--port", "0", "--tls-cert", certificate, "--tls-key", key,
+      "--root", site.site, "--port", "0", "--tls-cert", made.certificatePath, "--tls-key",
+      made.keyPath,
     ])
   }
 

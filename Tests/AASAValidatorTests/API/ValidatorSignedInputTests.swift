@@ -13,9 +13,17 @@ import Testing
     "components": [{"/": "/albums/*"}]}]}}
     """
 
+  /// The association file signed as iOS 8 era sites did, PEM-armoured, with the real
+  /// `openssl cms -sign`, by a certificate made for the test.
+  static func pemSigned(in directory: TemporaryDirectory) async throws -> [UInt8] {
+    let signer = try TestCertificate.selfSigned(
+      in: directory, name: "signer", commonName: "Pasted Signer", alternativeNames: [], days: 30)
+    return try await signer.sign(association, in: directory, pem: true)
+  }
+
   @Test func aPastedSignedFileIsLintedAsTheCommandLineLintsIt() async throws {
     let directory = try TemporaryDirectory(label: "validator-signed")
-    let signed = try await PEMSigner.sign(Self.association, in: directory)
+    let signed = try await Self.pemSigned(in: directory)
     let path = try directory.write("apple-app-site-association", signed)
     let urls = ["https://example.com/albums/1", "https://example.com/videos/2"]
     let harness = try await ValidatorHarness()
@@ -35,7 +43,7 @@ import Testing
 
   @Test func theMatcherBoxRoutesAPastedSignedFile() async throws {
     let directory = try TemporaryDirectory(label: "validator-signed-matcher")
-    let signed = try await PEMSigner.sign(Self.association, in: directory)
+    let signed = try await Self.pemSigned(in: directory)
     let answer = MatcherEndpoint.answer(
       text: String(decoding: signed, as: UTF8.self), name: "apple-app-site-association")
     #expect(answer.kind == "aasa")
@@ -59,34 +67,5 @@ import Testing
     let answer = MatcherEndpoint.answer(text: entitlements, name: "App.entitlements")
     #expect(answer.program == nil)
     #expect(answer.reason?.contains("an app's entitlements") == true, "\(answer.reason ?? "")")
-  }
-}
-
-/// Signs a file as iOS 8 era sites did, PEM-armoured, with the real `openssl cms -sign`, by a
-/// certificate made for the test.
-enum PEMSigner {
-  static func sign(_ content: String, in directory: TemporaryDirectory) async throws -> [UInt8] {
-    let openssl = try ExecutableLookup.require("openssl")
-    let certificate = directory.file("signer.pem")
-    let key = directory.file("signer-key.pem")
-    let input = try directory.write("to-sign.json", content)
-    let output = directory.file("signed.pem")
-    for arguments in [
-      [
-        "req", "-x509", "-nodes", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
-        "-keyout", key, "-out", certificate, "-days", "30", "-subj", "/CN=Pasted Signer",
-      ],
-      [
-        "cms", "-sign", "-in", input, "-signer", certificate, "-inkey", key, "-outform", "PEM",
-        "-nodetach", "-binary", "-out", output,
-      ],
-    ] {
-      let result = try await ChildProcess.run(openssl, arguments)
-      guard result.status == 0 else {
-        throw ChildProcess.Failure(
-          description: "openssl \(arguments[0]) failed: \(result.stderr)")
-      }
-    }
-    return Array(try Data(contentsOf: URL(fileURLWithPath: output)))
   }
 }
