@@ -212,27 +212,10 @@ struct MCPServerTests {
   }
 
   /// A file of each kind but the association files: a route config, an App Links page, a
-  /// links.json and a source manifest (whose `@string/` host stays unresolved in both, as no
-  /// resource file is beside it). The tool's `urls: []` is no URL given, as on the command line.
+  /// links.json and a source manifest (``manifest``, whose `@string/asset_statements` stays
+  /// unresolved in both, as no resource file is beside it). The tool's `urls: []` is no URL given, as on the command line.
   static let otherKinds = [
-    (
-      "AndroidManifest.xml",
-      """
-      <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.example.photoapp">
-        <application>
-          <activity android:name=".AlbumActivity" android:exported="true">
-            <intent-filter android:autoVerify="true">
-              <action android:name="android.intent.action.VIEW"/>
-              <category android:name="android.intent.category.DEFAULT"/>
-              <category android:name="android.intent.category.BROWSABLE"/>
-              <data android:scheme="https" android:host="example.com" android:pathPrefix="/albums"/>
-              <data android:host="@string/second_host"/>
-            </intent-filter>
-          </activity>
-        </application>
-      </manifest>
-      """
-    ),
+    ("AndroidManifest.xml", manifest),
     ("MobileDeepLinkingConfig.json", #"{"routes": {"albums/:id": {"class": "AlbumView"}}}"#),
     (
       "page.html",

@@ -48,7 +48,7 @@ public struct TestCertificate: ServingCertificate {
   /// A self-signed certificate a TLS server can use: SAN `localhost` and IP `127.0.0.1` by
   /// default (no subjectAltName at all when `alternativeNames` is empty), key usage
   /// `digitalSignature` (NIOSSL insists) and `keyCertSign`, `CA:TRUE` (so that a client told to
-  /// trust the file takes it as a root, as BoringSSL and curl do), valid from now for `days`,
+  /// trust the file takes it as a root, as BoringSSL and curl do), valid from an hour ago until `days` from now,
   /// or from `notValidBefore` to `notValidAfter` when given. The subject is `O=organization`,
   /// when given, then `CN=commonName`. Written as `name.pem` and `name-key.pem`.
   public static func selfSigned(
@@ -67,7 +67,9 @@ public struct TestCertificate: ServingCertificate {
     let now = Date()
     let certificate = try Certificate(
       version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: publicKey,
-      notValidBefore: notValidBefore ?? now,
+      // An hour back, as TestAuthority does: the certificate's time is whole seconds, and one
+      // starting "now" rounded up is not yet valid for a handshake in the same second.
+      notValidBefore: notValidBefore ?? now - 3600,
       notValidAfter: notValidAfter ?? now + Double(days) * 24 * 3600, issuer: subject,
       subject: subject, signatureAlgorithm: keyType.signatureAlgorithm,
       extensions: Certificate.Extensions {
