@@ -51,7 +51,7 @@ struct Exporter: AsyncParsableCommand {
 
   func run() async throws {
     guard !allow.isEmpty else {
-      throw ValidationError(
+      throw UsageError(
         "--allow is needed: name the targets that may be probed (HOST, *.DOMAIN, CIDR), so that /probe cannot reach anything else"
       )
     }
@@ -60,14 +60,14 @@ struct Exporter: AsyncParsableCommand {
       do {
         rules.append(try AllowRule(parsing: text))
       } catch {
-        throw ValidationError("--allow \(error.description)")
+        throw UsageError("--allow \(error.description)")
       }
     }
     guard (1...256).contains(concurrency) else {
-      throw ValidationError("--concurrency must be 1 to 256")
+      throw UsageError("--concurrency must be 1 to 256")
     }
     guard let address = ListenAddress(listen) else {
-      throw ValidationError("--listen \(listen) is not HOST:PORT")
+      throw UsageError("--listen \(listen) is not HOST:PORT")
     }
     if let caFile { _ = try TrustRoots.fromArgument(caFile: caFile) }
     LoggingSystem.bootstrap(StreamLogHandler.standardError)
@@ -78,7 +78,7 @@ struct Exporter: AsyncParsableCommand {
         configurationPath: config, policy: FetchPolicy(rules: rules), caFile: caFile,
         concurrency: concurrency, logger: logger)
     } catch {
-      throw ValidationError("--config \(error.description)")
+      throw UsageError("--config \(error.description)")
     }
     let hangup = HangupReload(state)
     defer { hangup.cancel() }
@@ -86,7 +86,7 @@ struct Exporter: AsyncParsableCommand {
     do {
       listener = try await ExporterListener.bind(address, state: state, logger: logger)
     } catch {
-      throw ValidationError(error.description)
+      throw UsageError(error.description)
     }
     let host = address.host.contains(":") ? "[\(address.host)]" : address.host
     let output = OutputSink.standardOutput()

@@ -1,3 +1,4 @@
+import AASALint
 import AASAMCP
 import AASAValidator
 import ArgumentParser
@@ -41,7 +42,7 @@ struct MCPCommand: AsyncParsableCommand {
     do {
       server = try AgentServer(options: options, logger: logger)
     } catch {
-      throw ValidationError(error.description)
+      throw UsageError(error.description)
     }
     try await server.run()
   }

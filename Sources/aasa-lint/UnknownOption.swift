@@ -29,7 +29,7 @@ enum UnknownOption {
     guard let options = try? Self.options(of: command) else { return }
     // The root's own flags are taken wherever ArgumentParser takes them.
     let known = options.takingValue.union(options.flags).union([
-      "help", "version", "generate-completion-script", "experimental-dump-help",
+      "help", "help-hidden", "version", "generate-completion-script", "experimental-dump-help",
     ])
     var skipValue = false
     for word in words {

@@ -33,7 +33,7 @@ struct Web: AsyncParsableCommand {
     do {
       setup = try flags.configuration(listen: listen)
     } catch {
-      throw ValidationError(error.message)
+      throw UsageError(error.message)
     }
     let (configuration, address) = setup
     LoggingSystem.bootstrap(StreamLogHandler.standardError)
@@ -47,7 +47,7 @@ struct Web: AsyncParsableCommand {
     } catch {
       // A --listen that cannot be bound, or that binds a non-loopback address without a token,
       // is the command line's to fix: status 2, as aasa-serve exits for its listeners.
-      throw ValidationError(error.description)
+      throw UsageError(error.description)
     }
     let host = address.host.contains(":") ? "[\(address.host)]" : address.host
     let output = OutputSink.standardOutput()

@@ -47,6 +47,52 @@ struct InputFormAndHelpTests {
     #expect(output.stderr.contains("--page-url is for App Links pages"), "\(output.stderr)")
   }
 
+  /// An option of one kind given to another is refused, not ignored: `--site` was taken by every
+  /// kind once links.json brought it, and `--platform` by a links.json and a manifest.
+  @Test(
+    "an option of another kind is a usage error, not ignored",
+    arguments: [
+      (["examples/old.json", "--site", "examples/site"], "--site is for a links.json"),
+      (["examples/photoapp/AndroidManifest.xml", "--site", "x"], "--site is for a links.json"),
+      (["examples/routes/MobileDeepLinkingConfig.json", "--site", "x"], "--site is for"),
+      (["examples/links/links.json", "--platform", "ios"], "--platform is for App Links pages"),
+      (["examples/photoapp/AndroidManifest.xml", "--platform", "ios"], "--platform is for"),
+      (
+        ["examples/photoapp/AndroidManifest.xml", "--page-url", "https://a.example/"],
+        "is for App Links pages"
+      ),
+    ])
+  func optionOfAnotherKind(arguments: [String], words: String) async throws {
+    let output = try await LintProcess.run(
+      [StructuredOutputTests.path(arguments[0])] + arguments.dropFirst())
+    expectCleanFailure(output)
+    #expect(output.stdout.isEmpty)
+    #expect(output.stderr.contains(words), "\(output.stderr)")
+  }
+
+  /// A refusal of the servers' set-up is said in words with status 2, without the usage of
+  /// another command (ArgumentParser gave the root's, `aasa-lint <subcommand>`).
+  @Test(
+    arguments: [
+      (["exporter", "--config", "x"], "--allow is needed"),
+      (["web", "--listen", "nowhere"], "nowhere is not HOST:PORT"),
+    ])
+  func aServerSetUpRefusalIsInWords(arguments: [String], words: String) async throws {
+    let output = try await LintProcess.run(arguments)
+    expectCleanFailure(output)
+    #expect(output.stderr.hasPrefix("aasa-lint: error: "), "\(output.stderr)")
+    #expect(output.stderr.contains(words), "\(output.stderr)")
+    #expect(!output.stderr.contains("<subcommand>"), "\(output.stderr)")
+  }
+
+  /// ArgumentParser's own `--help-hidden` is taken wherever `--help` is.
+  @Test(arguments: [[], ["route"], ["check"]])
+  func helpHiddenIsHelp(subcommand: [String]) async throws {
+    let output = try await LintProcess.run(subcommand + ["--help-hidden"])
+    #expect(output.status == 0, "\(output.stderr)")
+    #expect(output.stdout.contains("USAGE:"))
+  }
+
   @Test("help for an unknown subcommand is a usage error; the root help shows lint's options")
   func help() async throws {
     let unknown = try await LintProcess.run(["help", "nosuch"])

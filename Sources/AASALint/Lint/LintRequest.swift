@@ -150,6 +150,12 @@ package struct LintRequest: FormatDeclaring {
       lint.urls = try urlSource()
       return try lint.report(for: input)
     }
+    // `--site` is a links.json's site folder; any other kind would quietly ignore it.
+    if self.site != nil, input.kind != .links {
+      throw ArgumentError(
+        "--site is for a links.json (the site folder its rules are checked against), not \(input.kind.describedWithArticle)"
+      )
+    }
     switch input.kind {
     case .applinks:
       try readPageOptions(into: &lint, sourceURL: fetchedPage ? page.pageURL ?? file : page.pageURL)
@@ -161,6 +167,12 @@ package struct LintRequest: FormatDeclaring {
       if expect != nil || app != nil || !grants.isEmpty {
         throw UsageError(
           "--expect, --app and --grants are for association files, not a manifest")
+      }
+      if platform != nil {
+        throw ArgumentError("--platform is for App Links pages and route configs")
+      }
+      if let option = page.givenOption {
+        throw ArgumentError("\(option) is for App Links pages")
       }
       lint.manifestResources = (placeholders, gradle)
       lint.urls = try urlSource()
@@ -258,6 +270,9 @@ package struct LintRequest: FormatDeclaring {
       throw UsageError(
         "URLs, --urls, --expect, --app and --grants are for association files; a links.json takes --site DIR and --domain"
       )
+    }
+    if platform != nil {
+      throw ArgumentError("--platform is for App Links pages and route configs")
     }
     if let option = page.givenOption {
       throw ArgumentError("\(option) is for App Links pages")
