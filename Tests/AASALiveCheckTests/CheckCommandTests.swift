@@ -93,7 +93,9 @@ import Testing
   }
 
   @Test func aRefusedConnectionExitsOneWithoutAStackTrace() async throws {
-    let port = try await StubHTTPS.refusedPort()
+    let refused = try RefusedPort()
+    defer { withExtendedLifetime(refused) {} }
+    let port = refused.port
     let result = try await run(["https://127.0.0.1:\(port)", "--timeout", "5"])
     #expect(result.status == 1)
     #expect(result.stdout.contains("fail  connection"))

@@ -156,7 +156,9 @@ import Testing
   }
 
   @Test func aRefusedConnectionIsOneClearLine() async throws {
-    let port = try await StubHTTPS.refusedPort()
+    let refused = try RefusedPort()
+    defer { withExtendedLifetime(refused) {} }
+    let port = refused.port
     let options = LiveCheckOptions(
       site: SiteAddress(host: "127.0.0.1", port: port), timeoutSeconds: 5)
     let report = await LiveCheck(options: options).run()

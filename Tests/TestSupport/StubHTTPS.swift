@@ -234,9 +234,6 @@ public final class StubHTTPS: Sendable {
       throw error
     }
   }
-
-  /// A port nothing listens on: bound by a server that is then stopped.
-  public static func refusedPort() async throws -> Int { try await SilentListener.freePort() }
 }
 
 /// Answers each request from the routes, after the delay the answer asks for, and counts it.

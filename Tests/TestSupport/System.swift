@@ -125,6 +125,39 @@ public enum System {
     return descriptor
   }
 
+  /// A TCP socket bound to a free port of 127.0.0.1 that never listens, and the port: while it
+  /// is open, a connection to the port is refused and no other socket can bind it (it is bound
+  /// without `SO_REUSEADDR`), so a refused port cannot become another test's listener.
+  public static func bindWithoutListening() throws(SystemError) -> (descriptor: Int32, port: Int) {
+    #if canImport(Glibc)
+      let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+      let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    guard descriptor >= 0 else { throw SystemError(call: "socket", code: errno) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = 0
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let named = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        getsockname(descriptor, $0, &length)
+      }
+    }
+    guard bound == 0, named == 0 else {
+      let code = errno
+      _ = closeDescriptor(descriptor)
+      throw SystemError(call: bound == 0 ? "getsockname" : "bind", code: code)
+    }
+    return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
+  }
+
   /// One `send(2)` of `bytes`; what the peer does not take is not retried.
   public static func send(_ descriptor: Int32, _ bytes: [UInt8]) {
     _ = bytes.withUnsafeBytes { sendBytes(descriptor, $0.baseAddress, $0.count) }

@@ -94,6 +94,16 @@ public struct FetchPolicy: Sendable {
   public func vet(host: String, port: Int) async throws -> String {
     var name = Self.normalized(host)
     if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
+    // An address written as one is judged as it is, without a lookup: no thread and no lookup
+    // place for it (the places are shared, and a refusal must not wait for one). Only a dotted
+    // quad in its usual form: `010.0.0.1` or `0x7f.1` are left to the resolver, which reads
+    // them as a connection would.
+    if let bytes = AddressPolicy.ipv6(name)
+      ?? AddressPolicy.ipv4Dotted(name).flatMap({ AddressPolicy.text($0) == name ? $0 : nil })
+    {
+      if let refusal = refusal(host: name, port: port, address: bytes) { throw refusal }
+      return AddressPolicy.text(bytes)
+    }
     let resolved = try await lookup.address(of: name, port: port)
     guard let text = resolved.ipAddress,
       let bytes = AddressPolicy.ipv4Dotted(text) ?? AddressPolicy.ipv6(text)

@@ -1,6 +1,4 @@
 import Foundation
-import NIOCore
-import NIOPosix
 import TestSupport
 import Testing
 
@@ -67,11 +65,11 @@ struct ServeAccountSetupTests {
   /// with growing waits.
   @Test func anUnreachableCAIsRetriedWhileServing() async throws {
     let stub = try await StubACMEServer.start()
-    // A port that was just free and is closed again: connecting to it is refused.
-    let closed = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-      .bind(host: "127.0.0.1", port: 0).get()
-    let closedPort = try #require(closed.localAddress?.port)
-    try await closed.close()
+    // A port bound without listening, held to the end: connecting to it is refused, and no
+    // other test's listener can take it meanwhile (one once did, and its TLS answered).
+    let refused = try RefusedPort()
+    defer { withExtendedLifetime(refused) {} }
+    let closedPort = refused.port
     let fixture = try StubServeFixture(stub: stub, names: ["nowhere.example.test"])
     let server = try await fixture.serve(
       label: "refused", directoryURL: "https://127.0.0.1:\(closedPort)/directory")
