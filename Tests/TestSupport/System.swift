@@ -97,21 +97,13 @@ public enum System {
   /// A TCP connection to 127.0.0.1 on `port`. Writing to it after the server has closed fails
   /// instead of raising SIGPIPE.
   public static func connectToLoopback(port: Int) throws(SystemError) -> Int32 {
-    #if canImport(Glibc)
-      let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-      let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-    #endif
-    guard descriptor >= 0 else { throw SystemError(call: "socket", code: errno) }
+    let descriptor = try tcpSocket()
     #if canImport(Darwin)
       // Darwin has no MSG_NOSIGNAL: the socket itself is told not to raise SIGPIPE.
       var on: Int32 = 1
       setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
     #endif
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var address = loopbackAddress(port: port)
     let connected = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
         connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
@@ -129,16 +121,8 @@ public enum System {
   /// is open, a connection to the port is refused and no other socket can bind it (it is bound
   /// without `SO_REUSEADDR`), so a refused port cannot become another test's listener.
   public static func bindWithoutListening() throws(SystemError) -> (descriptor: Int32, port: Int) {
-    #if canImport(Glibc)
-      let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-      let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-    #endif
-    guard descriptor >= 0 else { throw SystemError(call: "socket", code: errno) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let descriptor = try tcpSocket()
+    var address = loopbackAddress(port: 0)
     let bound = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
         bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
@@ -156,6 +140,26 @@ public enum System {
       throw SystemError(call: bound == 0 ? "getsockname" : "bind", code: code)
     }
     return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
+  }
+
+  /// A new IPv4 TCP socket.
+  private static func tcpSocket() throws(SystemError) -> Int32 {
+    #if canImport(Glibc)
+      let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+      let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    guard descriptor >= 0 else { throw SystemError(call: "socket", code: errno) }
+    return descriptor
+  }
+
+  /// 127.0.0.1 on `port` (0: any free one, at `bind`).
+  private static func loopbackAddress(port: Int) -> sockaddr_in {
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    return address
   }
 
   /// One `send(2)` of `bytes`; what the peer does not take is not retried.
