@@ -85,7 +85,8 @@ extension ACMEClient {
         try Certificate(pemDocument: $0)
       }
     } catch {
-      throw ACMEError.unexpectedResponse("the certificate chain does not parse: \(error)")
+      throw ACMEError.unexpectedResponse(
+        "the certificate chain does not parse: \(ErrorWords.of(error))")
     }
     guard !certificates.isEmpty else {
       throw ACMEError.unexpectedResponse("the certificate chain holds no certificate")

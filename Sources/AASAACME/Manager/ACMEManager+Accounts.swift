@@ -45,7 +45,7 @@ extension ACMEManager {
         accountFailures[index] = attempt
         let wait = Self.accountRetryWait(afterFailures: attempt, error: error)
         logger.error(
-          "ACME: cannot set up the account at \(directoryURL) (attempt \(attempt)): \(error); serving on (names without a certificate get the placeholder), next attempt in \(wait.components.seconds) s"
+          "ACME: cannot set up the account at \(directoryURL) (attempt \(attempt)): \(ErrorWords.of(error)); serving on (names without a certificate get the placeholder), next attempt in \(wait.components.seconds) s"
         )
         try? await Task.sleep(for: wait)
       }
@@ -82,7 +82,8 @@ extension ACMEManager {
     }
     do { try storage.saveAccount(account, directoryURL: directoryURL) } catch {
       throw ACMEAccountRefusal(
-        directoryURL: directoryURL, reason: "the new account cannot be kept: \(error)",
+        directoryURL: directoryURL,
+        reason: "the new account cannot be kept: \(ErrorWords.of(error))",
         fix: error.diskFull
           ? "free space on the disk that holds --acme-dir (or choose another --acme-dir)"
           : "make --acme-dir writable by this user")

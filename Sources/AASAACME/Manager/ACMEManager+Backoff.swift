@@ -69,7 +69,7 @@ extension ACMEManager {
 
   private func write(_ backoff: ACMEStorage.Backoff) {
     do { try configuration.storage.saveBackoff(backoff) } catch {
-      logger.error("ACME: \(backoff.name): cannot keep its backoff: \(error)")
+      logger.error("ACME: \(backoff.name): cannot keep its backoff: \(ErrorWords.of(error))")
     }
   }
 }

@@ -83,7 +83,7 @@ extension ACMEManager {
       guard let current = states[name], current.stamp == state.stamp else { return }
       states[name] = state
     } catch {
-      logger.warning("ACME: \(name): no renewal information from the CA: \(error)")
+      logger.warning("ACME: \(name): no renewal information from the CA: \(ErrorWords.of(error))")
     }
   }
 }

@@ -265,7 +265,7 @@ public actor ACMEManager {
     let now = Date()
     let acquired: Bool
     do { acquired = try locks.acquire(name, now: now) } catch {
-      logger.error("ACME: \(name): \(error)")
+      logger.error("ACME: \(name): \(ErrorWords.of(error))")
       backOff(name, now: now)
       return
     }
@@ -353,7 +353,7 @@ public actor ACMEManager {
       let retry = backOff(name, now: Date(), error: error)
       let attempt = max(states[name]?.failures ?? 1, 1)
       logger.error(
-        "ACME: \(name): \(renewal ? "renewal" : "order") failed: \(error); next attempt \(Self.clock(retry)) (attempt \(attempt))"
+        "ACME: \(name): \(renewal ? "renewal" : "order") failed: \(ErrorWords.of(error)); next attempt \(Self.clock(retry)) (attempt \(attempt))"
       )
     }
   }

@@ -38,7 +38,7 @@ public struct ACMELocks: Sendable {
       throw ACMEStorage.Failure(description: "\(ACMEProblem.clipped(name)) is not a lock name")
     }
     do { try System.makeDirectory(directory, permissions: 0o700) } catch {
-      throw ACMEStorage.Failure(description: "cannot make \(directory): \(error)")
+      throw ACMEStorage.Failure(description: "cannot make \(directory): \(ErrorWords.of(error))")
     }
     let path = file(name)
     let record = Record(

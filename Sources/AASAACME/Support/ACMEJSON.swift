@@ -27,7 +27,7 @@ enum ACMEJSON {
       .dataCorrupted(let context):
       let path = context.codingPath.map(\.stringValue).joined(separator: ".")
       return path.isEmpty ? context.debugDescription : "\"\(path)\": \(context.debugDescription)"
-    default: return "\(error)"
+    default: return ErrorWords.of(error)
     }
   }
 }

@@ -168,12 +168,7 @@ package struct LintRequest: FormatDeclaring {
         throw UsageError(
           "--expect, --app and --grants are for association files, not a manifest")
       }
-      if platform != nil {
-        throw ArgumentError("--platform is for App Links pages and route configs")
-      }
-      if let option = page.givenOption {
-        throw ArgumentError("\(option) is for App Links pages")
-      }
+      try refuseNavigationOptions()
       lint.manifestResources = (placeholders, gradle)
       lint.urls = try urlSource()
     case .aasa, .assetlinks:
@@ -187,12 +182,7 @@ package struct LintRequest: FormatDeclaring {
     into lint: inout InputLint, site: SiteDomain?, notes: OutputSink,
     included: IncludedStatements?
   ) throws {
-    if platform != nil {
-      throw ArgumentError("--platform is for App Links pages and route configs")
-    }
-    if let option = page.givenOption {
-      throw ArgumentError("\(option) is for App Links pages")
-    }
+    try refuseNavigationOptions()
     lint.domain = site
     lint.app = app
     lint.included = included
@@ -271,12 +261,7 @@ package struct LintRequest: FormatDeclaring {
         "URLs, --urls, --expect, --app and --grants are for association files; a links.json takes --site DIR and --domain"
       )
     }
-    if platform != nil {
-      throw ArgumentError("--platform is for App Links pages and route configs")
-    }
-    if let option = page.givenOption {
-      throw ArgumentError("\(option) is for App Links pages")
-    }
+    try refuseNavigationOptions()
     lint.linksSite = self.site
     lint.domain = site
   }
@@ -287,15 +272,24 @@ package struct LintRequest: FormatDeclaring {
       throw ArgumentError(
         "--domain, --app and --grants are for association files, not route configs")
     }
-    if let option = page.givenOption {
-      throw ArgumentError("\(option) is for App Links pages")
-    }
+    try refuseNavigationOptions(platformToo: false)
     lint.routePlatform = try RouteConfigRun.platform(platform)
     if let expect {
       // Findings name the table as it was given (`-` for standard input).
       lint.expectations = try ExpectationTableFile.read(expect, limit: maximumSize, name: expect)
     }
     lint.urls = try urlSource()
+  }
+
+  /// Refuses the options of a page's navigation (`--page-url`, `--installed`, …) and, unless the
+  /// kind takes it (a route config), `--platform`: given to another kind they would be ignored.
+  private func refuseNavigationOptions(platformToo: Bool = true) throws {
+    if platformToo, platform != nil {
+      throw ArgumentError("--platform is for App Links pages and route configs")
+    }
+    if let option = page.givenOption {
+      throw ArgumentError("\(option) is for App Links pages")
+    }
   }
 
   /// A page's options: the device it is navigated on, what is installed, what it sends.
